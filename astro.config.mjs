@@ -1,0 +1,43 @@
+// @ts-check
+import mdx from "@astrojs/mdx";
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+
+/**
+ * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
+ * The database is opened (created and migrated on first start) when the dev server starts.
+ * @returns {import("vite").Plugin}
+ */
+function apiInDev() {
+  const entry = "/src/server/dev.ts";
+  return {
+    name: "blog-api-in-dev",
+    apply: "serve",
+    configureServer(server) {
+      server
+        .ssrLoadModule(entry)
+        .then((m) => m.ready())
+        .catch((error) => {
+          server.config.logger.error(`API database failed to start: ${error}`);
+        });
+      server.middlewares.use(async (req, res, next) => {
+        if (!(req.url === "/api" || req.url?.startsWith("/api/") || req.url?.startsWith("/api?"))) {
+          return next();
+        }
+        try {
+          const mod = await server.ssrLoadModule(entry);
+          await mod.handle(req, res);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  site: process.env.SITE_URL || "http://localhost:4321",
+  output: "static",
+  integrations: [react(), mdx()],
+  vite: { plugins: [apiInDev()] },
+});

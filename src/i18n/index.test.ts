@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { getTranslator, type MessageKey, resolveLocale, resources } from "./index.ts";
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value === "string") return [prefix.slice(0, -1)];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    keys(v, `${prefix}${k}.`),
+  );
+}
+
+describe("i18n", () => {
+  it("resolves the stored locale first, then the browser language, else en-US", () => {
+    expect(resolveLocale("en-US", "zh-CN")).toBe("en-US");
+    expect(resolveLocale("zh-CN", "en-GB")).toBe("zh-CN");
+    expect(resolveLocale(null, "zh-TW")).toBe("zh-CN");
+    expect(resolveLocale(null, "ZH")).toBe("zh-CN");
+    expect(resolveLocale("fr-FR", "de-DE")).toBe("en-US");
+    expect(resolveLocale(undefined, undefined)).toBe("en-US");
+  });
+
+  it("has the same keys, all non-empty, in both languages", () => {
+    expect(keys(resources["zh-CN"]).sort()).toEqual(keys(resources["en-US"]).sort());
+    for (const locale of ["zh-CN", "en-US"] as const) {
+      const t = getTranslator(locale);
+      for (const key of keys(resources[locale])) {
+        expect(t(key as MessageKey), key).not.toBe("");
+        expect(t(key as MessageKey), key).not.toBe(key);
+      }
+    }
+  });
+
+  it("translates with interpolation and keeps the spec's failure message", () => {
+    expect(getTranslator("zh-CN")("feedback.failed")).toBe("提交失败，请稍后重试");
+    expect(getTranslator("en-US")("feedback.failed")).toBe(
+      "Submission failed, please try again later",
+    );
+    expect(getTranslator("en-US")("site.version", { version: "1.1.5" })).toBe("Version 1.1.5");
+  });
+});

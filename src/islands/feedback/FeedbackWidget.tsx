@@ -1,0 +1,135 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { getTranslator, LOCALES } from "../../i18n/index.ts";
+import { api } from "../../shared/api-client.ts";
+import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback.ts";
+import { $locale } from "../../stores/locale.ts";
+import { FeedbackForm } from "./FeedbackForm.tsx";
+import { captureEnvironment, emptyFields, type FeedbackFields, toSubmission } from "./fields.ts";
+import { trapTab } from "./focus-trap.ts";
+import "./feedback.css";
+
+/** The floating feedback button, its dialog and the thanks notice (SPEC.md sections 2 and 4). */
+export default function FeedbackWidget() {
+  const locale = useStore($locale);
+  const t = useMemo(() => getTranslator(locale), [locale]);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const environment = useRef<FeedbackSubmission["environment"] | null>(null);
+  const returnFocus = useRef(false);
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState<FeedbackFields>(() => emptyFields());
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (open && dialog && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control; the subject is where typing starts.
+      dialog.querySelector<HTMLElement>('[name="subject"]')?.focus();
+    }
+    if (!open && dialog?.open) dialog.close();
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(false), FEEDBACK_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  function openDialog() {
+    environment.current = captureEnvironment();
+    setNotice(false);
+    setOpen(true);
+  }
+
+  // Every way of closing (close button, cancel, Escape) ends here.
+  function closeDialog() {
+    returnFocus.current = true;
+    setOpen(false);
+    if (!submitting) {
+      setFields((current) => emptyFields(current.feedbackType));
+      setFailure(null);
+    }
+  }
+
+  async function submit(values: FeedbackFields) {
+    const env = environment.current ?? captureEnvironment();
+    setSubmitting(true);
+    setFailure(null);
+    let succeeded = false;
+    try {
+      const result = await api.post<{ id: string }>("/createFeedback", toSubmission(values, env));
+      succeeded = result.success && result.code === 200;
+    } catch {
+      succeeded = false;
+    }
+    setSubmitting(false);
+    if (succeeded) {
+      setFields(emptyFields(values.feedbackType));
+      returnFocus.current = true;
+      setOpen(false);
+      setNotice(true);
+    } else {
+      // Nothing is lost: the dialog stays (or comes back) open with what was typed.
+      setFailure(t("feedback.failed"));
+      setOpen(true);
+    }
+  }
+
+  return (
+    <div className="feedback">
+      <button
+        ref={triggerRef}
+        type="button"
+        className="feedback-trigger"
+        aria-haspopup="dialog"
+        hidden={open}
+        onClick={openDialog}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 5v2h10V9H7zm0 4v2h7v-2H7z"
+          />
+        </svg>
+        {/* Both languages in the markup, as everywhere static, so the server render needs no locale. */}
+        {LOCALES.map((l) => (
+          <span key={l} className="visually-hidden" data-lang={l} lang={l}>
+            {getTranslator(l)("feedback.trigger")}
+          </span>
+        ))}
+      </button>
+
+      <dialog
+        ref={dialogRef}
+        className="feedback-dialog"
+        aria-labelledby="feedback-title"
+        onClose={() => open && closeDialog()}
+        onKeyDown={(event) => trapTab(event.currentTarget, event)}
+      >
+        {open && (
+          <FeedbackForm
+            t={t}
+            fields={fields}
+            onChange={setFields}
+            submitting={submitting}
+            failure={failure}
+            onSubmit={submit}
+            onClose={closeDialog}
+          />
+        )}
+      </dialog>
+
+      <div className="feedback-notice" role="status" data-visible={notice}>
+        {notice ? t("feedback.thanks") : ""}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+/** The one database type every repository takes: the same queries run on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies every pending migration from supabase/migrations. Never called on a request path. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(
+  new URL("../../../supabase/migrations", import.meta.url),
+);
+
+/** Wraps an open PGlite instance (file-backed, in memory or a clone). */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** Opens the embedded database under `dataDir`, creating the folder if needed. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}
+
+/** Connects to PostgreSQL (Supabase's pooled connection works: no prepared statements). */
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const client = postgres(url, { prepare: false, max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export interface DatabaseConfig {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}
+
+/** `DATABASE_URL` selects PostgreSQL; otherwise the embedded PGlite under `DATA_DIR` (default `.data`). */
+export function openConfigured(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
+  return openPglite(config.dataDir ?? ".data");
+}

@@ -1,0 +1,6 @@
+/** localStorage keys (SPEC.md sections 2 and 3; the locale key is ours, the spec names none). */
+export const STORAGE_KEYS = {
+  theme: "app-theme",
+  userInfo: "user-info",
+  locale: "app-locale",
+} as const;

@@ -1,0 +1,24 @@
+import { atom } from "nanostores";
+import { isLocale, type Locale, resolveLocale } from "../i18n/index.ts";
+import { STORAGE_KEYS } from "../shared/storage-keys.ts";
+
+function initialLocale(): Locale {
+  if (typeof document === "undefined") return "en-US";
+  // The inline head script has already resolved the locale onto <html lang>.
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : resolveLocale(null, navigator.language);
+}
+
+/** The interface language; islands read it with useStore. */
+export const $locale = atom<Locale>(initialLocale());
+
+/** Switches the language everywhere at once and remembers it. */
+export function setLocale(locale: Locale): void {
+  $locale.set(locale);
+  document.documentElement.lang = locale;
+  try {
+    localStorage.setItem(STORAGE_KEYS.locale, locale);
+  } catch {
+    // Storage can be unavailable (private mode); the switch still applies to this page.
+  }
+}
