@@ -1,11 +1,22 @@
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Drives the built site served by `npm start` on a fresh embedded database, in Debian's
 // Chromium (Playwright never downloads a browser here).
 const port = Number(process.env.E2E_PORT || 4390);
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
+
+/** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another. */
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    const candidate = join(dir, "chromium");
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -22,12 +33,12 @@ export default defineConfig({
   timeout: 30_000,
   workers: 2,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || "reports/playwright.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: findChromium(),
       args: chromiumArgs,
     },
   },

@@ -1,0 +1,62 @@
+// Sums the suites of one CI run into the closing line `N passed, N failed`.
+// Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json>
+import { existsSync, readFileSync } from "node:fs";
+
+const [stepsFile, vitestFile, playwrightFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const lines: string[] = [];
+
+function readJson(file: string | undefined): unknown {
+  if (!file || !existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function num(value: unknown, key: string): number {
+  if (typeof value !== "object" || value === null || !(key in value)) return 0;
+  const n = (value as Record<string, unknown>)[key];
+  return typeof n === "number" ? n : 0;
+}
+
+// Checks (type check, lint, build, …): one result each.
+if (stepsFile && existsSync(stepsFile)) {
+  for (const line of readFileSync(stepsFile, "utf8").split("\n").filter(Boolean)) {
+    const [name, status] = line.split("\t");
+    if (status === "0") passed++;
+    else failed++;
+    lines.push(`${status === "0" ? "ok  " : "FAIL"} ${name}`);
+  }
+}
+
+const vitest = readJson(vitestFile);
+if (vitest) {
+  const p = num(vitest, "numPassedTests");
+  const f = num(vitest, "numFailedTests") + (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
+  passed += p;
+  failed += f;
+  lines.push(`unit and integration: ${p} passed, ${f} failed`);
+} else if (vitestFile) {
+  failed++;
+  lines.push("unit and integration: no report");
+}
+
+const playwright = readJson(playwrightFile);
+const stats = typeof playwright === "object" && playwright !== null && "stats" in playwright ? playwright.stats : null;
+if (stats) {
+  const p = num(stats, "expected") + num(stats, "flaky");
+  const f = num(stats, "unexpected");
+  passed += p;
+  failed += f;
+  lines.push(`end-to-end: ${p} passed, ${f} failed`);
+} else if (playwrightFile) {
+  failed++;
+  lines.push("end-to-end: no report");
+}
+
+console.log(lines.join("\n"));
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
