@@ -18,6 +18,11 @@ function findChromium(): string | undefined {
   return undefined;
 }
 
+function chromiumExecutable(): { executablePath?: string } {
+  const path = findChromium();
+  return path ? { executablePath: path } : {};
+}
+
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -33,14 +38,14 @@ export default defineConfig({
   timeout: 30_000,
   workers: 2,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || "reports/playwright.json" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_REPORT || "reports/playwright.json" }],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: findChromium(),
-      args: chromiumArgs,
-    },
+    launchOptions: { ...chromiumExecutable(), args: chromiumArgs },
   },
   projects: [
     {

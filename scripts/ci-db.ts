@@ -4,7 +4,12 @@ import postgres from "postgres";
 
 const [action, name] = process.argv.slice(2);
 const adminUrl = process.env.PG_ADMIN_URL;
-if (!adminUrl || !name || !/^[a-z0-9_]+$/.test(name) || (action !== "create" && action !== "drop")) {
+if (
+  !adminUrl ||
+  !name ||
+  !/^[a-z0-9_]+$/.test(name) ||
+  (action !== "create" && action !== "drop")
+) {
   console.error("usage: PG_ADMIN_URL=… node scripts/ci-db.ts create|drop <name>");
   process.exit(2);
 }
@@ -13,7 +18,9 @@ try {
   if (action === "create") await sql.unsafe(`create database "${name}"`);
   else await sql.unsafe(`drop database if exists "${name}" with (force)`);
 } catch (error) {
-  console.error(`${action} database ${name} failed: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `${action} database ${name} failed: ${error instanceof Error ? error.message : error}`,
+  );
   process.exitCode = 1;
 } finally {
   await sql.end();

@@ -35,7 +35,9 @@ if (stepsFile && existsSync(stepsFile)) {
 const vitest = readJson(vitestFile);
 if (vitest) {
   const p = num(vitest, "numPassedTests");
-  const f = num(vitest, "numFailedTests") + (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
+  const f =
+    num(vitest, "numFailedTests") +
+    (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
   passed += p;
   failed += f;
   lines.push(`unit and integration: ${p} passed, ${f} failed`);
@@ -45,7 +47,10 @@ if (vitest) {
 }
 
 const playwright = readJson(playwrightFile);
-const stats = typeof playwright === "object" && playwright !== null && "stats" in playwright ? playwright.stats : null;
+const stats =
+  typeof playwright === "object" && playwright !== null && "stats" in playwright
+    ? playwright.stats
+    : null;
 if (stats) {
   const p = num(stats, "expected") + num(stats, "flaky");
   const f = num(stats, "unexpected");

@@ -1,0 +1,183 @@
+// `npm run bench`: measures the self-hosted server (`npm start`) on the embedded database.
+// Prints numbers and checks them against bench/budgets.json; exits 1 when a budget is missed.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { count, inArray } from "drizzle-orm";
+import { openPglite } from "../src/server/db/client.ts";
+import { feedback } from "../src/server/db/schema.ts";
+
+interface Budgets {
+  startup: { firstStartMs: number; restartMs: number };
+  createFeedback: {
+    connections: number;
+    durationSeconds: number;
+    minRequestsPerSecond: number;
+    maxP50Ms: number;
+    maxP99Ms: number;
+  };
+}
+
+const budgets: Budgets = JSON.parse(
+  readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
+);
+const port = Number(process.env.BENCH_PORT || 4391);
+const base = `http://127.0.0.1:${port}`;
+const results: Array<{ name: string; value: number; unit: string; budget: string; ok: boolean }> =
+  [];
+
+function record(name: string, value: number, unit: string, ok: boolean, budget: string) {
+  results.push({ name, value: Math.round(value * 10) / 10, unit, ok, budget });
+}
+
+if (!existsSync("dist/index.html")) {
+  console.log("building the site first…");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "blog-bench-"));
+
+async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["src/server/node.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/`);
+      if (res.status === 200) return { child, ms: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    if (performance.now() - started > 60_000) throw new Error("server did not answer within 60 s");
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const payload = JSON.stringify({
+  feedbackType: "suggestion",
+  subject: "Benchmark submission",
+  description: "Measuring how many submissions the server stores per second.",
+  contact: "bench@example.com",
+  environment: {
+    url: `${base}/`,
+    userAgent: "autocannon",
+    viewport: "1280×800",
+    timestamp: new Date().toISOString(),
+  },
+});
+
+try {
+  // Start-up: the first start creates and migrates the embedded database; a restart opens it.
+  const first = await startServer();
+  record(
+    "start-up, first start (creates the database)",
+    first.ms,
+    "ms",
+    first.ms <= budgets.startup.firstStartMs,
+    `<= ${budgets.startup.firstStartMs}`,
+  );
+  await stopServer(first.child);
+  const second = await startServer();
+  record(
+    "start-up, restart",
+    second.ms,
+    "ms",
+    second.ms <= budgets.startup.restartMs,
+    `<= ${budgets.startup.restartMs}`,
+  );
+
+  const b = budgets.createFeedback;
+  const acknowledgedIds: string[] = [];
+  const run = await autocannon({
+    url: base,
+    connections: b.connections,
+    duration: b.durationSeconds,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/createFeedback",
+        headers: { "content-type": "application/json" },
+        body: payload,
+        onResponse: (status, body) => {
+          const answer = status === 200 ? JSON.parse(body) : null;
+          if (answer?.code === 200 && typeof answer.data?.id === "string")
+            acknowledgedIds.push(answer.data.id);
+        },
+      },
+    ],
+  });
+  await stopServer(second.child);
+
+  const acknowledged = new Set(acknowledgedIds).size;
+  record(
+    "createFeedback throughput",
+    run.requests.average,
+    "req/s",
+    run.requests.average >= b.minRequestsPerSecond,
+    `>= ${b.minRequestsPerSecond}`,
+  );
+  record(
+    "createFeedback p50 latency",
+    run.latency.p50,
+    "ms",
+    run.latency.p50 <= b.maxP50Ms,
+    `<= ${b.maxP50Ms}`,
+  );
+  record(
+    "createFeedback p99 latency",
+    run.latency.p99,
+    "ms",
+    run.latency.p99 <= b.maxP99Ms,
+    `<= ${b.maxP99Ms}`,
+  );
+  record(
+    "createFeedback errors and non-2xx",
+    run.errors + run.timeouts + run.non2xx,
+    "",
+    run.errors + run.timeouts + run.non2xx === 0,
+    "= 0",
+  );
+
+  // Nothing lost: every acknowledged submission is in the database.
+  const database = await openPglite(dataDir);
+  let stored = 0;
+  for (let i = 0; i < acknowledgedIds.length; i += 1000) {
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(feedback)
+      .where(inArray(feedback.id, acknowledgedIds.slice(i, i + 1000)));
+    stored += row?.n ?? 0;
+  }
+  await database.close();
+  record(
+    `acknowledged submissions found in the database (of ${acknowledged})`,
+    stored,
+    "",
+    stored === acknowledged,
+    `= ${acknowledged}`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const width = Math.max(...results.map((r) => r.name.length));
+for (const r of results) {
+  console.log(
+    `${r.ok ? "ok  " : "OVER"} ${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)} (budget ${r.budget})`,
+  );
+}
+const missed = results.filter((r) => !r.ok).length;
+console.log(missed === 0 ? "all budgets met" : `${missed} budget(s) missed`);
+process.exitCode = missed === 0 ? 0 : 1;
