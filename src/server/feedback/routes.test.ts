@@ -73,6 +73,9 @@ describeEachDb("POST /api/createFeedback", (ctx) => {
     expect(res.status).toBe(200);
     const [row] = await database.db.select().from(feedback);
     expect(row?.userId).toBe(user?.id);
+    const { requestLogs } = await import("../db/schema.ts");
+    const [log] = await database.db.select().from(requestLogs);
+    expect(log?.userId).toBe(user?.id);
   });
 
   it("ignores an unknown token and stores the submission anonymously", async () => {
