@@ -15,7 +15,10 @@ export const $locale = atom<Locale>(initialLocale());
 /** Switches the language everywhere at once and remembers it. */
 export function setLocale(locale: Locale): void {
   $locale.set(locale);
-  document.documentElement.lang = locale;
+  const root = document.documentElement;
+  root.lang = locale;
+  const titles = root.dataset.titles ? JSON.parse(root.dataset.titles) : null;
+  if (titles && typeof titles[locale] === "string") document.title = titles[locale];
   try {
     localStorage.setItem(STORAGE_KEYS.locale, locale);
   } catch {

@@ -1,0 +1,135 @@
+import { useStore } from "@nanostores/react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { getTranslator } from "../../i18n/index.ts";
+import { api } from "../../shared/api-client.ts";
+import { $locale } from "../../stores/locale.ts";
+import { $userInfo, clearUserInfo } from "../../stores/user.ts";
+import "./account.css";
+
+/** The login link, or the person menu of a logged-in user (SPEC.md section 2). */
+export default function AccountMenu() {
+  const info = useStore($userInfo);
+  const locale = useStore($locale);
+  const t = useMemo(() => getTranslator(locale), [locale]);
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const items = () => [
+    ...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+  ];
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target;
+      if (
+        target instanceof Node &&
+        !menuRef.current?.contains(target) &&
+        !buttonRef.current?.contains(target)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  if (!info?.user.isLogin) {
+    return (
+      <a className="login-link" href="/register-login">
+        {t("nav.login")}
+      </a>
+    );
+  }
+
+  const name = info.user.userName || info.user.email;
+
+  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
+    const all = items();
+    const focused = document.activeElement;
+    const index = focused instanceof HTMLElement ? all.indexOf(focused) : -1;
+    const move = (to: number) => {
+      event.preventDefault();
+      all[(to + all.length) % all.length]?.focus();
+    };
+    if (event.key === "ArrowDown") move(index + 1);
+    else if (event.key === "ArrowUp") move(index - 1);
+    else if (event.key === "Home") move(0);
+    else if (event.key === "End") move(all.length - 1);
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === "Tab") setOpen(false);
+  }
+
+  async function logout() {
+    // The server revokes the session; the local copy goes whatever it answers.
+    await api.post("/logOutUser").catch(() => undefined);
+    clearUserInfo();
+    window.location.assign("/");
+  }
+
+  function switchAccount() {
+    clearUserInfo();
+    window.location.assign("/register-login");
+  }
+
+  return (
+    <div className="account">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        aria-label={t("account.menu", { name })}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {info.user.avatar ? (
+          <img src={info.user.avatar} alt="" width="28" height="28" />
+        ) : (
+          <span className="account-initial" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="account-name">{name}</span>
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={`${id}-menu`}
+          role="menu"
+          className="account-menu"
+          onKeyDown={onMenuKey}
+        >
+          <a role="menuitem" href="/register-login?view=settings">
+            {t("account.settings")}
+          </a>
+          <a role="menuitem" href="/register-login?view=password">
+            {t("account.password")}
+          </a>
+          <button role="menuitem" type="button" onClick={switchAccount}>
+            {t("account.switch")}
+          </button>
+          <button role="menuitem" type="button" onClick={logout}>
+            {t("account.logout")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

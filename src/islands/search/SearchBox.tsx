@@ -1,0 +1,216 @@
+import { useStore } from "@nanostores/react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { getTranslator } from "../../i18n/index.ts";
+import { $locale } from "../../stores/locale.ts";
+import { parseExcerpt } from "./excerpt.ts";
+import { addToHistory, clearHistory, readHistory } from "./history.ts";
+import { type SearchHit, searchSite } from "./pagefind.ts";
+import "./search.css";
+
+type Status = "idle" | "loading" | "done" | "error";
+
+/** The header search box: Pagefind results as you type, and a history of past searches. */
+export default function SearchBox() {
+  const locale = useStore($locale);
+  const t = useMemo(() => getTranslator(locale), [locale]);
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [query, setQuery] = useState("");
+  const [open, setOpen] = useState(false);
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [status, setStatus] = useState<Status>("idle");
+  const [active, setActive] = useState(-1);
+  const [history, setHistory] = useState<string[]>([]);
+  const [cleared, setCleared] = useState(false);
+
+  const trimmed = query.trim();
+  // The options the arrows move through: results while searching, history otherwise.
+  const options = trimmed ? hits.map((h) => h.url) : history;
+
+  useEffect(() => {
+    setActive(-1);
+    if (!trimmed) {
+      setStatus("idle");
+      setHits([]);
+      return;
+    }
+    setStatus("loading");
+    let current = true;
+    const timer = setTimeout(() => {
+      searchSite(locale, trimmed)
+        .then((found) => {
+          if (!current) return;
+          setHits(found);
+          setStatus("done");
+        })
+        .catch(() => current && setStatus("error"));
+    }, 150);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [trimmed, locale]);
+
+  function show() {
+    setHistory(readHistory(localStorage));
+    setCleared(false);
+    setOpen(true);
+  }
+
+  function go(url: string) {
+    addToHistory(localStorage, trimmed);
+    window.location.assign(url);
+  }
+
+  function pick(index: number) {
+    if (trimmed) {
+      const hit = hits[index];
+      if (hit) go(hit.url);
+    } else {
+      const past = history[index];
+      if (past !== undefined) setQuery(past);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!open) {
+        // Reopening starts from the top of the list.
+        show();
+        setActive(options.length > 0 ? 0 : -1);
+        return;
+      }
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      if (options.length > 0) setActive((active + step + options.length) % options.length);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      pick(Math.max(active, 0));
+    } else if (event.key === "Escape") {
+      // First Escape closes the results and keeps the query (a search input would clear it); the next clears it.
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+      } else setQuery("");
+    }
+  }
+
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only watches focus leaving the whole widget
+    <div
+      ref={rootRef}
+      className="search"
+      onBlur={(event) => {
+        if (
+          !(event.relatedTarget instanceof Node && rootRef.current?.contains(event.relatedTarget))
+        )
+          setOpen(false);
+      }}
+    >
+      <label htmlFor={`${id}-input`} className="visually-hidden">
+        {t("search.label")}
+      </label>
+      <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+        <path
+          fill="currentColor"
+          d="M10 4a6 6 0 1 0 3.5 10.9l4.8 4.8 1.4-1.4-4.8-4.8A6 6 0 0 0 10 4zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z"
+        />
+      </svg>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        placeholder={t("search.placeholder")}
+        value={query}
+        autoComplete="off"
+        onChange={(event) => {
+          setQuery(event.target.value);
+          if (!open) show();
+        }}
+        onFocus={show}
+        onKeyDown={onKeyDown}
+      />
+      {open && (
+        <div className="search-panel">
+          {!trimmed && (
+            <p className="search-heading" id={`${id}-heading`}>
+              {t("search.history")}
+            </p>
+          )}
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={trimmed ? t("search.label") : t("search.history")}
+          >
+            {trimmed
+              ? hits.map((hit, i) => (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                  <div
+                    key={hit.url}
+                    id={optionId(i)}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={i === active}
+                    onClick={() => go(hit.url)}
+                  >
+                    <span className="search-title">{hit.title}</span>
+                    <span className="search-excerpt">
+                      {parseExcerpt(hit.excerpt).map((part) =>
+                        part.match ? <mark key={part.start}>{part.text}</mark> : part.text,
+                      )}
+                    </span>
+                  </div>
+                ))
+              : history.map((past, i) => (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
+                  <div
+                    key={past}
+                    id={optionId(i)}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={i === active}
+                    onClick={() => setQuery(past)}
+                  >
+                    {past}
+                  </div>
+                ))}
+          </div>
+          <p className="search-message" role="status">
+            {trimmed && status === "loading" && t("search.loading")}
+            {trimmed && status === "error" && t("search.unavailable")}
+            {trimmed &&
+              status === "done" &&
+              hits.length === 0 &&
+              t("search.noResults", { query: trimmed })}
+            {trimmed &&
+              status === "done" &&
+              hits.length > 0 &&
+              t("search.results", { count: hits.length })}
+            {!trimmed && cleared && t("search.cleared")}
+            {!trimmed && !cleared && history.length === 0 && t("search.noHistory")}
+          </p>
+          {!trimmed && history.length > 0 && (
+            <button
+              type="button"
+              className="search-clear"
+              onClick={() => {
+                clearHistory(localStorage);
+                setHistory([]);
+                setCleared(true);
+              }}
+            >
+              {t("search.clearHistory")}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

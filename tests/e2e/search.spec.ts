@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { hydrated, prefer } from "./support.ts";
+
+test("finds pages in English with the match highlighted, by keyboard", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.fill("inks");
+  const results = page.getByRole("listbox", { name: "Search" });
+  const about = results.getByRole("option", { name: /About · Two Inks/ });
+  await expect(about).toBeVisible();
+  await expect(about.locator("mark").first()).toHaveText(/inks/i);
+  await box.press("ArrowDown");
+  const first = results.getByRole("option").first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await box.press("Escape");
+  await expect(results).toBeHidden();
+  await box.press("ArrowDown");
+  await expect(results.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", /option-0/);
+  const href = await results.getByRole("option").first().textContent();
+  await box.press("Enter");
+  await expect(page).toHaveURL(href?.startsWith("About") ? "/about/" : "/");
+});
+
+test("a Chinese query finds Chinese text inside longer phrases", async ({ page }) => {
+  await prefer(page, { locale: "zh-CN" });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("combobox", { name: "搜索" }).fill("墨水");
+  const option = page
+    .getByRole("listbox", { name: "搜索" })
+    .getByRole("option", { name: /关于 · 双墨/ });
+  await expect(option).toBeVisible();
+  await expect(option.locator("mark").first()).toHaveText("墨水");
+});
+
+test("an unmatched query says so", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("combobox", { name: "Search" }).fill("zzyzx");
+  await expect(page.getByRole("status").filter({ hasText: "Nothing found" })).toHaveText(
+    "Nothing found for “zzyzx”",
+  );
+});
+
+test("history: none yet, the last 10 searches, clear and a cleared confirmation", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.focus();
+  await expect(page.getByText("No searches yet")).toBeVisible();
+  for (let i = 1; i <= 11; i++) {
+    await box.fill(`blog ${i}`);
+    await expect(
+      page.getByRole("listbox", { name: "Search" }).getByRole("option").first(),
+    ).toBeVisible();
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/(about\/)?$/);
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "Search" }).focus();
+  }
+  const history = page.getByRole("listbox", { name: "Recent searches" });
+  await expect(history.getByRole("option")).toHaveCount(10);
+  await expect(history.getByRole("option").first()).toHaveText("blog 11");
+  await expect(history.getByRole("option", { name: "blog 1", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Clear history" }).click();
+  await expect(page.getByText("Search history cleared")).toBeVisible();
+  await expect(history.getByRole("option")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("search-history"))).toBeNull();
+});

@@ -1,0 +1,46 @@
+import { expect, type Page } from "@playwright/test";
+
+export type Locale = "zh-CN" | "en-US";
+export type Theme = "light" | "dark";
+
+export const adminInfo = {
+  token: "t".repeat(43),
+  user: {
+    isLogin: true,
+    avatar: "",
+    email: "owner@example.com",
+    role: "admin",
+    status: "active",
+    userName: "owner",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    sex: "secret",
+    birthday: null,
+    desc: "",
+    _id: "00000000-0000-4000-8000-000000000001",
+  },
+};
+export const readerInfo = {
+  ...adminInfo,
+  user: { ...adminInfo.user, role: "user", userName: "reader", email: "reader@example.com" },
+};
+
+/** Stores preferences before any page script runs, as a returning visitor would have them. */
+export async function prefer(
+  page: Page,
+  options: { locale?: Locale; theme?: Theme; user?: unknown },
+) {
+  await page.addInitScript((o) => {
+    // Once per tab, so what the page later changes (a logout, a switch) is not undone on reload.
+    if (sessionStorage.getItem("e2e-seeded")) return;
+    sessionStorage.setItem("e2e-seeded", "1");
+    if (o.locale) localStorage.setItem("app-locale", o.locale);
+    if (o.theme) localStorage.setItem("app-theme", o.theme);
+    if (o.user) localStorage.setItem("user-info", JSON.stringify(o.user));
+  }, options);
+}
+
+/** Islands hydrate when the browser is idle; wait before clicking them. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+}

@@ -1,0 +1,33 @@
+import { test } from "@playwright/test";
+import { hydrated, prefer } from "./support.ts";
+
+// Screenshots for a person to judge, attached to the report (test-results/ on failure, and the
+// HTML or JSON report always). Nothing is compared automatically: they are for looking at.
+const pages = ["/", "/about", "/unauthorized", "/register-login", "/no-such-page"];
+const widths = [390, 1280];
+const looks = [
+  { theme: "dark", locale: "zh-CN" },
+  { theme: "light", locale: "en-US" },
+] as const;
+
+for (const path of pages) {
+  test(`screenshots of ${path}`, async ({ browser }, testInfo) => {
+    for (const width of widths) {
+      for (const look of looks) {
+        const context = await browser.newContext({
+          viewport: { width, height: width < 500 ? 844 : 800 },
+        });
+        const page = await context.newPage();
+        await prefer(page, look);
+        await page.goto(path);
+        await hydrated(page);
+        const name = `${path === "/" ? "home" : path.slice(1)}-${width}-${look.theme}-${look.locale}.png`;
+        await testInfo.attach(name, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: "image/png",
+        });
+        await context.close();
+      }
+    }
+  });
+}
