@@ -1,8 +1,8 @@
 import { test } from "@playwright/test";
 import { hydrated, prefer } from "./support.ts";
 
-// Screenshots for a person to judge, attached to the report (test-results/ on failure, and the
-// HTML or JSON report always). Nothing is compared automatically: they are for looking at.
+// Screenshots for a person to judge, kept under test-results/ and attached to the report.
+// Nothing is compared automatically: they are for looking at.
 const pages = ["/", "/about", "/unauthorized", "/register-login", "/no-such-page"];
 const widths = [390, 1280];
 const looks = [
@@ -22,10 +22,9 @@ for (const path of pages) {
         await page.goto(path);
         await hydrated(page);
         const name = `${path === "/" ? "home" : path.slice(1)}-${width}-${look.theme}-${look.locale}.png`;
-        await testInfo.attach(name, {
-          body: await page.screenshot({ fullPage: true }),
-          contentType: "image/png",
-        });
+        const file = testInfo.outputPath(name);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(name, { path: file, contentType: "image/png" });
         await context.close();
       }
     }
