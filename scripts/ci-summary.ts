@@ -22,13 +22,16 @@ function num(value: unknown, key: string): number {
   return typeof n === "number" ? n : 0;
 }
 
-// Checks (type check, lint, build, …): one result each.
+// Checks (type check, lint, build, …) count one result each. A test runner's own step counts
+// only when it failed without a failing test to show for it (a crash, a missing report).
+const runnerSteps = new Map<string, string>();
 if (stepsFile && existsSync(stepsFile)) {
   for (const line of readFileSync(stepsFile, "utf8").split("\n").filter(Boolean)) {
-    const [name, status] = line.split("\t");
-    if (status === "0") passed++;
-    else failed++;
+    const [name = "", status = "1", kind = "check"] = line.split("\t");
     lines.push(`${status === "0" ? "ok  " : "FAIL"} ${name}`);
+    if (kind !== "check") runnerSteps.set(kind, status);
+    else if (status === "0") passed++;
+    else failed++;
   }
 }
 
@@ -39,7 +42,8 @@ if (vitest) {
     num(vitest, "numFailedTests") +
     (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
   passed += p;
-  failed += f;
+  failed +=
+    f === 0 && runnerSteps.get("vitest") !== undefined && runnerSteps.get("vitest") !== "0" ? 1 : f;
   lines.push(`unit and integration: ${p} passed, ${f} failed`);
 } else if (vitestFile) {
   failed++;
@@ -55,7 +59,10 @@ if (stats) {
   const p = num(stats, "expected") + num(stats, "flaky");
   const f = num(stats, "unexpected");
   passed += p;
-  failed += f;
+  failed +=
+    f === 0 && runnerSteps.get("playwright") !== undefined && runnerSteps.get("playwright") !== "0"
+      ? 1
+      : f;
   lines.push(`end-to-end: ${p} passed, ${f} failed`);
 } else if (playwrightFile) {
   failed++;

@@ -140,6 +140,8 @@ test("a submission is sent with its environment, acknowledged, and thanked for 3
     await held;
     await route.continue();
   });
+  // Stop the page's clock from running on its own: the notice's 3 s are counted by runFor only.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   const requestPromise = page.waitForRequest("**/api/createFeedback");
   const responsePromise = page.waitForResponse("**/api/createFeedback");
   await dialog.getByRole("button", { name: "Submit" }).click();
