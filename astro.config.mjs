@@ -35,9 +35,25 @@ function apiInDev() {
   };
 }
 
+/**
+ * Our own hydration directives (src/directives): islands cost nothing until they are used.
+ * @returns {import("astro").AstroIntegration}
+ */
+function directives() {
+  return {
+    name: "blog-client-directives",
+    hooks: {
+      "astro:config:setup": ({ addClientDirective }) => {
+        addClientDirective({ name: "interaction", entrypoint: "./src/directives/interaction.ts" });
+        addClientDirective({ name: "signedin", entrypoint: "./src/directives/signed-in.ts" });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site: process.env.SITE_URL || "http://localhost:4321",
   output: "static",
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), directives()],
   vite: { plugins: [apiInDev()] },
 });

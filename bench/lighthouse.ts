@@ -16,7 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
@@ -39,6 +39,8 @@ interface LighthouseBudget {
 interface Budgets {
   pages: {
     paths: string[];
+    /** Audits that cannot pass on a page by design (a 404 page answering 404), per path. */
+    exemptAudits?: Record<string, string[]>;
     lighthouse: Record<FormFactor, LighthouseBudget>;
     maxJsGzipBytes: number;
     maxHtmlBrotliBytes: number;
@@ -364,9 +366,8 @@ async function measureBytes(page: Page, url: string): Promise<PageBytes> {
 
   const main = await page.goto(url, { waitUntil: "load" });
   if (!main) throw new Error(`no response for ${url}`);
-  await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0, {
-    timeout: 30_000,
-  });
+  // Islands hydrate on interaction (or at once for a logged-in visitor): what a guest's page
+  // loads without being touched is what is counted here.
   await networkIdle(
     () => inflight,
     () => lastActivity,
@@ -447,8 +448,15 @@ const report: {
     { bytes?: PageBytes; lighthouse: Partial<Record<FormFactor, LighthouseRun>> }
   >;
   durationMs?: number;
+  /** 1-minute load average before and after: other work on the machine skews mobile TBT. */
+  loadAverage: { start: number; end?: number };
   checks?: typeof results;
-} = { date: new Date().toISOString(), chromium: chromePath, paths: {} };
+} = {
+  date: new Date().toISOString(),
+  chromium: chromePath,
+  paths: {},
+  loadAverage: { start: loadavg()[0] ?? 0 },
+};
 let server: ChildProcess | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
@@ -522,14 +530,18 @@ for (const path of b.paths) {
     const budget = b.lighthouse[formFactor];
     if (!run) continue;
     const label = `${path} ${formFactor}`;
+    const exempt = b.exemptAudits?.[path] ?? [];
     for (const category of CATEGORIES) {
       const score = run.scores[category];
       const min = budget.minScores[category];
+      // A category is within budget when its score is, or when every audit costing points is exempt.
+      const failing = run.failingAudits[category] ?? [];
+      const onlyExempt = failing.length > 0 && failing.every((audit) => exempt.includes(audit.id));
       record(
-        `${label} ${category}`,
+        `${label} ${category}${onlyExempt ? " (exempt audits only)" : ""}`,
         score ?? Number.NaN,
         "",
-        score !== null && score >= min,
+        score !== null && (score >= min || onlyExempt),
         `>= ${min}`,
       );
     }
@@ -605,6 +617,7 @@ for (const path of b.paths) {
 }
 
 report.durationMs = Math.round(performance.now() - startedAt);
+report.loadAverage.end = loadavg()[0] ?? 0;
 report.checks = results;
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -633,7 +646,8 @@ for (const [path, entry] of Object.entries(report.paths)) {
 }
 const missed = results.filter((r) => !r.ok).length;
 console.log(
-  `full numbers in bench/results/pages.json; took ${(report.durationMs / 1000).toFixed(0)} s`,
+  `full numbers in bench/results/pages.json; took ${(report.durationMs / 1000).toFixed(0)} s` +
+    ` (load average ${report.loadAverage.start.toFixed(1)} → ${report.loadAverage.end.toFixed(1)})`,
 );
 console.log(missed === 0 ? "all budgets met" : `${missed} budget(s) missed`);
 process.exitCode = missed === 0 ? 0 : 1;

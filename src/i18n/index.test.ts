@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getTranslator, type MessageKey, resolveLocale, resources } from "./index.ts";
+import { getTranslator, type MessageKey, resolveLocale, resources, translator } from "./index.ts";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value === "string") return [prefix.slice(0, -1)];
@@ -25,6 +25,17 @@ describe("i18n", () => {
       for (const key of keys(resources[locale])) {
         expect(t(key as MessageKey), key).not.toBe("");
         expect(t(key as MessageKey), key).not.toBe(key);
+      }
+    }
+  });
+
+  it("the browser's translator says exactly what i18next says, for every key", () => {
+    const values = { version: "1.1.5", max: 3, count: 2, query: "静态", name: "owner" };
+    for (const locale of ["zh-CN", "en-US"] as const) {
+      const viaI18next = getTranslator(locale);
+      const light = translator(locale);
+      for (const key of keys(resources[locale])) {
+        expect(light(key as MessageKey, values), key).toBe(viaI18next(key as MessageKey, values));
       }
     }
   });

@@ -1,31 +1,13 @@
 import { z } from "zod";
 
-/** SPEC.md section 3: the feedback submission the widget sends to POST /api/createFeedback. */
-export const FEEDBACK_TYPES = ["bug", "suggestion", "praise", "other"] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+import {
+  FEEDBACK_LIMITS,
+  FEEDBACK_TYPES,
+  type FeedbackSubmission,
+  isContact,
+} from "./feedback-rules.ts";
 
-export const FEEDBACK_LIMITS = {
-  subject: 100,
-  description: 2000,
-  contact: 100,
-  screenshots: 3,
-  url: 2048,
-  userAgent: 512,
-} as const;
-
-/** Success notice stays this long (SPEC.md section 9). */
-export const FEEDBACK_NOTICE_MS = 3000;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Digits with optional leading +, spaces, dashes and brackets; 6 to 15 digits in all.
-const PHONE = /^\+?[\d\s()-]+$/;
-
-/** An email address or a phone number. */
-export function isContact(value: string): boolean {
-  if (EMAIL.test(value)) return true;
-  const digits = value.replace(/\D/g, "").length;
-  return PHONE.test(value) && digits >= 6 && digits <= 15;
-}
+export * from "./feedback-rules.ts";
 
 export const feedbackEnvironmentSchema = z.strictObject({
   url: z.url().max(FEEDBACK_LIMITS.url),
@@ -52,5 +34,10 @@ export const feedbackSubmissionSchema = z.strictObject({
   environment: feedbackEnvironmentSchema,
 });
 
-export type FeedbackSubmission = z.input<typeof feedbackSubmissionSchema>;
 export type FeedbackInput = z.output<typeof feedbackSubmissionSchema>;
+
+// What the browser's hand-written type allows, the schema must accept (a type error otherwise).
+const browserPayloadFits = (
+  payload: FeedbackSubmission,
+): z.input<typeof feedbackSubmissionSchema> => payload;
+void browserPayloadFits;

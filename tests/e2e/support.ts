@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 export type Locale = "zh-CN" | "en-US";
 export type Theme = "light" | "dark";
@@ -40,7 +40,10 @@ export async function prefer(
   }, options);
 }
 
-/** Islands hydrate when the browser is idle; wait before clicking them. */
+/**
+ * The page has loaded its scripts. Islands hydrate on first interaction (client:interaction
+ * replays a click made while loading) or at once for a logged-in visitor (client:signedin).
+ */
 export async function hydrated(page: Page) {
-  await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+  await page.waitForLoadState("load");
 }

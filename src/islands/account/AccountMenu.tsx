@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { getTranslator } from "../../i18n/index.ts";
+import { LOCALES, translator } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
 import { $userInfo, clearUserInfo } from "../../stores/user.ts";
@@ -10,8 +10,12 @@ import "./account.css";
 export default function AccountMenu() {
   const info = useStore($userInfo);
   const locale = useStore($locale);
-  const t = useMemo(() => getTranslator(locale), [locale]);
+  const t = useMemo(() => translator(locale), [locale]);
   const [open, setOpen] = useState(false);
+  // The first render matches the server's (a login link in both languages); the stored user
+  // is read only after hydration, so hydrating never mismatches.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -40,10 +44,14 @@ export default function AccountMenu() {
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
 
-  if (!info?.user.isLogin) {
+  if (!mounted || !info?.user.isLogin) {
     return (
       <a className="login-link" href="/register-login">
-        {t("nav.login")}
+        {LOCALES.map((l) => (
+          <span key={l} data-lang={l} lang={l}>
+            {translator(l)("nav.login")}
+          </span>
+        ))}
       </a>
     );
   }

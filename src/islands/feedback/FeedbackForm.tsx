@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from "react";
-import type { Translate } from "../../i18n/index.ts";
-import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback.ts";
+import type { Translate } from "../../i18n/core.ts";
+import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
 import { type FeedbackFields, type FieldErrors, type FieldName, validateFields } from "./fields.ts";
 import { TextField } from "./TextField.tsx";
 

@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { getTranslator, LOCALES } from "../../i18n/index.ts";
+import { LOCALES, translator } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
-import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback.ts";
+import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { FeedbackForm } from "./FeedbackForm.tsx";
 import { captureEnvironment, emptyFields, type FeedbackFields, toSubmission } from "./fields.ts";
@@ -12,7 +12,7 @@ import "./feedback.css";
 /** The floating feedback button, its dialog and the thanks notice (SPEC.md sections 2 and 4). */
 export default function FeedbackWidget() {
   const locale = useStore($locale);
-  const t = useMemo(() => getTranslator(locale), [locale]);
+  const t = useMemo(() => translator(locale), [locale]);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const environment = useRef<FeedbackSubmission["environment"] | null>(null);
@@ -102,7 +102,7 @@ export default function FeedbackWidget() {
         {/* Both languages in the markup, as everywhere static, so the server render needs no locale. */}
         {LOCALES.map((l) => (
           <span key={l} className="visually-hidden" data-lang={l} lang={l}>
-            {getTranslator(l)("feedback.trigger")}
+            {translator(l)("feedback.trigger")}
           </span>
         ))}
       </button>

@@ -3,7 +3,7 @@ import {
   type FeedbackSubmission,
   type FeedbackType,
   isContact,
-} from "../../shared/feedback.ts";
+} from "../../shared/feedback-rules.ts";
 
 export interface FeedbackFields {
   feedbackType: FeedbackType;
@@ -24,7 +24,7 @@ export const emptyFields = (feedbackType: FeedbackType = "bug"): FeedbackFields 
   contact: "",
 });
 
-/** The same rules the server enforces (src/shared/feedback.ts), as per-field problems for the form. */
+/** The same rules the server enforces (src/shared/feedback-rules.ts), as per-field problems for the form. */
 export function validateFields(fields: FeedbackFields): FieldErrors {
   const errors: FieldErrors = {};
   const subject = fields.subject.trim();

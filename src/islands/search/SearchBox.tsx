@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { getTranslator } from "../../i18n/index.ts";
+import { LOCALES, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { parseExcerpt } from "./excerpt.ts";
 import { addToHistory, clearHistory, readHistory } from "./history.ts";
@@ -12,7 +12,7 @@ type Status = "idle" | "loading" | "done" | "error";
 /** The header search box: Pagefind results as you type, and a history of past searches. */
 export default function SearchBox() {
   const locale = useStore($locale);
-  const t = useMemo(() => getTranslator(locale), [locale]);
+  const t = useMemo(() => translator(locale), [locale]);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
@@ -22,6 +22,18 @@ export default function SearchBox() {
   const [active, setActive] = useState(-1);
   const [history, setHistory] = useState<string[]>([]);
   const [cleared, setCleared] = useState(false);
+
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The island hydrates on first focus: keep anything typed while it was loading, and open
+  // the panel if the box already has focus.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input?.value) setQuery(input.value);
+    if (input && document.activeElement === input) {
+      setHistory(readHistory(localStorage));
+      setOpen(true);
+    }
+  }, []);
 
   const trimmed = query.trim();
   // The options the arrows move through: results while searching, history otherwise.
@@ -111,7 +123,11 @@ export default function SearchBox() {
       }}
     >
       <label htmlFor={`${id}-input`} className="visually-hidden">
-        {t("search.label")}
+        {LOCALES.map((l) => (
+          <span key={l} data-lang={l} lang={l}>
+            {translator(l)("search.label")}
+          </span>
+        ))}
       </label>
       <svg className="search-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
         <path
@@ -120,6 +136,7 @@ export default function SearchBox() {
         />
       </svg>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="search"
         role="combobox"
@@ -127,7 +144,7 @@ export default function SearchBox() {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        placeholder={t("search.placeholder")}
+        placeholder=" "
         value={query}
         autoComplete="off"
         onChange={(event) => {
@@ -137,6 +154,14 @@ export default function SearchBox() {
         onFocus={show}
         onKeyDown={onKeyDown}
       />
+      {/* The hint in both languages (a placeholder attribute can hold only one), shown while empty. */}
+      <span className="search-hint" aria-hidden="true">
+        {LOCALES.map((l) => (
+          <span key={l} data-lang={l} lang={l}>
+            {translator(l)("search.placeholder")}
+          </span>
+        ))}
+      </span>
       {open && (
         <div className="search-panel">
           {!trimmed && (

@@ -1,0 +1,38 @@
+// The feedback rules the widget needs in the browser, free of zod so the island stays small.
+// The server's schema (src/shared/feedback.ts) is built from the same constants.
+
+export const FEEDBACK_TYPES = ["bug", "suggestion", "praise", "other"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const FEEDBACK_LIMITS = {
+  subject: 100,
+  description: 2000,
+  contact: 100,
+  screenshots: 3,
+  url: 2048,
+  userAgent: 512,
+} as const;
+
+/** Success notice stays this long (SPEC.md section 9). */
+export const FEEDBACK_NOTICE_MS = 3000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Digits with optional leading +, spaces, dashes and brackets; 6 to 15 digits in all.
+const PHONE = /^\+?[\d\s()-]+$/;
+
+/** An email address or a phone number. */
+export function isContact(value: string): boolean {
+  if (EMAIL.test(value)) return true;
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE.test(value) && digits >= 6 && digits <= 15;
+}
+
+/** SPEC.md section 3: what the widget sends to POST /api/createFeedback. */
+export interface FeedbackSubmission {
+  feedbackType?: FeedbackType;
+  subject: string;
+  description: string;
+  screenshots?: string[];
+  contact?: string;
+  environment: { url: string; userAgent: string; viewport: string; timestamp: string };
+}
