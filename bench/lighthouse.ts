@@ -488,7 +488,7 @@ try {
       );
     }
   }
-  await chrome.kill();
+  chrome.kill();
   chrome = undefined;
   report.lighthouseVersion = (
     JSON.parse(
@@ -517,7 +517,7 @@ try {
     await browser.close();
   }
 } finally {
-  if (chrome) await chrome.kill();
+  if (chrome) chrome.kill();
   if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
