@@ -76,6 +76,28 @@ const enUS = {
     home: "Back to the home page",
     switch: "Log in with another account",
   },
+  validation: {
+    emailRequired: "Please enter your email address",
+    emailInvalid: "Please enter a valid email address",
+    userNameRequired: "Username cannot be empty",
+    userNameInvalid: "Username must be 2-10 letters or digits",
+    passwordRequired: "Please enter your password",
+    passwordInvalid: "Password must be 6-16 characters combining letters, digits and symbols",
+    codeInvalid: "Please enter the 6-digit verification code",
+    passwordsDiffer: "Entered passwords differ",
+    checkInput: "Please check the input validity",
+  },
+  mail: {
+    codeSubject: "Your verification code: {{code}}",
+    codeBody:
+      "Your verification code for {{site}} is {{code}}. It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this mail.",
+    existsSubject: "You already have an account",
+    existsBody:
+      "Someone asked to register at {{site}} with this address, which already has an account. If it was you, log in or reset your password. Otherwise you can ignore this mail.",
+    resetSubject: "Reset your password: {{code}}",
+    resetBody:
+      "Your code to reset the password at {{site}} is {{code}}. It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this mail.",
+  },
   auth: {
     title: "Log in or register",
     intro: "An account lets you keep a profile and follow up on the feedback you send.",

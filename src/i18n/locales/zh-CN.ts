@@ -75,6 +75,28 @@ const zhCN: Messages = {
     home: "返回首页",
     switch: "换一个账号登录",
   },
+  validation: {
+    emailRequired: "请输入邮箱地址",
+    emailInvalid: "请输入有效的邮箱地址",
+    userNameRequired: "用户名不能为空",
+    userNameInvalid: "用户名须为 2-10 位字母或数字",
+    passwordRequired: "请输入密码",
+    passwordInvalid: "密码须为 6-16 位，并同时包含字母、数字和符号",
+    codeInvalid: "请输入 6 位数字验证码",
+    passwordsDiffer: "两次输入的密码不一致",
+    checkInput: "请检查输入是否正确",
+  },
+  mail: {
+    codeSubject: "你的验证码：{{code}}",
+    codeBody:
+      "你在{{site}}的验证码是 {{code}}，10 分钟内有效，只能使用一次。如果不是你本人操作，请忽略这封邮件。",
+    existsSubject: "你已经有账号了",
+    existsBody:
+      "有人用这个邮箱在{{site}}申请注册，但该邮箱已经有账号。如果是你本人，请直接登录或重置密码；否则请忽略这封邮件。",
+    resetSubject: "重置密码验证码：{{code}}",
+    resetBody:
+      "你在{{site}}重置密码的验证码是 {{code}}，10 分钟内有效，只能使用一次。如果不是你本人操作，请忽略这封邮件。",
+  },
   auth: {
     title: "登录或注册",
     intro: "有了账号，你可以保存个人资料，并跟进自己提交的反馈。",
