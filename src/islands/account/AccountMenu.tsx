@@ -110,9 +110,18 @@ export default function AccountMenu() {
         {info.user.avatar ? (
           <img src={info.user.avatar} alt="" width="28" height="28" />
         ) : (
-          <span className="account-initial" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
+          <svg
+            className="account-initial"
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="28"
+            height="28"
+          >
+            <path
+              fill="currentColor"
+              d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-4 0-7 2-7 4.5V20h14v-1.5C19 16 16 14 12 14z"
+            />
+          </svg>
         )}
         <span className="account-name">{name}</span>
       </button>

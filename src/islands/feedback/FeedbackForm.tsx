@@ -1,8 +1,8 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
+import { TextField } from "../ui/TextField.tsx";
 import { type FeedbackFields, type FieldErrors, type FieldName, validateFields } from "./fields.ts";
-import { TextField } from "./TextField.tsx";
 
 interface Props {
   t: Translate;
@@ -117,10 +117,8 @@ export function FeedbackForm({
         })}
       />
 
-      <fieldset className="feedback-field feedback-shots">
-        <legend className="feedback-label">
-          {t("feedback.screenshots", { max: FEEDBACK_LIMITS.screenshots })}
-        </legend>
+      <fieldset className="feedback-shots">
+        <legend>{t("feedback.screenshots", { max: FEEDBACK_LIMITS.screenshots })}</legend>
         <button type="button" className="feedback-upload" onClick={() => setScreenshotNote(true)}>
           {t("feedback.addScreenshot")}
         </button>

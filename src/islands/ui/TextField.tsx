@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from "react";
+import "./field.css";
 
 interface Props {
   id: string;
@@ -12,7 +13,9 @@ interface Props {
   placeholder?: string;
   multiline?: boolean;
   counter?: string;
-  type?: "text";
+  type?: "text" | "email" | "password";
+  autoFocus?: boolean;
+  hint?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   autoComplete?: string;
 }
@@ -30,14 +33,16 @@ export function TextField(props: Props) {
     placeholder: props.placeholder,
     required: Boolean(requiredLabel),
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    className: "feedback-input",
+    "aria-describedby":
+      [props.hint ? `${id}-hint` : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined,
+    autoFocus: props.autoFocus,
+    className: "field-input",
   };
   return (
-    <div className="feedback-field">
-      <label htmlFor={id} className="feedback-label">
+    <div className="field">
+      <label htmlFor={id} className="field-label">
         {label}
-        {requiredLabel && <span className="feedback-required"> ({requiredLabel})</span>}
+        {requiredLabel && <span className="field-required"> ({requiredLabel})</span>}
       </label>
       {multiline ? (
         <textarea {...shared} rows={5} onChange={(e) => onChange(e.target.value)} />
@@ -50,13 +55,18 @@ export function TextField(props: Props) {
           onChange={(e) => onChange(e.target.value)}
         />
       )}
+      {props.hint && (
+        <span id={`${id}-hint`} className="field-hint">
+          {props.hint}
+        </span>
+      )}
       {counter && (
-        <span className="feedback-counter" aria-hidden="true">
+        <span className="field-counter" aria-hidden="true">
           {counter}
         </span>
       )}
       {error && (
-        <span id={errorId} className="feedback-error">
+        <span id={errorId} className="field-error">
           {error}
         </span>
       )}

@@ -1,0 +1,28 @@
+import type { MessageKey } from "../../i18n/core.ts";
+
+/** The back office's screens (SPEC.md section 2), in menu order; categories' route is ours. */
+export const ADMIN_ROUTES = [
+  "overview",
+  "article",
+  "editarticle",
+  "categories",
+  "notes",
+  "book-doc",
+  "photo",
+  "editPhoto",
+  "bannerSet",
+  "site-nav",
+  "FeedBackCenter",
+  "userManagement",
+  "LogCenter",
+  "userSet",
+] as const;
+export type AdminRoute = (typeof ADMIN_ROUTES)[number];
+
+export const routeTitle = (route: AdminRoute): MessageKey => `bms.${route}`;
+export const routeAbout = (route: AdminRoute): MessageKey => `bms.${route}About`;
+
+export function routeFromPath(pathname: string): AdminRoute {
+  const segment = pathname.replace(/^\/bms\/?/, "").replace(/\/$/, "");
+  return ADMIN_ROUTES.find((route) => route === segment) ?? "overview";
+}

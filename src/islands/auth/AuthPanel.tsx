@@ -1,0 +1,62 @@
+import { useStore } from "@nanostores/react";
+import { type KeyboardEvent, useMemo, useState } from "react";
+import { type MessageKey, translator } from "../../i18n/core.ts";
+import { $locale } from "../../stores/locale.ts";
+import { LoginForm } from "./LoginForm.tsx";
+import { RegisterForm } from "./RegisterForm.tsx";
+import { ResetFlow } from "./ResetFlow.tsx";
+import "./auth.css";
+
+const VIEWS = ["login", "register", "reset"] as const;
+type View = (typeof VIEWS)[number];
+const LABELS: Record<View, MessageKey> = {
+  login: "auth.login",
+  register: "auth.register",
+  reset: "auth.forgot",
+};
+
+function initialView(): View {
+  const view = new URLSearchParams(window.location.search).get("view");
+  return view === "register" || view === "reset" ? view : "login";
+}
+
+/** Log in, register and the four-step password reset (SPEC.md sections 2, 4, 5). */
+export default function AuthPanel() {
+  const locale = useStore($locale);
+  const t = useMemo(() => translator(locale), [locale]);
+  const [view, setView] = useState<View>(initialView);
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const next = VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length] ?? "login";
+    setView(next);
+    event.currentTarget.querySelector<HTMLElement>(`#auth-tab-${next}`)?.focus();
+  }
+
+  return (
+    <div className="auth-panel">
+      <div role="tablist" aria-label={t("auth.tabs")} className="auth-tabs" onKeyDown={onTabKey}>
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            id={`auth-tab-${v}`}
+            aria-selected={view === v}
+            aria-controls="auth-tabpanel"
+            tabIndex={view === v ? 0 : -1}
+            onClick={() => setView(v)}
+          >
+            {t(LABELS[v])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="auth-tabpanel" aria-labelledby={`auth-tab-${view}`}>
+        {view === "login" && <LoginForm key="login" t={t} />}
+        {view === "register" && <RegisterForm key="register" t={t} />}
+        {view === "reset" && <ResetFlow key="reset" t={t} onDone={() => setView("login")} />}
+      </div>
+    </div>
+  );
+}

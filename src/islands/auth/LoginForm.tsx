@@ -1,0 +1,79 @@
+import { type SubmitEvent, useId, useState } from "react";
+import type { Translate } from "../../i18n/core.ts";
+import { checkEmail, type ValidationKey } from "../../shared/auth-rules.ts";
+import { setUserInfo } from "../../stores/user.ts";
+import { TextField } from "../ui/TextField.tsx";
+import { accountApi, nextPath } from "./account-api.ts";
+
+export function LoginForm({ t }: { t: Translate }) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{
+    email?: ValidationKey | null;
+    password?: ValidationKey | null;
+  }>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = {
+      email: checkEmail(email),
+      password: password ? null : ("validation.passwordRequired" as const),
+    };
+    setErrors(found);
+    const first = found.email ? "email" : found.password ? "password" : null;
+    if (first) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure("");
+    const result = await accountApi.login(email.trim(), password).catch(() => null);
+    setBusy(false);
+    if (result?.success) {
+      setUserInfo(result.data);
+      window.location.assign(nextPath(window.location.search));
+    } else {
+      setFailure(result?.code === 429 ? t("auth.tooMany", { seconds: 60 }) : t("auth.loginFailed"));
+    }
+  }
+
+  const message = (key: ValidationKey | null | undefined) => (key ? t(key) : undefined);
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
+      <TextField
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t("auth.email")}
+        value={email}
+        onChange={setEmail}
+        maxLength={254}
+        error={message(errors.email)}
+        autoFocus
+      />
+      <TextField
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t("auth.password")}
+        value={password}
+        onChange={setPassword}
+        maxLength={64}
+        error={message(errors.password)}
+      />
+      {failure && (
+        <p role="alert" className="auth-failure">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? t("auth.loggingIn") : t("auth.login")}
+      </button>
+    </form>
+  );
+}

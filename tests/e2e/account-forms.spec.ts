@@ -1,0 +1,132 @@
+import { expect, test } from "@playwright/test";
+import { prefer } from "./support.ts";
+
+test("log in: the spec's messages for empty and invalid input, in English", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/register-login");
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(form.getByText("Please enter your email address")).toBeVisible();
+  await expect(form.getByText("Please enter your password")).toBeVisible();
+  await form.getByRole("textbox", { name: "Email" }).fill("reader@");
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+});
+
+test("log in failure shows the spec's message", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.route("**/api/encryption-key", async (route) => {
+    const pair = await crypto.subtle.generateKey(
+      {
+        name: "RSA-OAEP",
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: "SHA-256",
+      },
+      true,
+      ["encrypt", "decrypt"],
+    );
+    const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
+      "base64",
+    );
+    await route.fulfill({
+      json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
+    });
+  });
+  await page.route("**/api/login", (route) =>
+    route.fulfill({
+      status: 401,
+      json: {
+        code: 401,
+        message: "Login failed, please check your account email or password",
+        data: null,
+      },
+    }),
+  );
+  await page.goto("/register-login");
+  await page.getByRole("textbox", { name: "Email" }).fill("reader@example.com");
+  await page.getByLabel("Password").fill("ink2ink!");
+  await page.getByRole("tabpanel").getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Login failed, please check your account email or password",
+  );
+});
+
+test("register: every rule of SPEC.md section 5, in Chinese", async ({ page }) => {
+  await prefer(page, { locale: "zh-CN" });
+  await page.goto("/register-login?view=register");
+  await expect(page.getByRole("tab", { name: "注册" })).toHaveAttribute("aria-selected", "true");
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("textbox", { name: "用户名" }).fill("a");
+  await form.getByLabel("密码", { exact: true }).fill("abc123");
+  await form.getByLabel("确认密码").fill("abc124");
+  await form.getByRole("textbox", { name: "验证码" }).fill("12");
+  await form.getByRole("button", { name: "注册" }).click();
+  await expect(form.getByText("请输入邮箱地址")).toBeVisible();
+  await expect(form.getByText("请输入 6 位数字验证码")).toBeVisible();
+  await expect(form.getByText("用户名须为 2-10 位字母或数字")).toBeVisible();
+  await expect(form.getByText("密码须为 6-16 位，并同时包含字母、数字和符号")).toBeVisible();
+  await expect(form.getByText("两次输入的密码不一致")).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveText("请检查输入是否正确");
+});
+
+test("the code button counts down before it can send again", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.route("**/api/getEmailCode", (route) =>
+    route.fulfill({ json: { code: 200, message: "OK", data: { resendAfterSeconds: 60 } } }),
+  );
+  await page.goto("/register-login?view=register");
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("textbox", { name: "Email" }).fill("new@example.com");
+  await form.getByRole("button", { name: "Send code" }).click();
+  await expect(form.getByRole("button", { name: /Resend in (60|59) s/ })).toBeDisabled();
+  await expect(form.getByRole("status")).toHaveText(/a code is on its way/);
+});
+
+test("reset: four steps, from the address to the finish", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.route("**/api/encryption-key", async (route) => {
+    const pair = await crypto.subtle.generateKey(
+      {
+        name: "RSA-OAEP",
+        modulusLength: 2048,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: "SHA-256",
+      },
+      true,
+      ["encrypt", "decrypt"],
+    );
+    const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
+      "base64",
+    );
+    await route.fulfill({
+      json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
+    });
+  });
+  await page.route("**/api/getResetEmailCode", (route) =>
+    route.fulfill({ json: { code: 200, message: "OK", data: { resendAfterSeconds: 60 } } }),
+  );
+  await page.route("**/api/verifyEmailCode", (route) =>
+    route.fulfill({ json: { code: 200, message: "OK", data: { resetToken: "r".repeat(43) } } }),
+  );
+  await page.route("**/api/resetPassword", (route) =>
+    route.fulfill({ json: { code: 200, message: "OK", data: null } }),
+  );
+  await page.goto("/register-login");
+  await page.getByRole("tab", { name: "Forgot password" }).click();
+  const steps = page.getByRole("list", { name: "Password reset steps" });
+  await expect(steps.getByRole("listitem").nth(0)).toHaveAttribute("aria-current", "step");
+  await page.getByRole("textbox", { name: "Email" }).fill("reader@example.com");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(steps.getByRole("listitem").nth(1)).toHaveAttribute("aria-current", "step");
+  await page.getByRole("textbox", { name: "Verification code" }).fill("123456");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(steps.getByRole("listitem").nth(2)).toHaveAttribute("aria-current", "step");
+  await page.getByLabel("New password").fill("ink2ink!");
+  await page.getByLabel("Confirm password").fill("ink2ink!");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(steps.getByRole("listitem").nth(3)).toHaveAttribute("aria-current", "step");
+  await expect(page.getByText("Your password has been reset.")).toBeVisible();
+  await page.getByRole("button", { name: "Back to log in" }).click();
+  await expect(page.getByRole("tab", { name: "Log in" })).toHaveAttribute("aria-selected", "true");
+});
