@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { prefer } from "./support.ts";
+import { prefer, readerInfo } from "./support.ts";
 
 test("log in: the spec's messages for empty and invalid input, in English", async ({ page }) => {
   await prefer(page, { locale: "en-US" });
@@ -129,4 +129,59 @@ test("reset: four steps, from the address to the finish", async ({ page }) => {
   await expect(page.getByText("Your password has been reset.")).toBeVisible();
   await page.getByRole("button", { name: "Back to log in" }).click();
   await expect(page.getByRole("tab", { name: "Log in" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("personal settings: validation, apply updates the stored user, cancel restores", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US", user: readerInfo });
+  let sent: unknown = null;
+  await page.route("**/api/updateProfile", async (route) => {
+    sent = route.request().postDataJSON();
+    await route.fulfill({
+      json: {
+        code: 200,
+        message: "OK",
+        data: { ...readerInfo.user, userName: "ink42", sex: "female", desc: "Hi" },
+      },
+    });
+  });
+  await page.goto("/register-login?view=settings");
+  const form = page.getByRole("form", { name: "Personal settings" });
+  await form.getByRole("textbox", { name: "Username" }).fill("");
+  await form.getByRole("textbox", { name: "Email" }).fill("nope");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(form.getByText("Username cannot be empty")).toBeVisible();
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue("reader@example.com");
+  await form.getByRole("textbox", { name: "Username" }).fill("ink42");
+  await form.getByRole("radio", { name: "Female" }).check();
+  await form.getByRole("textbox", { name: "Introduction" }).fill("Hi");
+  await form.getByLabel("Birthday").fill("1990-05-04");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByRole("status")).toHaveText("Your settings are saved");
+  expect(sent).toEqual({
+    email: "reader@example.com",
+    userName: "ink42",
+    desc: "Hi",
+    sex: "female",
+    birthday: "1990-05-04",
+  });
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "null"));
+  expect(stored.user.userName).toBe("ink42");
+  expect(stored.token).toBe(readerInfo.token);
+  await expect(page.getByRole("button", { name: "Account menu for ink42" })).toBeVisible();
+});
+
+test("change password asks for the current one and checks the new", async ({ page }) => {
+  await prefer(page, { locale: "en-US", user: readerInfo });
+  await page.goto("/register-login?view=password");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("New password").fill("short");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(form.getByText("Please enter your password")).toBeVisible();
+  await expect(
+    form.getByText("Password must be 6-16 characters combining letters, digits and symbols"),
+  ).toBeVisible();
 });

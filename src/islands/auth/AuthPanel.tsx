@@ -2,7 +2,10 @@ import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useMemo, useState } from "react";
 import { type MessageKey, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
+import { $userInfo } from "../../stores/user.ts";
 import { LoginForm } from "./LoginForm.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
 import { ResetFlow } from "./ResetFlow.tsx";
 import "./auth.css";
@@ -20,11 +23,30 @@ function initialView(): View {
   return view === "register" || view === "reset" ? view : "login";
 }
 
-/** Log in, register and the four-step password reset (SPEC.md sections 2, 4, 5). */
+/**
+ * Log in, register and the four-step password reset (SPEC.md sections 2, 4, 5); for a
+ * logged-in reader, `?view=settings` and `?view=password` (the person menu's entries).
+ */
 export default function AuthPanel() {
   const locale = useStore($locale);
+  const info = useStore($userInfo);
   const t = useMemo(() => translator(locale), [locale]);
   const [view, setView] = useState<View>(initialView);
+  const own = new URLSearchParams(window.location.search).get("view");
+
+  if (own === "settings" || own === "password") {
+    if (!info?.user.isLogin)
+      return (
+        <p>
+          {t("profile.needLogin")} <a href="/register-login">{t("auth.login")}</a>
+        </p>
+      );
+    return (
+      <div className="auth-panel">
+        {own === "settings" ? <ProfileForm t={t} info={info} /> : <PasswordForm t={t} />}
+      </div>
+    );
+  }
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;

@@ -1,7 +1,7 @@
 import type { Locale } from "../../i18n/core.ts";
 import { type ApiResult, api } from "../../shared/api-client.ts";
 import { encryptPassword, importPublicKey } from "../../shared/password-crypto.ts";
-import type { UserInfo } from "../../shared/user-info.ts";
+import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
 
 // The account calls of SPEC.md section 7. Every password is encrypted with the server's
 // public key before it is sent.
@@ -34,7 +34,21 @@ export const accountApi = {
     api.post<{ resetToken: string }>("/verifyEmailCode", { email, code }),
   resetPassword: async (email: string, resetToken: string, password: string) =>
     api.post<null>("/resetPassword", { email, resetToken, password: await seal(password) }),
+  changePassword: async (oldPassword: string, newPassword: string) =>
+    api.post<null>("/changePassword", {
+      oldPassword: await seal(oldPassword),
+      newPassword: await seal(newPassword),
+    }),
+  updateProfile: (changes: ProfileChanges) => api.put<StoredUser>("/updateProfile", changes),
 };
+
+export interface ProfileChanges {
+  email?: string;
+  userName?: string;
+  desc?: string;
+  sex?: StoredUser["sex"];
+  birthday?: string | null;
+}
 
 /** Where to go after logging in: a same-site path from `?next=`, else home. */
 export function nextPath(search: string): string {
