@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { prefer, readerInfo } from "./support.ts";
+import { mockEncryptionKey, prefer, readerInfo } from "./support.ts";
 
 test("log in: the spec's messages for empty and invalid input, in English", async ({ page }) => {
   await prefer(page, { locale: "en-US" });
@@ -15,24 +15,7 @@ test("log in: the spec's messages for empty and invalid input, in English", asyn
 
 test("log in failure shows the spec's message", async ({ page }) => {
   await prefer(page, { locale: "en-US" });
-  await page.route("**/api/encryption-key", async (route) => {
-    const pair = await crypto.subtle.generateKey(
-      {
-        name: "RSA-OAEP",
-        modulusLength: 2048,
-        publicExponent: new Uint8Array([1, 0, 1]),
-        hash: "SHA-256",
-      },
-      true,
-      ["encrypt", "decrypt"],
-    );
-    const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
-      "base64",
-    );
-    await route.fulfill({
-      json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
-    });
-  });
+  await mockEncryptionKey(page);
   await page.route("**/api/login", (route) =>
     route.fulfill({
       status: 401,
@@ -85,24 +68,7 @@ test("the code button counts down before it can send again", async ({ page }) =>
 
 test("reset: four steps, from the address to the finish", async ({ page }) => {
   await prefer(page, { locale: "en-US" });
-  await page.route("**/api/encryption-key", async (route) => {
-    const pair = await crypto.subtle.generateKey(
-      {
-        name: "RSA-OAEP",
-        modulusLength: 2048,
-        publicExponent: new Uint8Array([1, 0, 1]),
-        hash: "SHA-256",
-      },
-      true,
-      ["encrypt", "decrypt"],
-    );
-    const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
-      "base64",
-    );
-    await route.fulfill({
-      json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
-    });
-  });
+  await mockEncryptionKey(page);
   await page.route("**/api/getResetEmailCode", (route) =>
     route.fulfill({ json: { code: 200, message: "OK", data: { resendAfterSeconds: 60 } } }),
   );

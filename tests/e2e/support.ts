@@ -47,3 +47,25 @@ export async function prefer(
 export async function hydrated(page: Page) {
   await page.waitForLoadState("load");
 }
+
+/** Serves a fresh RSA-OAEP public key at /api/encryption-key, as the server would. */
+export async function mockEncryptionKey(page: Page) {
+  const pair = await crypto.subtle.generateKey(
+    {
+      name: "RSA-OAEP",
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: "SHA-256",
+    },
+    true,
+    ["encrypt", "decrypt"],
+  );
+  const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
+    "base64",
+  );
+  await page.route("**/api/encryption-key", (route) =>
+    route.fulfill({
+      json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
+    }),
+  );
+}

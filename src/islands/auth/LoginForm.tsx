@@ -2,6 +2,7 @@ import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { checkEmail, type ValidationKey } from "../../shared/auth-rules.ts";
 import { setUserInfo } from "../../stores/user.ts";
+import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi, nextPath } from "./account-api.ts";
 
@@ -23,11 +24,7 @@ export function LoginForm({ t }: { t: Translate }) {
       password: password ? null : ("validation.passwordRequired" as const),
     };
     setErrors(found);
-    const first = found.email ? "email" : found.password ? "password" : null;
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(event.currentTarget, ["email", "password"], found)) return;
     setBusy(true);
     setFailure("");
     const result = await accountApi.login(email.trim(), password).catch(() => null);
@@ -66,11 +63,7 @@ export function LoginForm({ t }: { t: Translate }) {
         maxLength={64}
         error={message(errors.password)}
       />
-      {failure && (
-        <p role="alert" className="auth-failure">
-          {failure}
-        </p>
-      )}
+      <FormStatus note="" failure={failure} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? t("auth.loggingIn") : t("auth.login")}
       </button>

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { checkConfirmation, checkPassword, type ValidationKey } from "../../shared/auth-rules.ts";
+import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi } from "./account-api.ts";
 import { failureMessage } from "./messages.ts";
@@ -30,11 +31,7 @@ export function PasswordForm({ t }: { t: Translate }) {
       confirm: checkConfirmation(values.password, values.confirm),
     };
     setErrors(found);
-    const first = (["current", "password", "confirm"] as const).find((f) => found[f]);
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(event.currentTarget, ["current", "password", "confirm"], found)) return;
     setBusy(true);
     setFailure("");
     setNote("");
@@ -93,14 +90,7 @@ export function PasswordForm({ t }: { t: Translate }) {
         maxLength={16}
         error={message("confirm")}
       />
-      <p role="status" className="auth-note">
-        {note}
-      </p>
-      {failure && (
-        <p role="alert" className="auth-failure">
-          {failure}
-        </p>
-      )}
+      <FormStatus note={note} failure={failure} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? t("auth.working") : t("profile.apply")}
       </button>

@@ -3,6 +3,7 @@ import type { Translate } from "../../i18n/core.ts";
 import { checkEmail, checkUserName, type ValidationKey } from "../../shared/auth-rules.ts";
 import type { UserInfo } from "../../shared/user-info.ts";
 import { setUserInfo } from "../../stores/user.ts";
+import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi } from "./account-api.ts";
 import { failureMessage } from "./messages.ts";
@@ -32,11 +33,7 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     event.preventDefault();
     const found = { email: checkEmail(values.email), userName: checkUserName(values.userName) };
     setErrors(found);
-    const first = found.email ? "email" : found.userName ? "userName" : null;
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(event.currentTarget, ["email", "userName"], found)) return;
     setBusy(true);
     setNote("");
     setFailure("");
@@ -126,14 +123,7 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
           onChange={(e) => setValues({ ...values, birthday: e.target.value })}
         />
       </div>
-      <p role="status" className="auth-note">
-        {note}
-      </p>
-      {failure && (
-        <p role="alert" className="auth-failure">
-          {failure}
-        </p>
-      )}
+      <FormStatus note={note} failure={failure} />
       <div className="auth-actions">
         <button
           type="button"

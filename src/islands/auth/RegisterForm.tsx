@@ -12,6 +12,7 @@ import {
 } from "../../shared/auth-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { setUserInfo } from "../../stores/user.ts";
+import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi, nextPath } from "./account-api.ts";
 import { CodeField } from "./CodeField.tsx";
@@ -65,10 +66,8 @@ export function RegisterForm({ t }: { t: Translate }) {
       confirm: checkConfirmation(values.password, values.confirm),
     };
     setErrors(found);
-    const first = ORDER.find((field) => found[field]);
-    if (first) {
+    if (focusFirstProblem(event.currentTarget, ORDER, found)) {
       setFailure(t("validation.checkInput"));
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setBusy(true);
@@ -143,14 +142,7 @@ export function RegisterForm({ t }: { t: Translate }) {
         maxLength={16}
         error={message("confirm")}
       />
-      <p role="status" className="auth-note">
-        {note}
-      </p>
-      {failure && (
-        <p role="alert" className="auth-failure">
-          {failure}
-        </p>
-      )}
+      <FormStatus note={note} failure={failure} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? t("auth.registering") : t("auth.register")}
       </button>

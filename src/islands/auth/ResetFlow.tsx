@@ -10,6 +10,7 @@ import {
   type ValidationKey,
 } from "../../shared/auth-rules.ts";
 import { $locale } from "../../stores/locale.ts";
+import { FormStatus } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi } from "./account-api.ts";
 import { CodeField } from "./CodeField.tsx";
@@ -158,14 +159,7 @@ export function ResetFlow({ t, onDone }: { t: Translate; onDone: () => void }) {
               />
             </>
           )}
-          <p role="status" className="auth-note">
-            {note}
-          </p>
-          {failure && (
-            <p role="alert" className="auth-failure">
-              {failure}
-            </p>
-          )}
+          <FormStatus note={note} failure={failure} />
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t("auth.working") : step === 1 ? t("auth.verify") : t("auth.next")}
           </button>

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
+import { focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { type FeedbackFields, type FieldErrors, type FieldName, validateFields } from "./fields.ts";
 
@@ -46,11 +47,7 @@ export function FeedbackForm({
     if (submitting) return;
     const found = validateFields(fields);
     setErrors(found);
-    const first = ORDER.find((name) => found[name]);
-    if (first) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (focusFirstProblem(event.currentTarget, ORDER, found)) return;
     onSubmit(fields);
   }
 
