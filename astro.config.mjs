@@ -2,6 +2,10 @@
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import rehypeKatex from "rehype-katex";
+import remarkMath from "remark-math";
+import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
+import { rehypeHeadingAnchors } from "./src/lib/rehype-heading-anchors.mjs";
 
 /**
  * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
@@ -55,5 +59,14 @@ export default defineConfig({
   site: process.env.SITE_URL || "http://localhost:4321",
   output: "static",
   integrations: [react(), mdx(), directives()],
+  markdown: {
+    // The remark/rehype pipeline: math (KaTeX, rendered at build time) and heading anchors.
+    processor: unified({
+      remarkPlugins: [remarkMath],
+      rehypePlugins: [rehypeKatex, rehypeHeadingIds, rehypeHeadingAnchors],
+    }),
+    // Both palettes in one pass; global.css picks by <html data-theme>.
+    shikiConfig: { themes: { light: "github-light", dark: "github-dark" }, defaultColor: false },
+  },
   vite: { plugins: [apiInDev()] },
 });

@@ -63,6 +63,9 @@ try {
     let indexed = 0;
     for (const page of pages) {
       if (!page.html.includes("data-pagefind-body")) continue; // not meant to be found (404, forms)
+      // A page whose content is in one language belongs to that language's index only.
+      const only = /<main[^>]*\sdata-content-lang="([^"]+)"/.exec(page.html)?.[1];
+      if (only && only !== bundle.locale) continue;
       const added = await index.addHTMLFile({
         url: page.url,
         content: withTitle(page.html, bundle.locale),

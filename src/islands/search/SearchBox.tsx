@@ -77,7 +77,9 @@ export default function SearchBox() {
   function pick(index: number) {
     if (trimmed) {
       const hit = hits[index];
+      // A search that found nothing is still a search worth remembering.
       if (hit) go(hit.url);
+      else if (status === "done") setHistory(addToHistory(localStorage, trimmed));
     } else {
       const past = history[index];
       if (past !== undefined) setQuery(past);

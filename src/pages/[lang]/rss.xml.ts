@@ -1,20 +1,41 @@
 import rss from "@astrojs/rss";
 import type { APIContext, GetStaticPaths } from "astro";
 import { getTranslator, isLocale, LOCALES } from "../../i18n/index.ts";
+import { liveArticles, liveNotes } from "../../lib/content.ts";
 
 export const getStaticPaths = (() =>
   LOCALES.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
 
-/** One RSS 2.0 feed per language. Items arrive with the content collections (articles and notes). */
-export function GET(context: APIContext) {
+/** One RSS 2.0 feed per language: its live articles and notes, newest first. */
+export async function GET(context: APIContext) {
   const lang = context.params.lang;
   if (!isLocale(lang)) return new Response("Not found", { status: 404 });
   const t = getTranslator(lang);
+  const articles = (await liveArticles())
+    .filter((a) => a.data.lang === lang)
+    .map((a) => ({
+      title: a.data.title,
+      description: a.data.summary,
+      pubDate: a.data.publishedAt,
+      link: `/articles/${a.id}/`,
+      categories: a.data.tags,
+    }));
+  const notes = (await liveNotes())
+    .filter((n) => n.data.lang === lang)
+    .map((n) => ({
+      title: (n.body ?? "")
+        .replace(/[#*_`>[\]]/g, "")
+        .trim()
+        .slice(0, 60),
+      description: (n.body ?? "").trim(),
+      pubDate: n.data.publishedAt,
+      link: `/random-notes#${n.id}`,
+    }));
   return rss({
     title: t("site.name"),
     description: t("site.tagline"),
     site: context.site ?? "http://localhost:4321",
-    items: [],
+    items: [...articles, ...notes].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()),
     customData: `<language>${lang.toLowerCase()}</language>`,
   });
 }

@@ -1,0 +1,84 @@
+import { defineCollection, reference } from "astro:content";
+import { file, glob } from "astro/loaders";
+import { z } from "astro/zod";
+
+// Content written in git (content/). The database's articles, notes and books join these
+// collections through a loader of their own (issue 5, back-office half); both sources share
+// these schemas, and a slug used twice fails the build.
+
+const lang = z.enum(["zh-CN", "en-US"]);
+const status = z.enum(["draft", "published", "scheduled"]).default("published");
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
+
+const categories = defineCollection({
+  loader: file("content/categories.json"),
+  schema: z.object({
+    id: slug,
+    name: z.object({ "zh-CN": z.string().min(1), "en-US": z.string().min(1) }),
+    order: z.number().int(),
+  }),
+});
+
+const articles = defineCollection({
+  loader: glob({ base: "content/articles", pattern: "**/*.{md,mdx}" }),
+  schema: ({ image }) =>
+    z.object({
+      title: z.string().min(1).max(120),
+      summary: z.string().min(1).max(300),
+      lang,
+      /** Articles that translate each other share a key. */
+      translationKey: z.string().optional(),
+      category: reference("categories"),
+      tags: z.array(z.string().min(1).max(30)).max(10).default([]),
+      cover: image().optional(),
+      coverAlt: z.string().optional(),
+      status,
+      publishedAt: z.coerce.date(),
+      updatedAt: z.coerce.date().optional(),
+      pinned: z.boolean().default(false),
+    }),
+});
+
+const notes = defineCollection({
+  loader: glob({ base: "content/notes", pattern: "**/*.md" }),
+  schema: ({ image }) =>
+    z.object({
+      lang,
+      publishedAt: z.coerce.date(),
+      tags: z.array(z.string().min(1).max(30)).max(10).default([]),
+      images: z
+        .array(z.object({ src: image(), alt: z.string() }))
+        .max(9)
+        .default([]),
+      status,
+    }),
+});
+
+const books = defineCollection({
+  loader: glob({ base: "content/books", pattern: "*/index.md" }),
+  schema: ({ image }) =>
+    z.object({
+      title: z.string().min(1).max(120),
+      description: z.string().min(1).max(400),
+      lang,
+      translationKey: z.string().optional(),
+      cover: image().optional(),
+      order: z.number().int().default(0),
+      status,
+      publishedAt: z.coerce.date(),
+    }),
+});
+
+const chapters = defineCollection({
+  loader: glob({ base: "content/books", pattern: "*/!(index).md" }),
+  schema: z.object({
+    title: z.string().min(1).max(120),
+    /** Sort order among siblings. */
+    order: z.number().int(),
+    /** The parent chapter's file name (without .md) for a second-level chapter. */
+    parent: z.string().optional(),
+    status,
+  }),
+});
+
+export const collections = { categories, articles, notes, books, chapters };

@@ -1,0 +1,38 @@
+import type { APIContext } from "astro";
+import { liveBooks } from "../lib/books.ts";
+import { liveArticles, translationOf } from "../lib/content.ts";
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Every public page, with hreflang alternates between an article and its translation. */
+export async function GET(context: APIContext) {
+  const site = context.site ?? new URL("http://localhost:4321");
+  const abs = (path: string) => escapeXml(new URL(path, site).toString());
+  const articles = await liveArticles();
+  const books = await liveBooks();
+  const pages = ["/", "/articles/", "/random-notes", "/book-doc/", "/about/"];
+  const urls: string[] = pages.map((p) => `<url><loc>${abs(p)}</loc></url>`);
+  for (const article of articles) {
+    const other = translationOf(article, articles);
+    const links = other
+      ? [article, other]
+          .map(
+            (a) =>
+              `<xhtml:link rel="alternate" hreflang="${a.data.lang}" href="${abs(`/articles/${a.id}/`)}"/>`,
+          )
+          .join("")
+      : "";
+    const lastmod = (article.data.updatedAt ?? article.data.publishedAt).toISOString().slice(0, 10);
+    urls.push(
+      `<url><loc>${abs(`/articles/${article.id}/`)}</loc><lastmod>${lastmod}</lastmod>${links}</url>`,
+    );
+  }
+  for (const entry of books) {
+    urls.push(`<url><loc>${abs(`/book-doc/${entry.slug}/`)}</loc></url>`);
+    for (const node of entry.order)
+      urls.push(`<url><loc>${abs(`/book-doc/${entry.slug}/${node.slug}/`)}</loc></url>`);
+  }
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
+  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });
+}

@@ -1,0 +1,177 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { prefer } from "./support.ts";
+
+// The seeded content, read from content/ the way a person would check it: by its files.
+interface Entry {
+  slug: string;
+  title: string;
+  lang: string;
+  status: string;
+  publishedAt: Date;
+  translationKey?: string;
+  category: string;
+}
+
+function frontmatter(file: string): Record<string, string> {
+  const text = readFileSync(file, "utf8");
+  const block = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
+  return Object.fromEntries(
+    block
+      .split("\n")
+      .map((line) => /^(\w+):\s*(.*)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1] ?? "", (m[2] ?? "").replace(/^["']|["']$/g, "")]),
+  );
+}
+
+const dir = "content/articles";
+const articles: Entry[] = readdirSync(dir)
+  .filter((f) => /\.mdx?$/.test(f))
+  .map((f) => {
+    const fm = frontmatter(join(dir, f));
+    return {
+      slug: f.replace(/\.mdx?$/, ""),
+      title: fm.title ?? "",
+      lang: fm.lang ?? "",
+      status: fm.status || "published",
+      publishedAt: new Date(fm.publishedAt ?? ""),
+      category: fm.category ?? "",
+      ...(fm.translationKey ? { translationKey: fm.translationKey } : {}),
+    };
+  });
+const now = new Date();
+const live = articles.filter((a) => a.status !== "draft" && a.publishedAt <= now);
+const hidden = articles.filter((a) => !live.includes(a));
+
+test("the seed has what a newcomer should see", () => {
+  expect(live.length).toBeGreaterThanOrEqual(8);
+  expect(new Set(live.map((a) => a.lang))).toEqual(new Set(["zh-CN", "en-US"]));
+  expect(hidden.length).toBeGreaterThanOrEqual(1);
+});
+
+test("drafts and scheduled articles are nowhere: pages, lists, feeds, sitemap", async ({
+  page,
+  request,
+}) => {
+  for (const article of hidden) {
+    expect((await request.get(`/articles/${article.slug}/`)).status(), article.slug).toBe(404);
+  }
+  const lists = await Promise.all(
+    ["/articles/", "/", "/zh-CN/rss.xml", "/en-US/rss.xml", "/sitemap.xml"].map(async (p) =>
+      (await request.get(p)).text(),
+    ),
+  );
+  for (const article of hidden) {
+    for (const text of lists) expect(text).not.toContain(`/articles/${article.slug}/`);
+  }
+  await page.goto("/articles/");
+  for (const article of hidden)
+    await expect(page.getByRole("link", { name: article.title })).toHaveCount(0);
+});
+
+test("the article list: newest first with pinned on top, and filters by category and language", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/articles/");
+  await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
+  const titles = await page.getByRole("article").getByRole("heading", { level: 2 }).allInnerTexts();
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.length).toBeLessThanOrEqual(10);
+  await page.getByRole("link", { name: "Chinese", exact: true }).click();
+  await expect(page).toHaveURL("/articles/lang/zh-CN/");
+  const zh = live.filter((a) => a.lang === "zh-CN");
+  await expect(page.getByRole("article")).toHaveCount(zh.length);
+  const category = live[0]?.category ?? "";
+  await page.goto(`/articles/category/${category}/`);
+  await expect(page.getByRole("article")).toHaveCount(
+    live.filter((a) => a.category === category).length,
+  );
+});
+
+test("pagination reaches every live article", async ({ page }) => {
+  await page.goto("/articles/");
+  let seen = await page.getByRole("article").count();
+  while (await page.getByRole("link", { name: /Older articles|更早的文章/ }).count()) {
+    await page.getByRole("link", { name: /Older articles|更早的文章/ }).click();
+    seen += await page.getByRole("article").count();
+  }
+  expect(seen).toBe(live.length);
+});
+
+test("an article: contents, anchors, highlighted code, its translation and canonical link", async ({
+  page,
+}) => {
+  const pair = live.find(
+    (a) => a.translationKey && live.some((b) => b !== a && b.translationKey === a.translationKey),
+  );
+  expect(pair).toBeTruthy();
+  if (!pair) return;
+  const other = live.find((b) => b !== pair && b.translationKey === pair.translationKey);
+  await prefer(page, { locale: "en-US" });
+  await page.goto(`/articles/${pair.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: pair.title })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: /On this page/ })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/articles/${pair.slug}/$`),
+  );
+  await page.getByRole("link", { name: /Read this in/ }).click();
+  await expect(page).toHaveURL(`/articles/${other?.slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: other?.title ?? "" })).toBeVisible();
+});
+
+test("code blocks have a copy button that copies", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await prefer(page, { locale: "en-US" });
+  for (const article of live) {
+    const text = readFileSync(join(dir, `${article.slug}.md`), "utf8");
+    if (!text.includes("```")) continue;
+    await page.goto(`/articles/${article.slug}/`);
+    const button = page.getByRole("button", { name: "Copy" }).first();
+    await button.click();
+    await expect(page.getByRole("button", { name: "Copied" }).first()).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(0);
+    return;
+  }
+  throw new Error("no article with code in the seed");
+});
+
+test("notes: a timeline grouped by day, in both languages", async ({ page }) => {
+  await prefer(page, { locale: "zh-CN" });
+  await page.goto("/random-notes");
+  await expect(page.getByRole("heading", { level: 1, name: "随笔" })).toBeVisible();
+  const days = page.getByRole("heading", { level: 2 });
+  expect(await days.count()).toBeGreaterThan(1);
+  const dates = await days.allInnerTexts();
+  expect([...dates].sort().reverse()).toEqual(dates);
+});
+
+test("books: a list, a chapter with the book's tree, previous and next", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/book-doc/");
+  await expect(page.getByRole("heading", { level: 1, name: "Book documents" })).toBeVisible();
+  await page.getByRole("heading", { level: 2 }).first().getByRole("link").click();
+  await page.getByRole("link", { name: "Start reading" }).click();
+  const tree = page.getByRole("navigation", { name: "Contents" });
+  await expect(tree.locator('[aria-current="page"]')).toHaveCount(1);
+  const first = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  await page.getByRole("link", { name: /Next/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(first);
+  await page.getByRole("link", { name: /Previous/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first);
+});
+
+test("the home page shows the latest articles and notes", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await expect(
+    page.getByRole("region", { name: "Latest articles" }).getByRole("article").first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Latest notes" }).getByRole("listitem").first(),
+  ).toBeVisible();
+});
