@@ -1,10 +1,11 @@
 // @ts-check
+
+import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import rehypeKatex from "rehype-katex";
 import remarkMath from "remark-math";
-import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import { rehypeHeadingAnchors } from "./src/lib/rehype-heading-anchors.mjs";
 
 /**
