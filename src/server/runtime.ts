@@ -1,10 +1,15 @@
+import { keyPair } from "./auth/keys.ts";
 import { type Database, openConfigured } from "./db/client.ts";
+import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
+import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 
 export interface RuntimeConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   trustProxy: boolean;
+  /** `NODE_ENV === "production"`: no demo data. */
+  production: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -12,17 +17,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data",
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    production: env.NODE_ENV === "production",
   };
 }
 
 /**
  * Opens the configured database and applies pending migrations: the embedded one is
- * created on first start. Called at start-up, never on a request path.
+ * created on first start, and, outside production, gets the demo admin once.
+ * Called at start-up, never on a request path.
  */
 export async function startDatabase(config: RuntimeConfig): Promise<Database> {
   const database = await openConfigured(config);
   try {
     await database.migrate();
+    if (database.kind === "pglite" && !config.production && (await seedDemoAdmin(database.db))) {
+      console.log(`Demo admin created: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -32,6 +42,7 @@ export async function startDatabase(config: RuntimeConfig): Promise<Database> {
 
 export async function startApi(config: RuntimeConfig) {
   const database = await startDatabase(config);
+  await keyPair(database.db); // the password key pair, created now rather than on first need
   return { database, app: createApp({ db: database.db, trustProxy: config.trustProxy }) };
 }
 
@@ -39,6 +50,7 @@ export async function startApi(config: RuntimeConfig) {
 export function explainStartError(error: unknown, config: RuntimeConfig): string {
   const text =
     error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  if (error instanceof DatabaseInUseError) return error.message;
   if (!config.databaseUrl && /lock|busy|in use|Aborted/i.test(text)) {
     return `The embedded database in ${config.dataDir}/pglite is in use by another process (is the server already running?).`;
   }

@@ -1,10 +1,29 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { encryptPassword, importPublicKey } from "../shared/password-crypto.ts";
+import { openSession } from "./auth/sessions.ts";
+import type { Db } from "./db/client.ts";
+import { outbox } from "./db/schema.ts";
 import { createTestDatabase, engines, type TestDatabase } from "./db/test-db.ts";
 import { type App, createApp } from "./http/app.ts";
+import { outboxMailer } from "./mail/mailer.ts";
+import { localStorage } from "./storage/storage.ts";
+import { insertUser, type NewUser, type UserRow } from "./users/repository.ts";
 
 export interface ApiContext {
   database: TestDatabase;
   app: App;
+}
+
+/**
+ * The app as tests use it: mail goes to the outbox table without a console line, uploads to
+ * a temporary folder.
+ */
+export function createTestApp(db: Db, uploads = mkdtempSync(join(tmpdir(), "blog-uploads-"))): App {
+  return createApp({ db, mailer: outboxMailer(db, () => {}), storage: localStorage(uploads) });
 }
 
 /**
@@ -15,15 +34,17 @@ export function describeEachDb(name: string, suite: (ctx: () => ApiContext) => v
   for (const engine of engines) {
     describe(`${name} [${engine}]`, () => {
       let current: ApiContext | undefined;
+      const uploads = mkdtempSync(join(tmpdir(), "blog-uploads-"));
       beforeAll(async () => {
         const database = await createTestDatabase(engine);
-        current = { database, app: createApp({ db: database.db }) };
+        current = { database, app: createTestApp(database.db, uploads) };
       }, 60_000);
       beforeEach(async () => {
         await current?.database.reset();
       });
       afterAll(async () => {
         await current?.database.close();
+        rmSync(uploads, { recursive: true, force: true });
       });
       suite(() => {
         if (!current) throw new Error("test database not ready");
@@ -50,4 +71,71 @@ export function postJson(
     },
     { clientIp },
   );
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string | undefined;
+  ip?: string;
+}
+
+/** Any call in-process: JSON body, bearer token, client address. */
+export function call(app: App, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const init: RequestInit = { method, headers };
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  return app.request(path, init, { clientIp: options.ip ?? "203.0.113.7" });
+}
+
+/** Like `call`, answering the status and the parsed envelope. */
+export async function callJson(app: App, method: string, path: string, options: CallOptions = {}) {
+  const res = await call(app, method, path, options);
+  // biome-ignore lint/suspicious/noExplicitAny: envelopes of every shape are read in tests
+  const body = (await res.json()) as { code: number; message: string; data: any };
+  return { status: res.status, body };
+}
+
+/** Encrypts like the browser does (src/shared/password-crypto.ts) with the served public key. */
+export async function encryptFor(app: App, plain: string): Promise<string> {
+  const { body } = await callJson(app, "GET", "/api/encryption-key");
+  return encryptPassword(await importPublicKey(body.data.publicKey), plain);
+}
+
+let seq = 0;
+
+/** A user straight in the database (no password unless a hash is given) with a live session. */
+export async function userWithSession(
+  db: Db,
+  values: Partial<NewUser> = {},
+): Promise<{ user: UserRow; token: string }> {
+  seq += 1;
+  const user = await insertUser(db, {
+    email: `user${seq}@example.com`,
+    userName: `user${seq}`,
+    ...values,
+  });
+  if (!user) throw new Error("user not inserted");
+  return { user, token: await openSession(db, user.id) };
+}
+
+/** The newest outbox mail to `to`. */
+export async function lastMail(db: Db, to: string) {
+  const [mail] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(1);
+  return mail ?? null;
+}
+
+/** The 6-digit code in a mail's subject. */
+export function codeIn(mail: { subject: string } | null): string {
+  const code = /\b(\d{6})\b/.exec(mail?.subject ?? "")?.[1];
+  if (!code) throw new Error(`no code in ${mail?.subject}`);
+  return code;
 }

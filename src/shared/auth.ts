@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { FEEDBACK_TYPES } from "./feedback-rules.ts";
+import type { StoredUser } from "./user-info.ts";
 
 /**
  * Requests and answers of the account API (SPEC.md sections 5 and 7). Validation messages are
@@ -80,3 +82,209 @@ export const encryptionKeySchema = z.object({
   publicKey: z.string(),
 });
 export type EncryptionKey = z.infer<typeof encryptionKeySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers of the account API, and the requests of profiles, user management and the feedback
+// center (issue 4). Messages that are not i18n keys are English, shown as they are.
+
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ["active", "disabled"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const SEXES = ["male", "female", "secret"] as const;
+export type Sex = (typeof SEXES)[number];
+
+export const DESC_MAX = 500;
+export const AVATAR_URL_MAX = 1024;
+export const PAGE_SIZE_MAX = 100;
+export const DELETE_USERS_MAX = 100;
+/** Seconds before another code may be requested for the same address and purpose. */
+export const CODE_RESEND_SECONDS = 60;
+
+/** What the API answers for a user: StoredUser without `isLogin`. */
+export type UserRecord = Omit<StoredUser, "isLogin">;
+
+/** `POST /register` and `POST /login`: data. */
+export interface AuthResult {
+  token: string;
+  user: StoredUser;
+}
+
+/** `GET /verifyIdentity`: data (the 401 answer carries `{ success: false, isAdmin: false }`). */
+export type IdentityResult =
+  | { success: true; isAdmin: boolean; user: StoredUser }
+  | { success: false; isAdmin: false };
+
+/** `POST /getEmailCode`, `POST /getResetEmailCode`: data; a 429 carries `{ retryAfterSeconds }`. */
+export interface EmailCodeResult {
+  resendAfterSeconds: number;
+}
+
+export interface RetryAfter {
+  retryAfterSeconds: number;
+}
+
+/** Every paginated list. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date `YYYY-MM-DD`, not in the future and not before 1900. */
+export function isBirthday(value: string, today = new Date()): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    year >= 1900 &&
+    value <= today.toISOString().slice(0, 10)
+  );
+}
+
+/** A birthday or none: `null` and `""` both clear it. */
+export const birthdaySchema = z
+  .union([z.null(), z.literal(""), z.string().refine((v) => isBirthday(v), "must be YYYY-MM-DD")])
+  .transform((v) => (v ? v : null));
+
+export const sexSchema = z.enum(SEXES, { error: "must be male, female or secret" });
+export const descSchema = z.string().trim().max(DESC_MAX);
+/** An http(s) URL or a path on this site (an uploaded avatar), or empty for none. */
+export const avatarSchema = z
+  .string()
+  .trim()
+  .max(AVATAR_URL_MAX)
+  .refine(
+    (v) => v === "" || /^https?:\/\/\S+$/.test(v) || /^\/[^\s/]\S*$/.test(v),
+    "must be an http(s) URL or a site path",
+  );
+export const roleSchema = z.enum(USER_ROLES, { error: "must be user or admin" });
+export const userStatusSchema = z.enum(USER_STATUSES, { error: "must be active or disabled" });
+
+const nonEmpty = (value: object) => Object.keys(value).length > 0;
+
+/** `POST /createUser` (admin). The password is encrypted like every password. */
+export const createUserSchema = z.strictObject({
+  email: emailSchema,
+  userName: userNameSchema,
+  password: encryptedPasswordSchema,
+  role: roleSchema.default("user"),
+  status: userStatusSchema.default("active"),
+});
+
+/** Empty query values (`role=`) mean "any". */
+const optionalQuery = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const pageFields = {
+  page: optionalQuery(z.coerce.number().int().min(1).max(100_000)).transform((v) => v ?? 1),
+  pageSize: optionalQuery(z.coerce.number().int().min(1).max(PAGE_SIZE_MAX)).transform(
+    (v) => v ?? 10,
+  ),
+};
+
+/** `GET /getAllUsers` query: q matches the name or the email, case-insensitively. */
+export const listUsersQuerySchema = z.object({
+  ...pageFields,
+  q: optionalQuery(z.string().trim().max(100)),
+  role: optionalQuery(roleSchema),
+  status: optionalQuery(userStatusSchema),
+});
+
+/** `POST /deleteUsers` (admin). */
+export const deleteUsersSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1).max(DELETE_USERS_MAX),
+});
+
+/** `PUT /updateUsers/{id}` (admin): at least one field. */
+export const updateUserSchema = z
+  .strictObject({
+    role: roleSchema.optional(),
+    status: userStatusSchema.optional(),
+    userName: userNameSchema.optional(),
+    desc: descSchema.optional(),
+    sex: sexSchema.optional(),
+    birthday: birthdaySchema.optional(),
+    avatar: avatarSchema.optional(),
+  })
+  .refine(nonEmpty, "nothing to update");
+
+/** `PUT /updateProfile` (the logged-in user): at least one field. */
+export const updateProfileSchema = z
+  .strictObject({
+    email: emailSchema.optional(),
+    userName: userNameSchema.optional(),
+    desc: descSchema.optional(),
+    sex: sexSchema.optional(),
+    birthday: birthdaySchema.optional(),
+  })
+  .refine(nonEmpty, "nothing to update");
+
+/** `POST /changePassword` (the logged-in user): both encrypted. */
+export const changePasswordSchema = z.strictObject({
+  oldPassword: encryptedPasswordSchema,
+  newPassword: encryptedPasswordSchema,
+});
+
+// --- Feedback center (admin) ---------------------------------------------------------------
+
+export const FEEDBACK_STATUSES = ["new", "in_progress", "resolved", "closed"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** Allowed status changes: forward through the work, close early, reopen. */
+export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, readonly FeedbackStatus[]> = {
+  new: ["in_progress", "closed"],
+  in_progress: ["resolved", "closed"],
+  resolved: ["closed", "in_progress"],
+  closed: ["in_progress"],
+};
+
+export function canChangeFeedbackStatus(from: string, to: string): boolean {
+  return (FEEDBACK_TRANSITIONS[from as FeedbackStatus] ?? []).includes(to as FeedbackStatus);
+}
+
+export const FEEDBACK_NOTE_MAX = 500;
+
+/** `GET /getAllFeedback` query. */
+export const listFeedbackQuerySchema = z.object({
+  ...pageFields,
+  type: optionalQuery(z.enum(FEEDBACK_TYPES)),
+  status: optionalQuery(z.enum(FEEDBACK_STATUSES)),
+});
+
+/** `PUT /feedback/{id}/status` (admin). */
+export const feedbackStatusUpdateSchema = z.strictObject({
+  status: z.enum(FEEDBACK_STATUSES),
+  note: z.string().trim().max(FEEDBACK_NOTE_MAX).default(""),
+});
+
+/** A feedback record as the feedback center lists it. */
+export interface FeedbackRecord {
+  id: string;
+  feedbackType: string;
+  subject: string;
+  description: string;
+  screenshots: string[];
+  contact: string;
+  environment: { url: string; userAgent: string; viewport: string; timestamp: string };
+  status: FeedbackStatus;
+  userId: string | null;
+  receivedAt: string;
+  updatedAt: string;
+}
+
+/** One recorded status change. */
+export interface FeedbackStatusChange {
+  from: FeedbackStatus;
+  to: FeedbackStatus;
+  note: string;
+  changedBy: { id: string; userName: string } | null;
+  changedAt: string;
+}

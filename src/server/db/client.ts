@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { acquireLock } from "./lock.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type every repository takes: the same queries run on PGlite and PostgreSQL. */
@@ -36,12 +37,33 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-/** Opens the embedded database under `dataDir`, creating the folder if needed. */
+/**
+ * Opens the embedded database under `dataDir`, creating the folder if needed. One process at
+ * a time: `$DATA_DIR/pglite.lock` holds the owner's pid (DatabaseInUseError otherwise).
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  return fromPglite(client);
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(join(dataDir, "pglite.lock"));
+  let client: PGlite;
+  try {
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const database = fromPglite(client);
+  return {
+    ...database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 /** Connects to PostgreSQL (Supabase's pooled connection works: no prepared statements). */

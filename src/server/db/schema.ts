@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -83,4 +84,122 @@ export const requestLogs = pgTable(
     ip: text("ip"),
   },
   (t) => [index("request_logs_at_idx").on(t.at)],
+).enableRLS();
+
+/** Server-wide secrets and key material, shared by every instance (the RSA-OAEP pair for passwords). */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  /** SubjectPublicKeyInfo, DER, base64. */
+  publicKey: text("public_key").notNull(),
+  /** PKCS #8, DER, base64. Never leaves the server. */
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();
+
+/** One-time facts about this database, such as "the demo admin was seeded". */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();
+
+/** Email verification codes: only a hash of the 6 digits is kept. */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    email: text("email").notNull(),
+    /** 'register' or 'reset'. */
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_codes_lookup_idx").on(t.email, t.purpose, t.createdAt),
+    index("email_codes_expires_idx").on(t.expiresAt),
+  ],
+).enableRLS();
+
+/**
+ * Every code request, whether or not a mail went out (unknown addresses get the same
+ * answer): the resend delay and the hourly cap per address are counted here.
+ */
+export const emailRequests = pgTable(
+  "email_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull(),
+    ip: text("ip"),
+    mailed: boolean("mailed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_requests_email_idx").on(t.email, t.createdAt),
+    index("email_requests_ip_idx").on(t.ip, t.createdAt),
+    index("email_requests_created_idx").on(t.createdAt),
+  ],
+).enableRLS();
+
+/** Mails of the embedded default (no SMTP_URL): what would have been sent. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+).enableRLS();
+
+/**
+ * Failed-login counters with their lock, one row per key: `ip:<address>`,
+ * `acct-ip:<email>|<address>` and `acct:<email>` (the global ceiling of an account).
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("login_throttle_last_failure_idx").on(t.lastFailureAt)],
+).enableRLS();
+
+/** Short-lived permission to set a new password, earned with a reset code; stored hashed. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+).enableRLS();
+
+/** Every change of a feedback record's status: from, to, who and when. */
+export const feedbackStatusHistory = pgTable(
+  "feedback_status_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    feedbackId: uuid("feedback_id")
+      .notNull()
+      .references(() => feedback.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    note: text("note").notNull().default(""),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("feedback_status_history_feedback_idx").on(t.feedbackId, t.changedAt)],
 ).enableRLS();

@@ -1,6 +1,7 @@
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { FeedbackInput } from "../../shared/feedback.ts";
 import type { Db } from "../db/client.ts";
-import { feedback } from "../db/schema.ts";
+import { feedback, feedbackStatusHistory, users } from "../db/schema.ts";
 
 /** Stores a submission with status `new` and the server's own receive time. */
 export async function insertFeedback(
@@ -14,4 +15,84 @@ export async function insertFeedback(
     .returning({ id: feedback.id, status: feedback.status, receivedAt: feedback.receivedAt });
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+/** A page of feedback, newest first, optionally of one type and one status. */
+export async function listFeedback(
+  db: Db,
+  filter: { type?: string | undefined; status?: string | undefined },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: FeedbackRow[]; total: number }> {
+  const where = and(
+    filter.type ? eq(feedback.feedbackType, filter.type) : undefined,
+    filter.status ? eq(feedback.status, filter.status) : undefined,
+  );
+  const [totalRow] = await db.select({ total: count() }).from(feedback).where(where);
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(where)
+    .orderBy(desc(feedback.receivedAt), desc(feedback.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** One feedback record, locked for update (inside a transaction). */
+export async function findFeedbackForUpdate(db: Db, id: string): Promise<FeedbackRow | null> {
+  const [row] = await db.select().from(feedback).where(eq(feedback.id, id)).limit(1).for("update");
+  return row ?? null;
+}
+
+export async function setFeedbackStatus(
+  db: Db,
+  id: string,
+  status: string,
+  now: Date,
+): Promise<FeedbackRow | null> {
+  const [row] = await db
+    .update(feedback)
+    .set({ status, updatedAt: now })
+    .where(eq(feedback.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertStatusChange(
+  db: Db,
+  values: {
+    feedbackId: string;
+    fromStatus: string;
+    toStatus: string;
+    note: string;
+    changedBy: string | null;
+    changedAt: Date;
+  },
+): Promise<void> {
+  await db.insert(feedbackStatusHistory).values(values);
+}
+
+/** The status changes of one record, oldest first, with the name of who made each. */
+export async function listStatusChanges(db: Db, feedbackId: string) {
+  return db
+    .select({
+      fromStatus: feedbackStatusHistory.fromStatus,
+      toStatus: feedbackStatusHistory.toStatus,
+      note: feedbackStatusHistory.note,
+      changedById: feedbackStatusHistory.changedBy,
+      changedByName: users.userName,
+      changedAt: feedbackStatusHistory.changedAt,
+    })
+    .from(feedbackStatusHistory)
+    .leftJoin(users, eq(users.id, feedbackStatusHistory.changedBy))
+    .where(eq(feedbackStatusHistory.feedbackId, feedbackId))
+    .orderBy(asc(feedbackStatusHistory.changedAt), asc(feedbackStatusHistory.id));
+}
+
+export async function feedbackExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: feedback.id }).from(feedback).where(eq(feedback.id, id));
+  return Boolean(row);
 }

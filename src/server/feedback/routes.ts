@@ -1,16 +1,39 @@
 import { Hono } from "hono";
+import { feedbackStatusUpdateSchema, listFeedbackQuerySchema } from "../../shared/auth.ts";
 import { feedbackSubmissionSchema } from "../../shared/feedback.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
-import { jsonBody } from "../http/validate.ts";
+import { caller, requireAdmin } from "../http/middleware.ts";
+import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { insertFeedback } from "./repository.ts";
+import { changeFeedbackStatus, listFeedbackPage, statusHistory } from "./service.ts";
 
-export const feedbackRoutes = new Hono<AppEnv>().post(
-  "/createFeedback",
-  jsonBody(feedbackSubmissionSchema),
-  async (c) => {
+export const feedbackRoutes = new Hono<AppEnv>()
+  .post("/createFeedback", jsonBody(feedbackSubmissionSchema), async (c) => {
     const input = c.req.valid("json");
     const row = await insertFeedback(c.var.db, input, c.var.user?.id ?? null);
     return ok(c, { id: row.id, status: row.status, receivedAt: row.receivedAt.toISOString() });
-  },
-);
+  })
+  .get("/getAllFeedback", requireAdmin, queryParams(listFeedbackQuerySchema), async (c) =>
+    ok(c, await listFeedbackPage(c.var.db, c.req.valid("query"))),
+  )
+  .put(
+    "/feedback/:id/status",
+    requireAdmin,
+    pathParams(idParamSchema),
+    jsonBody(feedbackStatusUpdateSchema),
+    async (c) =>
+      ok(
+        c,
+        await changeFeedbackStatus(
+          c.var.db,
+          caller(c).id,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        "Status changed",
+      ),
+  )
+  .get("/feedback/:id/history", requireAdmin, pathParams(idParamSchema), async (c) =>
+    ok(c, await statusHistory(c.var.db, c.req.valid("param").id)),
+  );

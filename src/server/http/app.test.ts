@@ -1,7 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import { expect, it } from "vitest";
-import { fromPglite } from "../db/client.ts";
 import { requestLogs } from "../db/schema.ts";
+import { createTestDatabase } from "../db/test-db.ts";
 import { describeEachDb, postJson } from "../test-support.ts";
 import { BODY_LIMIT_BYTES, createApp } from "./app.ts";
 import { clientIpFrom } from "./middleware.ts";
@@ -52,8 +51,7 @@ describeEachDb("API envelope", (ctx) => {
 });
 
 it("turns an unexpected failure into a 500 envelope without stack or SQL", async () => {
-  const database = fromPglite(await PGlite.create());
-  await database.migrate();
+  const database = await createTestDatabase("pglite");
   const app = createApp({ db: database.db });
   await database.close(); // every query now throws
   const errors: unknown[] = [];

@@ -1,19 +1,40 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { authRoutes } from "../auth/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
+import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
+import { type Storage, storageFromEnv } from "../storage/storage.ts";
+import { AVATAR_MAX_BYTES } from "../users/avatar.ts";
+import { userRoutes } from "../users/routes.ts";
 import type { AppEnv } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
-import { identify, requestLog } from "./middleware.ts";
+import { identify, provide, requestLog } from "./middleware.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** The one larger body: a picture of at most 2 MB in multipart form data. */
+export const UPLOAD_PATH = "/api/uploadAvatar";
+export const UPLOAD_LIMIT_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
+
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", `Request body exceeds ${maxSize} bytes`);
+    },
+  });
+}
 
 export interface AppOptions {
   db: Db;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** The mail port; by default SMTP when SMTP_URL is set, else the outbox table of `db`. */
+  mailer?: Mailer;
+  /** The storage port; by default files under $DATA_DIR/uploads. */
+  storage?: Storage;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -34,20 +55,19 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use(requestLog(options.db, options.trustProxy ?? false));
+  const small = limitBody(BODY_LIMIT_BYTES);
+  const upload = limitBody(UPLOAD_LIMIT_BYTES);
+  app.use((c, next) => (c.req.path === UPLOAD_PATH ? upload(c, next) : small(c, next)));
+  app.use(identify);
   app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError(
-          413,
-          "payload_too_large",
-          `Request body exceeds ${BODY_LIMIT_BYTES} bytes`,
-        );
-      },
+    provide({
+      mailer: options.mailer ?? mailerFromEnv(process.env, options.db),
+      storage: options.storage ?? storageFromEnv(process.env),
     }),
   );
-  app.use(identify);
 
+  app.route("/", authRoutes);
+  app.route("/", userRoutes);
   app.route("/", feedbackRoutes);
 
   app.notFound((c) =>

@@ -1,4 +1,6 @@
 import type { Db } from "../db/client.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Storage } from "../storage/storage.ts";
 
 export interface RequestUser {
   id: string;
@@ -15,7 +17,12 @@ export interface AppEnv {
   Bindings: AppBindings;
   Variables: {
     db: Db;
+    mailer: Mailer;
+    storage: Storage;
+    /** The caller's active session, or null (anonymous, unknown, expired or revoked token, disabled user). */
     user: RequestUser | null;
+    /** SHA-256 of the bearer token the caller sent, whatever its state (logout revokes it). */
+    tokenHash: string | null;
     clientIp: string | null;
   };
 }

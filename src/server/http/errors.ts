@@ -7,7 +7,9 @@ export type ErrorKind =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "conflict"
   | "payload_too_large"
+  | "too_many_requests"
   | "internal";
 
 /** The one error type of the API. `toEnvelope` in app.ts turns it into a response. */

@@ -1,17 +1,50 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { findUserByToken } from "../auth/sessions.ts";
+import { findUserByToken, hashToken } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { requestLogs } from "../db/schema.ts";
-import type { AppEnv } from "./context.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Storage } from "../storage/storage.ts";
+import type { AppEnv, RequestUser } from "./context.ts";
+import { ApiError } from "./errors.ts";
 
 const BEARER = /^Bearer\s+(\S{16,256})$/i;
 
 /** Resolves the caller from `Authorization: Bearer <token>`; an unknown token means anonymous. */
 export const identify = createMiddleware<AppEnv>(async (c, next) => {
-  const match = BEARER.exec(c.req.header("authorization") ?? "");
-  c.set("user", match?.[1] ? await findUserByToken(c.var.db, match[1]) : null);
+  const token = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  c.set("tokenHash", token ? hashToken(token) : null);
+  c.set("user", token ? await findUserByToken(c.var.db, token) : null);
   await next();
 });
+
+/** 401 "Please log in" unless the caller has an active session. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw new ApiError(401, "unauthorized", "Please log in");
+  await next();
+});
+
+/** 401 without an active session, 403 "Admin rights required" for a non-admin. The role is read live. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw new ApiError(401, "unauthorized", "Please log in");
+  if (c.var.user.role !== "admin") throw new ApiError(403, "forbidden", "Admin rights required");
+  await next();
+});
+
+/** The caller behind a guard (requireUser or requireAdmin ran first). */
+export function caller(c: Context<AppEnv>): RequestUser {
+  if (!c.var.user) throw new ApiError(401, "unauthorized", "Please log in");
+  return c.var.user;
+}
+
+/** Hands the ports (mail, storage) to the handlers. */
+export function provide(ports: { mailer: Mailer; storage: Storage }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("mailer", ports.mailer);
+    c.set("storage", ports.storage);
+    await next();
+  });
+}
 
 /**
  * The client address: the first X-Forwarded-For hop only when the deployment says a
@@ -35,6 +68,7 @@ export function requestLog(db: Db, trustProxy: boolean) {
     const started = performance.now();
     c.set("db", db);
     c.set("user", null);
+    c.set("tokenHash", null);
     c.set("clientIp", clientIpFrom(c.req.header("x-forwarded-for"), c.env?.clientIp, trustProxy));
     await next();
     const entry = {

@@ -1,0 +1,272 @@
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, min, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  emailCodes,
+  emailRequests,
+  loginThrottle,
+  outbox,
+  passwordResetTokens,
+  serverKeys,
+  sessions,
+  users,
+} from "../db/schema.ts";
+
+// --- Server key pair ------------------------------------------------------------------------
+
+export interface StoredKey {
+  publicKey: string;
+  privateKey: string;
+}
+
+export async function findServerKey(db: Db, name: string): Promise<StoredKey | null> {
+  const [row] = await db
+    .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
+    .from(serverKeys)
+    .where(eq(serverKeys.name, name))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores `key` under `name` unless another instance got there first; answers the stored one.
+ * Safe when two instances race: the loser's insert waits for the winner, then reads its row.
+ */
+export function storeServerKey(db: Db, name: string, key: StoredKey): Promise<StoredKey> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(serverKeys)
+      .values({ name, ...key })
+      .onConflictDoNothing({ target: serverKeys.name })
+      .returning({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey });
+    if (inserted) return inserted;
+    const existing = await findServerKey(tx, name);
+    if (!existing) throw new Error(`server key ${name} vanished`);
+    return existing;
+  });
+}
+
+// --- Email code requests --------------------------------------------------------------------
+
+/** Serialises the code requests of one address (transaction-scoped advisory lock). */
+export async function lockAddress(db: Db, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${email}`}))`);
+}
+
+export async function lastRequestAt(db: Db, email: string, purpose: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: emailRequests.createdAt })
+    .from(emailRequests)
+    .where(and(eq(emailRequests.email, email), eq(emailRequests.purpose, purpose)))
+    .orderBy(desc(emailRequests.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** How many requests for `email` since `since`, and the oldest of them. */
+export async function requestsSince(
+  db: Db,
+  column: "email" | "ip",
+  value: string,
+  since: Date,
+): Promise<{ total: number; oldest: Date | null }> {
+  const target = column === "email" ? emailRequests.email : emailRequests.ip;
+  const [row] = await db
+    .select({ total: count(), oldest: min(emailRequests.createdAt) })
+    .from(emailRequests)
+    .where(and(eq(target, value), gte(emailRequests.createdAt, since)));
+  return { total: row?.total ?? 0, oldest: row?.oldest ?? null };
+}
+
+export async function insertRequest(
+  db: Db,
+  values: { email: string; purpose: string; ip: string | null; mailed: boolean; createdAt: Date },
+): Promise<void> {
+  await db.insert(emailRequests).values(values);
+}
+
+// --- Email codes ----------------------------------------------------------------------------
+
+/** Retires every unused code of an address and purpose (a new code replaces them). */
+export async function retireCodes(db: Db, email: string, purpose: string, now: Date) {
+  await db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        isNull(emailCodes.consumedAt),
+      ),
+    );
+}
+
+export async function insertCode(
+  db: Db,
+  values: { email: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailCodes).values(values);
+}
+
+export interface LiveCode {
+  id: string;
+  codeHash: string;
+  attempts: number;
+}
+
+/** The newest unused, unexpired code of an address and purpose, locked for update. */
+export async function findLiveCode(
+  db: Db,
+  email: string,
+  purpose: string,
+  now: Date,
+): Promise<LiveCode | null> {
+  const [row] = await db
+    .select({ id: emailCodes.id, codeHash: emailCodes.codeHash, attempts: emailCodes.attempts })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        isNull(emailCodes.consumedAt),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+export async function countWrongAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id));
+}
+
+export async function consumeCode(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, id));
+}
+
+// --- Password reset tokens ------------------------------------------------------------------
+
+export async function insertResetToken(
+  db: Db,
+  values: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** A live reset token of the user with `email`, locked for update. */
+export async function findLiveResetToken(
+  db: Db,
+  tokenHash: string,
+  email: string,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(users.email, email),
+        eq(users.status, "active"),
+        isNull(passwordResetTokens.consumedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1)
+    .for("update", { of: passwordResetTokens });
+  return row ?? null;
+}
+
+/** Uses up every outstanding reset token of a user (the one just used among them). */
+export async function consumeResetTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ consumedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.consumedAt)));
+}
+
+// --- Login throttling -----------------------------------------------------------------------
+
+/** The latest lock among `keys` still in force at `now`, if any. */
+export async function latestLock(db: Db, keys: string[], now: Date): Promise<Date | null> {
+  const rows = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
+  let latest: Date | null = null;
+  for (const row of rows) {
+    if (row.lockedUntil && (!latest || row.lockedUntil > latest)) latest = row.lockedUntil;
+  }
+  return latest;
+}
+
+/**
+ * Counts one failure under `key` in one statement: the count starts again at 1 when the last
+ * failure is older than `windowStart`. Returns the new count.
+ */
+export async function countFailure(
+  db: Db,
+  key: string,
+  now: Date,
+  windowStart: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when "login_throttle"."last_failure_at" < ${windowStart.toISOString()}::timestamptz then 1 else "login_throttle"."failures" + 1 end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: loginThrottle.failures });
+  return row?.failures ?? 1;
+}
+
+export async function lockKey(db: Db, key: string, until: Date): Promise<void> {
+  await db.update(loginThrottle).set({ lockedUntil: until }).where(eq(loginThrottle.key, key));
+}
+
+export async function clearKeys(db: Db, keys: string[]): Promise<void> {
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+/** Clears every counter of an account (all addresses): after a password reset. */
+export async function clearAccountKeys(db: Db, email: string): Promise<void> {
+  const prefix = `acct-ip:${email}|`;
+  await db
+    .delete(loginThrottle)
+    .where(
+      or(
+        eq(loginThrottle.key, `acct:${email}`),
+        sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`,
+      ),
+    );
+}
+
+// --- Housekeeping ---------------------------------------------------------------------------
+
+/** Deletes rows that no rule reads any more (older than a day, or a week for the outbox). */
+export async function purgeStale(db: Db, now: Date): Promise<void> {
+  const day = new Date(now.getTime() - 24 * 3600_000);
+  const week = new Date(now.getTime() - 7 * 24 * 3600_000);
+  await db.delete(emailRequests).where(lt(emailRequests.createdAt, day));
+  await db.delete(emailCodes).where(lt(emailCodes.expiresAt, day));
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, day));
+  await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        lt(loginThrottle.lastFailureAt, day),
+        or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, now)),
+      ),
+    );
+  await db.delete(sessions).where(lt(sessions.expiresAt, day));
+  await db.delete(outbox).where(lt(outbox.createdAt, week));
+}

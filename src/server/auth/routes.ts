@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import {
+  getEmailCodeSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailCodeSchema,
+} from "../../shared/auth.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ok } from "../http/envelope.ts";
+import { jsonBody } from "../http/validate.ts";
+import { encryptionKey } from "./keys.ts";
+import {
+  identity,
+  login,
+  logout,
+  MESSAGES,
+  register,
+  requestEmailCode,
+  resetPassword,
+  verifyResetCode,
+} from "./service.ts";
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/encryption-key", async (c) => ok(c, await encryptionKey(c.var.db)))
+  .post("/getEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    return ok(
+      c,
+      await requestEmailCode(caller, c.req.valid("json"), "register"),
+      MESSAGES.codeSent,
+    );
+  })
+  .post("/getResetEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    return ok(c, await requestEmailCode(caller, c.req.valid("json"), "reset"), MESSAGES.codeSent);
+  })
+  .post("/register", jsonBody(registerSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
+  })
+  .post("/login", jsonBody(loginSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    return ok(c, await login(caller, c.req.valid("json")), MESSAGES.loggedIn);
+  })
+  .post("/logOutUser", async (c) => {
+    await logout(c.var.db, c.var.tokenHash);
+    return ok(c, null, MESSAGES.loggedOut);
+  })
+  .post("/verifyEmailCode", jsonBody(verifyEmailCodeSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    return ok(c, await verifyResetCode(caller, c.req.valid("json")), MESSAGES.codeVerified);
+  })
+  .post("/resetPassword", jsonBody(resetPasswordSchema), async (c) => {
+    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    await resetPassword(caller, c.req.valid("json"));
+    return ok(c, null, MESSAGES.passwordReset);
+  })
+  .get("/verifyIdentity", async (c) => ok(c, await identity(c.var.db, c.var.user)));

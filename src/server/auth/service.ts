@@ -1,0 +1,328 @@
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Locale } from "../../i18n/core.ts";
+import type { AuthResult, EmailCodeResult, IdentityResult, RetryAfter } from "../../shared/auth.ts";
+import type { Db } from "../db/client.ts";
+import type { RequestUser } from "../http/context.ts";
+import { ApiError } from "../http/errors.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { composeMail, type MailKind } from "../mail/messages.ts";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/repository.ts";
+import { toStoredUser } from "../users/view.ts";
+import {
+  decryptGivenPassword,
+  decryptNewPassword,
+  hashPassword,
+  verifyNobody,
+  verifyPassword,
+} from "./passwords.ts";
+import {
+  clearAccountKeys,
+  consumeCode,
+  consumeResetTokens,
+  countWrongAttempt,
+  findLiveCode,
+  findLiveResetToken,
+  insertCode,
+  insertRequest,
+  insertResetToken,
+  lastRequestAt,
+  lockAddress,
+  purgeStale,
+  requestsSince,
+  retireCodes,
+} from "./repository.ts";
+import { hashToken, newToken, openSession, revokeSession, revokeUserSessions } from "./sessions.ts";
+import { assertNotThrottled, loginRules, recordFailure, recordSuccess } from "./throttle.ts";
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_WRONG = 5;
+export const RESEND_MS = 60_000;
+export const MAILS_PER_HOUR = 5;
+export const CODE_REQUESTS_PER_HOUR_PER_IP = 30;
+export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+
+export const MESSAGES = {
+  codeSent: "Verification code sent",
+  registered: "Registration successful",
+  loggedIn: "Login successful",
+  loggedOut: "Logged out",
+  loginFailed: "Login failed, please check your account email or password",
+  badCode: "Invalid or expired verification code",
+  codeVerified: "Verification successful",
+  passwordReset: "Password reset successful",
+  pleaseLogIn: "Please log in",
+} as const;
+
+export type CodePurpose = "register" | "reset";
+
+export interface Caller {
+  db: Db;
+  mailer: Mailer;
+  ip: string | null;
+}
+
+function badCode(): ApiError {
+  return new ApiError(400, "bad_request", MESSAGES.badCode);
+}
+
+function retryAfter(message: string, seconds: number): ApiError {
+  const details: RetryAfter = { retryAfterSeconds: seconds };
+  return new ApiError(429, "too_many_requests", message, { details });
+}
+
+/** 6 digits from the operating system's secure random source. */
+export function newCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+/** Codes are kept only as this digest, bound to their address and purpose. */
+export function hashCode(email: string, purpose: CodePurpose, code: string): string {
+  return createHash("sha256").update(`${purpose}:${email}:${code}`).digest("hex");
+}
+
+function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+// --- Mail delivery with even timing ---------------------------------------------------------
+
+const deliveryTimes = new WeakMap<Mailer, number[]>();
+
+function typicalDeliveryMs(mailer: Mailer): number {
+  const samples = [...(deliveryTimes.get(mailer) ?? [])].sort((a, b) => a - b);
+  if (samples.length === 0) return mailer.kind === "smtp" ? 300 : 5;
+  return samples[Math.floor(samples.length / 2)] ?? 0;
+}
+
+/**
+ * Sends `mail`, or, when the request earns no mail (a reset for an unknown address), waits
+ * about as long as a delivery takes, so the answer's timing does not tell the two apart.
+ * A failed delivery is logged and answered like a sent one (mail is asynchronous by nature).
+ */
+async function deliver(mailer: Mailer, mail: MailMessage | null): Promise<void> {
+  if (!mail) {
+    const ms = typicalDeliveryMs(mailer) * (0.9 + Math.random() * 0.2);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return;
+  }
+  const started = performance.now();
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    console.error(`mail delivery (${mailer.kind}) failed`, error);
+  }
+  const samples = deliveryTimes.get(mailer) ?? [];
+  samples.push(performance.now() - started);
+  if (samples.length > 15) samples.shift();
+  deliveryTimes.set(mailer, samples);
+}
+
+// --- Codes ----------------------------------------------------------------------------------
+
+/**
+ * `POST /getEmailCode` (register) and `POST /getResetEmailCode` (reset). The answer is the same
+ * for every address: an unknown address gets a register code, a known one a "you already have
+ * an account" mail; a reset code goes only to an active account. Each request counts toward
+ * the resend delay (60 s per address and purpose) and the hourly cap (5 per address).
+ */
+export async function requestEmailCode(
+  caller: Caller,
+  input: { email: string; locale: Locale },
+  purpose: CodePurpose,
+): Promise<EmailCodeResult> {
+  const { db, mailer, ip } = caller;
+  const { email, locale } = input;
+  const now = new Date();
+  const user = await findUserByEmail(db, email);
+  let kind: MailKind | null;
+  if (purpose === "register") kind = user ? "exists" : "code";
+  else kind = user?.status === "active" ? "reset" : null;
+  const code = kind === "code" || kind === "reset" ? newCode() : "";
+
+  const refusal = await db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    const last = await lastRequestAt(tx, email, purpose);
+    if (last && now.getTime() - last.getTime() < RESEND_MS) {
+      const wait = Math.max(1, Math.ceil((last.getTime() + RESEND_MS - now.getTime()) / 1000));
+      return retryAfter(`Please wait ${wait} seconds before requesting another code`, wait);
+    }
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const perAddress = await requestsSince(tx, "email", email, hourAgo);
+    const perIp = ip ? await requestsSince(tx, "ip", ip, hourAgo) : null;
+    const full =
+      perAddress.total >= MAILS_PER_HOUR
+        ? perAddress
+        : perIp && perIp.total >= CODE_REQUESTS_PER_HOUR_PER_IP
+          ? perIp
+          : null;
+    if (full) {
+      const oldest = full.oldest?.getTime() ?? now.getTime();
+      const wait = Math.max(1, Math.ceil((oldest + 3600_000 - now.getTime()) / 1000));
+      return retryAfter(`Too many codes requested, please try again in ${wait} seconds`, wait);
+    }
+    await insertRequest(tx, { email, purpose, ip, mailed: kind !== null, createdAt: now });
+    if (code) {
+      await retireCodes(tx, email, purpose, now);
+      await insertCode(tx, {
+        email,
+        purpose,
+        codeHash: hashCode(email, purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+    }
+    return null;
+  });
+  if (refusal) throw refusal;
+
+  await deliver(mailer, kind ? { to: email, ...composeMail(kind, locale, code) } : null);
+  if (Math.random() < 0.1) await purgeStale(db, now).catch(() => {});
+  return { resendAfterSeconds: RESEND_MS / 1000 };
+}
+
+/**
+ * Uses a code inside a transaction: true and consumed when right; a wrong guess counts, and the
+ * code is dead after 5 wrong guesses (the sixth guess fails even when right).
+ */
+async function useCode(
+  tx: Db,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const live = await findLiveCode(tx, email, purpose, now);
+  if (!live || live.attempts >= CODE_MAX_WRONG) return false;
+  if (!sameDigest(live.codeHash, hashCode(email, purpose, code))) {
+    await countWrongAttempt(tx, live.id);
+    return false;
+  }
+  await consumeCode(tx, live.id, now);
+  return true;
+}
+
+// --- Register, login, logout ----------------------------------------------------------------
+
+/** `POST /register`: a valid register code creates the user and opens a session. */
+export async function register(
+  caller: Caller,
+  input: { email: string; code: string; userName: string; password: string },
+): Promise<AuthResult> {
+  const { db } = caller;
+  const passwordHash = await hashPassword(await decryptNewPassword(db, input.password));
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    if (!(await useCode(tx, input.email, "register", input.code, now))) return null;
+    const user = await insertUser(tx, {
+      email: input.email,
+      userName: input.userName,
+      passwordHash,
+      role: "user",
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!user) return null; // the address got an account meanwhile
+    return { token: await openSession(tx, user.id, now), user: toStoredUser(user) };
+  });
+  if (!result) throw badCode();
+  return result;
+}
+
+function loginFailed(): ApiError {
+  return new ApiError(401, "unauthorized", MESSAGES.loginFailed);
+}
+
+/**
+ * `POST /login`. Unknown email, wrong password and disabled user give the same 401 after the
+ * same work (a dummy verification for unknown emails). Throttled per (account, address), per
+ * address and per account.
+ */
+export async function login(
+  caller: Caller,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  const { db, ip } = caller;
+  const rules = loginRules(input.email, ip);
+  await assertNotThrottled(db, rules);
+  const plain = await decryptGivenPassword(db, input.password);
+  const user = await findUserByEmail(db, input.email);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, plain)
+    : await verifyNobody(plain);
+  if (!ok || !user || user.status !== "active") {
+    await recordFailure(db, rules);
+    throw loginFailed();
+  }
+  await recordSuccess(db, rules);
+  return { token: await openSession(db, user.id), user: toStoredUser(user) };
+}
+
+/** `POST /logOutUser`: revokes the presented token, whatever its state. */
+export async function logout(db: Db, tokenHash: string | null): Promise<void> {
+  if (tokenHash) await revokeSession(db, tokenHash);
+}
+
+// --- Password reset -------------------------------------------------------------------------
+
+/** `POST /verifyEmailCode`: a valid reset code is exchanged for a reset token (15 min, single use). */
+export async function verifyResetCode(
+  caller: Caller,
+  input: { email: string; code: string },
+): Promise<{ resetToken: string }> {
+  const { db } = caller;
+  const now = new Date();
+  const resetToken = newToken();
+  const ok = await db.transaction(async (tx) => {
+    if (!(await useCode(tx, input.email, "reset", input.code, now))) return false;
+    const user = await findUserByEmail(tx, input.email);
+    if (user?.status !== "active") return false;
+    await insertResetToken(tx, {
+      tokenHash: hashToken(resetToken),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    return true;
+  });
+  if (!ok) throw badCode();
+  return { resetToken };
+}
+
+/** `POST /resetPassword`: sets the new password and revokes every session of the user. */
+export async function resetPassword(
+  caller: Caller,
+  input: { email: string; resetToken: string; password: string },
+): Promise<void> {
+  const { db } = caller;
+  const tokenHash = hashToken(input.resetToken);
+  if (!(await findLiveResetToken(db, tokenHash, input.email, new Date()))) throw badCode();
+  const passwordHash = await hashPassword(await decryptNewPassword(db, input.password));
+  const now = new Date();
+  const done = await db.transaction(async (tx) => {
+    const live = await findLiveResetToken(tx, tokenHash, input.email, now);
+    if (!live) return false;
+    await consumeResetTokens(tx, live.userId, now);
+    await updateUser(tx, live.userId, { passwordHash });
+    await revokeUserSessions(tx, live.userId);
+    await clearAccountKeys(tx, input.email);
+    return true;
+  });
+  if (!done) throw badCode();
+}
+
+// --- Identity -------------------------------------------------------------------------------
+
+export function notLoggedIn(): ApiError {
+  const details: IdentityResult = { success: false, isAdmin: false };
+  return new ApiError(401, "unauthorized", MESSAGES.pleaseLogIn, { details });
+}
+
+/** `GET /verifyIdentity`: the caller's user, read live. */
+export async function identity(db: Db, user: RequestUser | null): Promise<IdentityResult> {
+  const row = user ? await findUserById(db, user.id) : null;
+  if (row?.status !== "active") throw notLoggedIn();
+  return { success: true, isAdmin: row.role === "admin", user: toStoredUser(row) };
+}

@@ -1,0 +1,9 @@
+import type { Db } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+
+export async function insertOutboxMail(
+  db: Db,
+  mail: { to: string; subject: string; body: string },
+): Promise<void> {
+  await db.insert(outbox).values(mail);
+}

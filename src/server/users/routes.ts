@@ -1,0 +1,91 @@
+import { Hono } from "hono";
+import {
+  changePasswordSchema,
+  createUserSchema,
+  deleteUsersSchema,
+  listUsersQuerySchema,
+  updateProfileSchema,
+  updateUserSchema,
+} from "../../shared/auth.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ok } from "../http/envelope.ts";
+import { ApiError } from "../http/errors.ts";
+import { caller, requireAdmin, requireUser } from "../http/middleware.ts";
+import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import { contentTypeOf, readAvatar, replaceAvatar } from "./avatar.ts";
+import {
+  changePassword,
+  createUser,
+  deleteUsers,
+  listUserPage,
+  USER_MESSAGES,
+  updateProfile,
+  updateUserByAdmin,
+} from "./service.ts";
+
+export const userRoutes = new Hono<AppEnv>()
+  .post("/createUser", requireAdmin, jsonBody(createUserSchema), async (c) =>
+    ok(c, await createUser(c.var.db, c.req.valid("json")), USER_MESSAGES.created),
+  )
+  .get("/getAllUsers", requireAdmin, queryParams(listUsersQuerySchema), async (c) =>
+    ok(c, await listUserPage(c.var.db, c.req.valid("query"))),
+  )
+  .post("/deleteUsers", requireAdmin, jsonBody(deleteUsersSchema), async (c) =>
+    ok(
+      c,
+      await deleteUsers(c.var.db, c.var.storage, caller(c).id, c.req.valid("json").ids),
+      USER_MESSAGES.deleted,
+    ),
+  )
+  .put(
+    "/updateUsers/:id",
+    requireAdmin,
+    pathParams(idParamSchema),
+    jsonBody(updateUserSchema),
+    async (c) =>
+      ok(
+        c,
+        await updateUserByAdmin(
+          c.var.db,
+          caller(c).id,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        USER_MESSAGES.updated,
+      ),
+  )
+  .put("/updateProfile", requireUser, jsonBody(updateProfileSchema), async (c) =>
+    ok(c, await updateProfile(c.var.db, caller(c).id, c.req.valid("json")), USER_MESSAGES.updated),
+  )
+  .post("/changePassword", requireUser, jsonBody(changePasswordSchema), async (c) => {
+    await changePassword(
+      { db: c.var.db, ip: c.var.clientIp },
+      caller(c).id,
+      c.var.tokenHash,
+      c.req.valid("json"),
+    );
+    return ok(c, null, USER_MESSAGES.passwordChanged);
+  })
+  .post("/uploadAvatar", requireUser, async (c) => {
+    let file: FormDataEntryValue | null = null;
+    try {
+      file = (await c.req.formData()).get("file");
+    } catch {
+      // not multipart form data: answered below
+    }
+    if (!(file instanceof File)) {
+      throw new ApiError(400, "bad_request", "Send the picture as multipart form data, field file");
+    }
+    return ok(c, await replaceAvatar(c.var.db, c.var.storage, caller(c).id, file), "Saved");
+  })
+  .get("/avatars/:name", async (c) => {
+    const name = c.req.param("name");
+    const bytes = await readAvatar(c.var.storage, name);
+    // The one answer that is not an envelope: the picture itself (names are never reused).
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": contentTypeOf(name),
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
+    });
+  });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  birthdaySchema,
+  canChangeFeedbackStatus,
+  FEEDBACK_STATUSES,
+  isBirthday,
+  listUsersQuerySchema,
+  updateProfileSchema,
+} from "./auth.ts";
+
+describe("account schemas", () => {
+  it("accepts real past dates as birthdays and clears with null or empty", () => {
+    const today = new Date("2026-11-22T12:00:00Z");
+    expect(isBirthday("2000-02-29", today)).toBe(true);
+    expect(isBirthday("2026-11-22", today)).toBe(true);
+    expect(isBirthday("2001-02-29", today)).toBe(false);
+    expect(isBirthday("2026-11-23", today)).toBe(false);
+    expect(isBirthday("1899-12-31", today)).toBe(false);
+    expect(isBirthday("2000-1-5", today)).toBe(false);
+    expect(birthdaySchema.parse("")).toBeNull();
+    expect(birthdaySchema.parse(null)).toBeNull();
+    expect(birthdaySchema.parse("1990-05-01")).toBe("1990-05-01");
+  });
+
+  it("reads list queries with defaults, treating empty values as none", () => {
+    expect(listUsersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
+    expect(
+      listUsersQuerySchema.parse({ page: "2", pageSize: "50", q: " Al ", role: "", status: "" }),
+    ).toEqual({ page: 2, pageSize: 50, q: "Al" });
+    expect(listUsersQuerySchema.safeParse({ pageSize: "101" }).success).toBe(false);
+    expect(listUsersQuerySchema.safeParse({ page: "0" }).success).toBe(false);
+  });
+
+  it("rejects an empty profile change and unknown fields", () => {
+    expect(updateProfileSchema.safeParse({}).success).toBe(false);
+    expect(updateProfileSchema.safeParse({ role: "admin" }).success).toBe(false);
+    expect(updateProfileSchema.parse({ email: " Me@X.org " })).toEqual({ email: "me@x.org" });
+  });
+
+  it("allows the feedback transitions forward, to closed early, and to reopen", () => {
+    const allowed = FEEDBACK_STATUSES.flatMap((from) =>
+      FEEDBACK_STATUSES.filter((to) => canChangeFeedbackStatus(from, to)).map(
+        (to) => `${from}>${to}`,
+      ),
+    );
+    expect(allowed.sort()).toEqual(
+      [
+        "new>in_progress",
+        "new>closed",
+        "in_progress>resolved",
+        "in_progress>closed",
+        "resolved>closed",
+        "resolved>in_progress",
+        "closed>in_progress",
+      ].sort(),
+    );
+    expect(canChangeFeedbackStatus("bogus", "new")).toBe(false);
+  });
+});
