@@ -6,6 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
 // Drives the built site served by `npm start` on a fresh embedded database, in Debian's
 // Chromium (Playwright never downloads a browser here).
 const port = Number(process.env.E2E_PORT || 4390);
+/** A PostgreSQL database of the run's own for the account flows (set by .ci/run). */
+const pgUrl = process.env.E2E_DATABASE_URL;
+const pgPort = port + 1;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
 /** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another. */
@@ -50,15 +53,49 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /accounts-live/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
+    // Account flows against a second `npm start` on PostgreSQL, whose outbox the tests read.
+    ...(pgUrl
+      ? [
+          {
+            name: "postgres",
+            testMatch: /accounts-live/,
+            use: {
+              ...devices["Desktop Chrome"],
+              viewport: { width: 1280, height: 800 },
+              baseURL: `http://localhost:${pgPort}`,
+            },
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: "node src/server/node.ts",
-    url: `http://localhost:${port}/`,
-    env: { PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1" },
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: "node src/server/node.ts",
+      url: `http://localhost:${port}/`,
+      env: { PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1" },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "pipe",
+    },
+    ...(pgUrl
+      ? [
+          {
+            command: "node src/server/node.ts",
+            url: `http://localhost:${pgPort}/`,
+            env: {
+              PORT: String(pgPort),
+              DATABASE_URL: pgUrl,
+              HOST: "127.0.0.1",
+              DATA_DIR: `${dataDir}-pg`,
+            },
+            reuseExistingServer: false,
+            timeout: 90_000,
+            stdout: "pipe" as const,
+          },
+        ]
+      : []),
+  ],
 });

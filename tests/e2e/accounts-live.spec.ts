@@ -1,0 +1,131 @@
+import { expect, type Page, test } from "@playwright/test";
+import postgres from "postgres";
+
+// Real account flows against `npm start` on PostgreSQL: codes are read from the outbox, the
+// way a local owner reads them without SMTP. Runs when .ci/run provides E2E_DATABASE_URL.
+const url = process.env.E2E_DATABASE_URL ?? "";
+const sql = postgres(url, { max: 2, onnotice: () => {} });
+test.afterAll(async () => {
+  await sql.end();
+});
+
+const password = "ink2ink!";
+let counter = 0;
+const freshEmail = () => `reader${Date.now().toString(36)}${counter++}@example.com`;
+
+async function latestCode(email: string, after: Date): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const rows = await sql<{ body: string; subject: string }[]>`
+      select subject, body from outbox where "to" = ${email} and created_at >= ${after} order by id desc limit 1`;
+    const code = /\b(\d{6})\b/.exec(`${rows[0]?.subject ?? ""} ${rows[0]?.body ?? ""}`)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+async function register(page: Page, email: string, userName: string) {
+  await page.goto("/register-login?view=register");
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("textbox", { name: "Email" }).fill(email);
+  const asked = new Date(Date.now() - 2000);
+  await form.getByRole("button", { name: "Send code" }).click();
+  await expect(form.getByRole("button", { name: /Resend in \d+ s/ })).toBeDisabled();
+  await form
+    .getByRole("textbox", { name: "Verification code" })
+    .fill(await latestCode(email, asked));
+  await form.getByRole("textbox", { name: "Username" }).fill(userName);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByLabel("Confirm password").fill(password);
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: `Account menu for ${userName}` })).toBeVisible();
+}
+
+async function logIn(page: Page, email: string, secret: string) {
+  const form = page.getByRole("tabpanel");
+  await form.getByRole("textbox", { name: "Email" }).fill(email);
+  await form.getByLabel("Password").fill(secret);
+  await form.getByRole("button", { name: "Log in" }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("e2e-seeded")) {
+      sessionStorage.setItem("e2e-seeded", "1");
+      localStorage.setItem("app-locale", "en-US");
+    }
+  });
+});
+
+test("register with the mailed code, log out, log in again", async ({ page }) => {
+  const email = freshEmail();
+  await register(page, email, "newreader");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "null"));
+  expect(stored.user).toMatchObject({ isLogin: true, email, userName: "newreader", role: "user" });
+  expect(stored.token.length).toBeGreaterThanOrEqual(22);
+
+  await page.getByRole("button", { name: "Account menu for newreader" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("user-info"))).toBeNull();
+  // The old token is dead on the server too.
+  const res = await page.request.get("/api/verifyIdentity", {
+    headers: { authorization: `Bearer ${stored.token}` },
+  });
+  expect(res.status()).toBe(401);
+
+  await page.goto("/register-login");
+  await logIn(page, email, "wrong-pass1!");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Login failed, please check your account email or password",
+  );
+  await logIn(page, email, password);
+  await expect(page).toHaveURL("/");
+});
+
+test("reset the password in four steps", async ({ page }) => {
+  const email = freshEmail();
+  await register(page, email, "forgetful");
+  await page.evaluate(() => localStorage.removeItem("user-info"));
+  await page.goto("/register-login");
+  await page.getByRole("tab", { name: "Forgot password" }).click();
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  const asked = new Date(Date.now() - 2000);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page
+    .getByRole("textbox", { name: "Verification code" })
+    .fill(await latestCode(email, asked));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByLabel("New password").fill("new2pass?");
+  await page.getByLabel("Confirm password").fill("new2pass?");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Your password has been reset.")).toBeVisible();
+  await page.getByRole("button", { name: "Back to log in" }).click();
+  await logIn(page, email, password);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Login failed, please check your account email or password",
+  );
+  await logIn(page, email, "new2pass?");
+  await expect(page).toHaveURL("/");
+});
+
+test("the back office: readers go to unauthorized, admins get in, guests log in and come back", async ({
+  page,
+}) => {
+  const email = freshEmail();
+  await register(page, email, "owner2");
+  await page.goto("/bms/overview");
+  await expect(page).toHaveURL("/unauthorized");
+
+  await sql`update users set role = 'admin' where email = ${email}`;
+  await page.goto("/bms/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  await page.evaluate(() => localStorage.removeItem("user-info"));
+  await page.goto("/bms/LogCenter");
+  await expect(page).toHaveURL("/register-login?next=%2Fbms%2FLogCenter");
+  await logIn(page, email, password);
+  await expect(page).toHaveURL("/bms/LogCenter");
+  await expect(page.getByRole("heading", { level: 1, name: "Logs" })).toBeVisible();
+});
