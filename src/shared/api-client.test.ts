@@ -66,6 +66,17 @@ describe("api client", () => {
     }
   });
 
+  it("uploads a file as multipart, letting the browser set the boundary", async () => {
+    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
+    const form = new FormData();
+    form.set("file", new Blob(["x"], { type: "image/png" }), "a.png");
+    await createApiClient({ fetch: f.fn, getToken: () => "tok" }).upload("/uploadAvatar", form);
+    expect(f.calls[0]?.init.body).toBe(form);
+    const headers = new Headers(f.calls[0]?.init.headers);
+    expect(headers.has("content-type")).toBe(false);
+    expect(headers.get("authorization")).toBe("Bearer tok");
+  });
+
   it("sends no Authorization header when nothing is stored", async () => {
     vi.stubGlobal("localStorage", { getItem: () => null });
     const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));

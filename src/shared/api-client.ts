@@ -59,7 +59,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers: Record<string, string> = { accept: "application/json" };
     const token = getToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+    if (body !== undefined && !isForm) headers["content-type"] = "application/json";
 
     const controller = new AbortController();
     let timedOut = false;
@@ -70,7 +71,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     let res: Response;
     try {
       const init: RequestInit = { method, headers, signal: controller.signal };
-      if (body !== undefined) init.body = JSON.stringify(body);
+      // A FormData body (a file upload) goes as multipart, with the boundary the browser sets.
+      if (body instanceof FormData) init.body = body;
+      else if (body !== undefined) init.body = JSON.stringify(body);
       res = await fetchImpl(`${base}${path}`, init);
     } catch (error) {
       const message = timedOut
@@ -104,6 +107,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
     put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
     delete: <T>(path: string) => request<T>("DELETE", path),
+    upload: <T>(path: string, form: FormData) => request<T>("POST", path, form),
   };
 }
 

@@ -10,7 +10,7 @@ import { failureMessage } from "./messages.ts";
 
 const SEXES = ["male", "female", "secret"] as const;
 
-/** SPEC.md section 2's personal settings form (the avatar upload arrives with the storage port). */
+/** SPEC.md section 2's personal settings form. */
 export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
   const id = useId();
   const initial = () => ({
@@ -28,6 +28,26 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
+
+  const [avatar, setAvatar] = useState(info.user.avatar);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setNote("");
+    setFailure("");
+    if (!/^image\/(png|jpeg|webp)$/.test(file.type) || file.size > 2 * 1024 * 1024) {
+      setFailure(t("profile.avatarHint"));
+      return;
+    }
+    setBusy(true);
+    const result = await accountApi.uploadAvatar(file).catch(() => null);
+    setBusy(false);
+    if (result?.success) {
+      setAvatar(result.data.avatar);
+      setUserInfo({ token: info.token, user: { ...result.data, isLogin: true } });
+      setNote(t("profile.saved"));
+    } else setFailure(result ? failureMessage(t, result, "auth.failed") : t("auth.failed"));
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,6 +83,30 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>{t("profile.title")}</h2>
+      <div className="field">
+        <span className="field-label" id={`${id}-avatar-label`}>
+          {t("profile.avatar")}
+        </span>
+        <div className="auth-avatar">
+          {avatar ? <img src={avatar} alt="" width="56" height="56" /> : null}
+          <label className="button" htmlFor={`${id}-avatar`}>
+            {t("profile.chooseAvatar")}
+          </label>
+          <input
+            id={`${id}-avatar`}
+            name="avatar"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="visually-hidden"
+            aria-labelledby={`${id}-avatar-label`}
+            aria-describedby={`${id}-avatar-hint`}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </div>
+        <span className="field-hint" id={`${id}-avatar-hint`}>
+          {t("profile.avatarHint")}
+        </span>
+      </div>
       <TextField
         id={`${id}-email`}
         name="email"

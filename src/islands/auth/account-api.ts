@@ -40,6 +40,11 @@ export const accountApi = {
       newPassword: await seal(newPassword),
     }),
   updateProfile: (changes: ProfileChanges) => api.put<StoredUser>("/updateProfile", changes),
+  uploadAvatar: (file: File) => {
+    const form = new FormData();
+    form.set("file", file);
+    return api.upload<StoredUser>("/uploadAvatar", form);
+  },
 };
 
 export interface ProfileChanges {
