@@ -11,6 +11,13 @@ import { feedback } from "../src/server/db/schema.ts";
 
 interface Budgets {
   startup: { firstStartMs: number; restartMs: number };
+  login: {
+    connections: number;
+    durationSeconds: number;
+    maxP50Ms: number;
+    maxP99Ms: number;
+    maxReadP99UnderLoginLoadMs: number;
+  };
   createFeedback: {
     connections: number;
     durationSeconds: number;
@@ -63,6 +70,74 @@ async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** The demo admin seeded on the embedded database's first start (README). */
+const DEMO = { email: "admin@example.com", password: "TwoInks-2026!" };
+
+async function encryptedPassword(): Promise<string> {
+  const res = await fetch(`${base}/api/encryption-key`);
+  const { data } = (await res.json()) as { data: { publicKey: string } };
+  const key = await crypto.subtle.importKey(
+    "spki",
+    Buffer.from(data.publicKey, "base64"),
+    { name: "RSA-OAEP", hash: "SHA-256" },
+    false,
+    ["encrypt"],
+  );
+  const cipher = await crypto.subtle.encrypt(
+    { name: "RSA-OAEP" },
+    key,
+    new TextEncoder().encode(DEMO.password),
+  );
+  return Buffer.from(cipher).toString("base64");
+}
+
+const reads = (seconds: number) =>
+  autocannon({ url: `${base}/api/encryption-key`, connections: 2, duration: seconds });
+
+/**
+ * Login latency while logins are hammered, and whether reads keep their latency meanwhile:
+ * password hashing must not starve the server.
+ */
+async function measureLogins() {
+  const b = budgets.login;
+  const quiet = await reads(b.durationSeconds);
+  const body = JSON.stringify({ email: DEMO.email, password: await encryptedPassword() });
+  const [logins, loaded] = await Promise.all([
+    autocannon({
+      url: `${base}/api/login`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      connections: b.connections,
+      duration: b.durationSeconds,
+    }),
+    reads(b.durationSeconds),
+  ]);
+  record("login throughput", logins.requests.average, "req/s", logins.non2xx === 0, "all 2xx");
+  record(
+    "login p50 latency",
+    logins.latency.p50,
+    "ms",
+    logins.latency.p50 <= b.maxP50Ms,
+    `<= ${b.maxP50Ms}`,
+  );
+  record(
+    "login p99 latency",
+    logins.latency.p99,
+    "ms",
+    logins.latency.p99 <= b.maxP99Ms,
+    `<= ${b.maxP99Ms}`,
+  );
+  record("read p99 latency, quiet", quiet.latency.p99, "ms", true, "reference");
+  record(
+    "read p99 latency, while logins run",
+    loaded.latency.p99,
+    "ms",
+    loaded.latency.p99 <= b.maxReadP99UnderLoginLoadMs,
+    `<= ${b.maxReadP99UnderLoginLoadMs}`,
+  );
 }
 
 const payload = JSON.stringify({
@@ -118,6 +193,7 @@ try {
       },
     ],
   });
+  await measureLogins();
   await stopServer(second.child);
 
   const acknowledged = new Set(acknowledgedIds).size;

@@ -140,18 +140,24 @@ test.describe("theme and language", () => {
       page,
     }) => {
       await prefer(page, stored);
-      // Record the state in the first animation frame: the browser paints nothing before it.
+      // Record the state in the first animation frame that has text to show: the browser paints
+      // nothing before an animation frame, and frames before any text can show no wrong language.
       await page.addInitScript(() => {
-        requestAnimationFrame(() => {
-          const root = document.documentElement;
+        const record = () => {
           const zh = document.querySelector('[data-lang="zh-CN"]');
+          if (!zh || !document.body) {
+            requestAnimationFrame(record);
+            return;
+          }
+          const root = document.documentElement;
           (window as unknown as { firstFrame: unknown }).firstFrame = {
             theme: root.dataset.theme,
             lang: root.lang,
-            background: document.body ? getComputedStyle(document.body).backgroundColor : null,
-            zhShown: zh ? getComputedStyle(zh).display !== "none" : null,
+            background: getComputedStyle(document.body).backgroundColor,
+            zhShown: getComputedStyle(zh).display !== "none",
           };
-        });
+        };
+        requestAnimationFrame(record);
       });
       await page.goto("/about");
       const first = await page.evaluate(
