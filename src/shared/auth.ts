@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { FEEDBACK_TYPES } from "./feedback-rules.ts";
+import { FEEDBACK_NOTE_MAX, FEEDBACK_STATUSES, FEEDBACK_TYPES } from "./feedback-rules.ts";
+
+export {
+  canChangeFeedbackStatus,
+  FEEDBACK_NOTE_MAX,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TRANSITIONS,
+  type FeedbackRecord,
+  type FeedbackStatus,
+  type FeedbackStatusChange,
+} from "./feedback-rules.ts";
+
 import type { StoredUser } from "./user-info.ts";
 
 /**
@@ -234,23 +245,7 @@ export const changePasswordSchema = z.strictObject({
 });
 
 // --- Feedback center (admin) ---------------------------------------------------------------
-
-export const FEEDBACK_STATUSES = ["new", "in_progress", "resolved", "closed"] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-
-/** Allowed status changes: forward through the work, close early, reopen. */
-export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, readonly FeedbackStatus[]> = {
-  new: ["in_progress", "closed"],
-  in_progress: ["resolved", "closed"],
-  resolved: ["closed", "in_progress"],
-  closed: ["in_progress"],
-};
-
-export function canChangeFeedbackStatus(from: string, to: string): boolean {
-  return (FEEDBACK_TRANSITIONS[from as FeedbackStatus] ?? []).includes(to as FeedbackStatus);
-}
-
-export const FEEDBACK_NOTE_MAX = 500;
+// Statuses, transitions and record shapes live in feedback-rules.ts (no zod, for the browser).
 
 /** `GET /getAllFeedback` query. */
 export const listFeedbackQuerySchema = z.object({
@@ -264,27 +259,3 @@ export const feedbackStatusUpdateSchema = z.strictObject({
   status: z.enum(FEEDBACK_STATUSES),
   note: z.string().trim().max(FEEDBACK_NOTE_MAX).default(""),
 });
-
-/** A feedback record as the feedback center lists it. */
-export interface FeedbackRecord {
-  id: string;
-  feedbackType: string;
-  subject: string;
-  description: string;
-  screenshots: string[];
-  contact: string;
-  environment: { url: string; userAgent: string; viewport: string; timestamp: string };
-  status: FeedbackStatus;
-  userId: string | null;
-  receivedAt: string;
-  updatedAt: string;
-}
-
-/** One recorded status change. */
-export interface FeedbackStatusChange {
-  from: FeedbackStatus;
-  to: FeedbackStatus;
-  note: string;
-  changedBy: { id: string; userName: string } | null;
-  changedAt: string;
-}

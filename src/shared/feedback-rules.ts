@@ -36,3 +36,46 @@ export interface FeedbackSubmission {
   contact?: string;
   environment: { url: string; userAgent: string; viewport: string; timestamp: string };
 }
+
+// --- Handling status (the admin feedback center) ---------------------------------------------
+
+export const FEEDBACK_STATUSES = ["new", "in_progress", "resolved", "closed"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** Allowed status changes: forward through the work, close early, reopen. */
+export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, readonly FeedbackStatus[]> = {
+  new: ["in_progress", "closed"],
+  in_progress: ["resolved", "closed"],
+  resolved: ["closed", "in_progress"],
+  closed: ["in_progress"],
+};
+
+export function canChangeFeedbackStatus(from: string, to: string): boolean {
+  return (FEEDBACK_TRANSITIONS[from as FeedbackStatus] ?? []).includes(to as FeedbackStatus);
+}
+
+export const FEEDBACK_NOTE_MAX = 500;
+
+/** A feedback record as the feedback center lists it. */
+export interface FeedbackRecord {
+  id: string;
+  feedbackType: string;
+  subject: string;
+  description: string;
+  screenshots: string[];
+  contact: string;
+  environment: { url: string; userAgent: string; viewport: string; timestamp: string };
+  status: FeedbackStatus;
+  userId: string | null;
+  receivedAt: string;
+  updatedAt: string;
+}
+
+/** One recorded status change. */
+export interface FeedbackStatusChange {
+  from: FeedbackStatus;
+  to: FeedbackStatus;
+  note: string;
+  changedBy: { id: string; userName: string } | null;
+  changedAt: string;
+}

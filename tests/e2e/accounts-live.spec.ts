@@ -193,3 +193,44 @@ test("change password: the new one works, the old one no longer does", async ({ 
   await logIn(page, email, "fresh3pass#");
   await expect(page).toHaveURL("/");
 });
+
+test("the feedback center lists what readers sent and moves it through its statuses", async ({
+  page,
+}) => {
+  const email = freshEmail();
+  await register(page, email, "keeper");
+  await sql`update users set role = 'admin' where email = ${email}`;
+  // A reader's feedback, sent through the widget's API.
+  const subject = `Broken link ${Date.now()}`;
+  const sent = await page.request.post("/api/createFeedback", {
+    data: {
+      feedbackType: "bug",
+      subject,
+      description: "The about link is broken on phones.",
+      contact: "reader@example.com",
+      environment: {
+        url: "http://localhost/about",
+        userAgent: "UA",
+        viewport: "390×844",
+        timestamp: new Date().toISOString(),
+      },
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await page.goto("/bms/FeedBackCenter");
+  await page.getByLabel("Status", { exact: true }).selectOption("new");
+  const item = page.getByRole("listitem").filter({ hasText: subject });
+  await expect(item.getByText("New", { exact: true })).toBeVisible();
+  await item
+    .getByRole("combobox", { name: `Change status of “${subject}”` })
+    .selectOption("in_progress");
+  await item.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Status changed to In progress.")).toBeVisible();
+  await page.getByLabel("Status", { exact: true }).selectOption("in_progress");
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: subject })
+      .getByText("In progress", { exact: true }),
+  ).toBeVisible();
+});

@@ -3,8 +3,10 @@ import { type MouseEvent, useEffect, useMemo, useState } from "react";
 import { translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { clearUserInfo } from "../../stores/user.ts";
+import { FeedbackCenter } from "./FeedbackCenter.tsx";
 import { type Access, checkAccess, loginUrl } from "./guard.ts";
 import { ADMIN_ROUTES, type AdminRoute, routeAbout, routeFromPath, routeTitle } from "./routes.ts";
+import "../ui/field.css";
 import "./admin.css";
 
 /** The client-rendered back office: guard first, then its own router over /bms/*. */
@@ -75,7 +77,11 @@ export default function AdminApp() {
       <section className="bms-main" id="bms-main" tabIndex={-1} aria-labelledby="bms-heading">
         <h1 id="bms-heading">{t(routeTitle(route))}</h1>
         <p>{t(routeAbout(route))}</p>
-        <p className="bms-pending">{t("bms.pending")}</p>
+        {route === "FeedBackCenter" ? (
+          <FeedbackCenter t={t} />
+        ) : (
+          <p className="bms-pending">{t("bms.pending")}</p>
+        )}
       </section>
     </div>
   );

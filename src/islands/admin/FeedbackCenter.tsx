@@ -1,0 +1,213 @@
+import { useEffect, useId, useState } from "react";
+import type { Translate } from "../../i18n/core.ts";
+import { api } from "../../shared/api-client.ts";
+import type { Page } from "../../shared/auth.ts";
+import {
+  FEEDBACK_STATUSES,
+  FEEDBACK_TRANSITIONS,
+  FEEDBACK_TYPES,
+  type FeedbackRecord,
+  type FeedbackStatus,
+} from "../../shared/feedback-rules.ts";
+
+const PAGE_SIZE = 20;
+
+type Load =
+  | { state: "loading" }
+  | { state: "failed" }
+  | { state: "ready"; page: Page<FeedbackRecord> };
+
+/** What readers sent with the feedback button, filtered and paged, with its handling status. */
+export function FeedbackCenter({ t }: { t: Translate }) {
+  const id = useId();
+  const [type, setType] = useState("");
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState(1);
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [note, setNote] = useState("");
+  const [version, setVersion] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the fetch after a status change
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: "loading" });
+    const query = new URLSearchParams({
+      page: String(page),
+      pageSize: String(PAGE_SIZE),
+      type,
+      status,
+    });
+    api
+      .get<Page<FeedbackRecord>>(`/getAllFeedback?${query}`)
+      .then((result) => {
+        if (live)
+          setLoad(result.success ? { state: "ready", page: result.data } : { state: "failed" });
+      })
+      .catch(() => live && setLoad({ state: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, [type, status, page, version]);
+
+  async function change(record: FeedbackRecord, next: FeedbackStatus) {
+    setNote("");
+    const result = await api
+      .put<FeedbackRecord>(`/feedback/${record.id}/status`, { status: next })
+      .catch(() => null);
+    if (result?.success) {
+      setNote(t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${next}`) }));
+      setVersion(version + 1);
+    } else setNote(t("feedbackCenter.changeFailed"));
+  }
+
+  const pages = load.state === "ready" ? Math.max(1, Math.ceil(load.page.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="bms-feedback">
+      <form
+        className="bms-filters"
+        aria-label={t("feedbackCenter.filters")}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label htmlFor={`${id}-type`}>{t("feedbackCenter.type")}</label>
+        <select
+          id={`${id}-type`}
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t("feedbackCenter.any")}</option>
+          {FEEDBACK_TYPES.map((v) => (
+            <option key={v} value={v}>
+              {t(`feedback.types.${v}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-status`}>{t("feedbackCenter.status")}</label>
+        <select
+          id={`${id}-status`}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t("feedbackCenter.any")}</option>
+          {FEEDBACK_STATUSES.map((v) => (
+            <option key={v} value={v}>
+              {t(`feedbackCenter.statuses.${v}`)}
+            </option>
+          ))}
+        </select>
+      </form>
+      <p role="status" className="form-note">
+        {load.state === "loading" ? t("feedbackCenter.loading") : note}
+      </p>
+      {load.state === "failed" && (
+        <p role="alert" className="form-failure">
+          {t("feedbackCenter.failed")}
+        </p>
+      )}
+      {load.state === "ready" && load.page.items.length === 0 && <p>{t("feedbackCenter.empty")}</p>}
+      {load.state === "ready" && load.page.items.length > 0 && (
+        <ul className="bms-feedback-list">
+          {load.page.items.map((record) => (
+            <FeedbackItem key={record.id} t={t} record={record} onChange={change} />
+          ))}
+        </ul>
+      )}
+      {load.state === "ready" && (
+        <nav className="bms-pager" aria-label={t("content.pagination")}>
+          <button
+            type="button"
+            className="button"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            {t("feedbackCenter.previous")}
+          </button>
+          <span>{t("feedbackCenter.pageOf", { page, pages, total: load.page.total })}</span>
+          <button
+            type="button"
+            className="button"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t("feedbackCenter.next")}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function FeedbackItem({
+  t,
+  record,
+  onChange,
+}: {
+  t: Translate;
+  record: FeedbackRecord;
+  onChange: (r: FeedbackRecord, s: FeedbackStatus) => void;
+}) {
+  const id = useId();
+  const allowed = FEEDBACK_TRANSITIONS[record.status];
+  const type = FEEDBACK_TYPES.find((v) => v === record.feedbackType);
+  const [next, setNext] = useState<FeedbackStatus | "">("");
+  return (
+    <li className="bms-feedback-item">
+      <div className="bms-feedback-head">
+        <h2>{record.subject}</h2>
+        <span className="bms-badge" data-status={record.status}>
+          {t(`feedbackCenter.statuses.${record.status}`)}
+        </span>
+      </div>
+      <p className="bms-meta">
+        {type ? t(`feedback.types.${type}`) : record.feedbackType} · {t("feedbackCenter.received")}{" "}
+        <time dateTime={record.receivedAt}>{new Date(record.receivedAt).toLocaleString()}</time>
+        {record.contact && (
+          <>
+            {" "}
+            · {t("feedbackCenter.contact")}: {record.contact}
+          </>
+        )}
+      </p>
+      <details>
+        <summary>{t("feedbackCenter.details")}</summary>
+        <p className="bms-description">{record.description}</p>
+        <p className="bms-meta">
+          {t("feedbackCenter.page")}: {record.environment.url} · {record.environment.viewport}
+        </p>
+      </details>
+      {allowed.length > 0 && (
+        <form
+          className="bms-change"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (next) onChange(record, next);
+          }}
+        >
+          <label htmlFor={`${id}-to`} className="visually-hidden">
+            {t("feedbackCenter.changeTo", { subject: record.subject })}
+          </label>
+          <select
+            id={`${id}-to`}
+            value={next}
+            onChange={(e) => setNext(FEEDBACK_STATUSES.find((s) => s === e.target.value) ?? "")}
+          >
+            <option value="">{t("feedbackCenter.status")}…</option>
+            {allowed.map((s) => (
+              <option key={s} value={s}>
+                {t(`feedbackCenter.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button" disabled={!next}>
+            {t("feedbackCenter.apply")}
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}
