@@ -5,6 +5,11 @@ export const CODE = /^\d{6}$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ["active", "disabled"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 /** Seconds before another code may be asked for. */
 export const RESEND_SECONDS = 60;
 

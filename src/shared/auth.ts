@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { USER_ROLES, USER_STATUSES } from "./auth-rules.ts";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_STATUSES, FEEDBACK_TYPES } from "./feedback-rules.ts";
+
+export { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from "./auth-rules.ts";
 
 export {
   canChangeFeedbackStatus,
@@ -98,10 +101,6 @@ export type EncryptionKey = z.infer<typeof encryptionKeySchema>;
 // Answers of the account API, and the requests of profiles, user management and the feedback
 // center (issue 4). Messages that are not i18n keys are English, shown as they are.
 
-export const USER_ROLES = ["user", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const USER_STATUSES = ["active", "disabled"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 export const SEXES = ["male", "female", "secret"] as const;
 export type Sex = (typeof SEXES)[number];
 

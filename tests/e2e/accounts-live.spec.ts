@@ -234,3 +234,34 @@ test("the feedback center lists what readers sent and moves it through its statu
       .getByText("In progress", { exact: true }),
   ).toBeVisible();
 });
+
+test("user management: search, change role and status, add and delete", async ({ page }) => {
+  const admin = freshEmail();
+  await register(page, admin, "chief");
+  await sql`update users set role = 'admin' where email = ${admin}`;
+  const added = freshEmail();
+  await page.goto("/bms/userManagement");
+  const add = page.getByRole("form", { name: "Add a user" });
+  await add.getByRole("textbox", { name: "Email" }).fill(added);
+  await add.getByRole("textbox", { name: "Username" }).fill("guest7");
+  await add.getByLabel("Password", { exact: true }).fill("gu3st!pass");
+  await add.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByText("Added guest7.")).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search by name or email" }).fill(added);
+  const row = page.getByRole("row", { name: /guest7/ });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("combobox", { name: "Role of guest7" }).selectOption("admin");
+  await expect(page.getByText("Saved guest7.")).toBeVisible();
+  await row.getByRole("combobox", { name: "Status of guest7" }).selectOption("disabled");
+  await expect(page.getByText("Saved guest7.")).toBeVisible();
+  expect((await sql`select role, status from users where email = ${added}`)[0]).toEqual({
+    role: "admin",
+    status: "disabled",
+  });
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Deleted guest7.")).toBeVisible();
+  expect(await sql`select 1 from users where email = ${added}`).toHaveLength(0);
+});

@@ -6,7 +6,9 @@ import { clearUserInfo } from "../../stores/user.ts";
 import { FeedbackCenter } from "./FeedbackCenter.tsx";
 import { type Access, checkAccess, loginUrl } from "./guard.ts";
 import { ADMIN_ROUTES, type AdminRoute, routeAbout, routeFromPath, routeTitle } from "./routes.ts";
+import { UserManagement } from "./UserManagement.tsx";
 import "../ui/field.css";
+import "../auth/auth.css";
 import "./admin.css";
 
 /** The client-rendered back office: guard first, then its own router over /bms/*. */
@@ -79,6 +81,8 @@ export default function AdminApp() {
         <p>{t(routeAbout(route))}</p>
         {route === "FeedBackCenter" ? (
           <FeedbackCenter t={t} />
+        ) : route === "userManagement" ? (
+          <UserManagement t={t} />
         ) : (
           <p className="bms-pending">{t("bms.pending")}</p>
         )}

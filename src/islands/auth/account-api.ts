@@ -19,7 +19,8 @@ function publicKey(): Promise<CryptoKey> {
   return key;
 }
 
-const seal = async (password: string) => encryptPassword(await publicKey(), password);
+/** The password encrypted for the API. */
+export const seal = async (password: string) => encryptPassword(await publicKey(), password);
 
 export const accountApi = {
   login: async (email: string, password: string): Promise<ApiResult<UserInfo>> =>
