@@ -2,27 +2,14 @@
 // translator. Islands use this one: it does what they need (key lookup and {{name}}
 // interpolation) without shipping i18next to the browser. src/i18n/index.ts adds i18next for
 // the build; a test holds both to the same output for every key.
+
+import { FALLBACK_LOCALE, type Locale } from "./locale.ts";
 import enUS, { type Messages } from "./locales/en-US.ts";
 import zhCN from "./locales/zh-CN.ts";
 
-export const LOCALES = ["zh-CN", "en-US"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const FALLBACK_LOCALE: Locale = "en-US";
+export * from "./locale.ts";
 
 export const resources: Record<Locale, Messages> = { "zh-CN": zhCN, "en-US": enUS };
-
-export function isLocale(value: unknown): value is Locale {
-  return value === "zh-CN" || value === "en-US";
-}
-
-/** SPEC.md section 9: the stored locale, else zh-CN when the browser language starts with zh, else en-US. */
-export function resolveLocale(
-  stored: string | null | undefined,
-  browserLanguage: string | undefined,
-): Locale {
-  if (isLocale(stored)) return stored;
-  return browserLanguage?.toLowerCase().startsWith("zh") ? "zh-CN" : FALLBACK_LOCALE;
-}
 
 // Dotted paths to every string in the default resources: `t` accepts only real keys.
 type Paths<T, P extends string = ""> = {

@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { isLocale, type Locale, resolveLocale } from "../i18n/core.ts";
+import { isLocale, type Locale, resolveLocale } from "../i18n/locale.ts";
 import { STORAGE_KEYS } from "../shared/storage-keys.ts";
 
 function initialLocale(): Locale {
