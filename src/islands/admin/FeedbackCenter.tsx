@@ -165,7 +165,9 @@ function FeedbackItem({
       </div>
       <p className="bms-meta">
         {type ? t(`feedback.types.${type}`) : record.feedbackType} · {t("feedbackCenter.received")}{" "}
-        <time dateTime={record.receivedAt}>{new Date(record.receivedAt).toLocaleString()}</time>
+        <time dateTime={record.receivedAt}>
+          {new Date(record.receivedAt).toLocaleString(document.documentElement.lang || undefined)}
+        </time>
         {record.contact && (
           <>
             {" "}
