@@ -1,7 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
-import type { Page } from "../../shared/auth.ts";
 import {
   FEEDBACK_STATUSES,
   FEEDBACK_TRANSITIONS,
@@ -9,45 +8,21 @@ import {
   type FeedbackRecord,
   type FeedbackStatus,
 } from "../../shared/feedback-rules.ts";
+import { Pager, usePagedList } from "./paged.tsx";
 
 const PAGE_SIZE = 20;
-
-type Load =
-  | { state: "loading" }
-  | { state: "failed" }
-  | { state: "ready"; page: Page<FeedbackRecord> };
 
 /** What readers sent with the feedback button, filtered and paged, with its handling status. */
 export function FeedbackCenter({ t }: { t: Translate }) {
   const id = useId();
   const [type, setType] = useState("");
   const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
   const [note, setNote] = useState("");
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the fetch after a status change
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: "loading" });
-    const query = new URLSearchParams({
-      page: String(page),
-      pageSize: String(PAGE_SIZE),
-      type,
-      status,
-    });
-    api
-      .get<Page<FeedbackRecord>>(`/getAllFeedback?${query}`)
-      .then((result) => {
-        if (live)
-          setLoad(result.success ? { state: "ready", page: result.data } : { state: "failed" });
-      })
-      .catch(() => live && setLoad({ state: "failed" }));
-    return () => {
-      live = false;
-    };
-  }, [type, status, page, version]);
+  const { page, setPage, load, pages, reload } = usePagedList<FeedbackRecord>(
+    "/getAllFeedback",
+    { type, status },
+    PAGE_SIZE,
+  );
 
   async function change(record: FeedbackRecord, next: FeedbackStatus) {
     setNote("");
@@ -56,11 +31,10 @@ export function FeedbackCenter({ t }: { t: Translate }) {
       .catch(() => null);
     if (result?.success) {
       setNote(t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${next}`) }));
-      setVersion(version + 1);
+      reload();
     } else setNote(t("feedbackCenter.changeFailed"));
   }
 
-  const pages = load.state === "ready" ? Math.max(1, Math.ceil(load.page.total / PAGE_SIZE)) : 1;
   return (
     <div className="bms-feedback">
       <form
@@ -118,25 +92,7 @@ export function FeedbackCenter({ t }: { t: Translate }) {
         </ul>
       )}
       {load.state === "ready" && (
-        <nav className="bms-pager" aria-label={t("content.pagination")}>
-          <button
-            type="button"
-            className="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t("feedbackCenter.previous")}
-          </button>
-          <span>{t("feedbackCenter.pageOf", { page, pages, total: load.page.total })}</span>
-          <button
-            type="button"
-            className="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t("feedbackCenter.next")}
-          </button>
-        </nav>
+        <Pager t={t} page={page} pages={pages} total={load.page.total} onPage={setPage} />
       )}
     </div>
   );

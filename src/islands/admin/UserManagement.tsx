@@ -1,7 +1,7 @@
-import { type SubmitEvent, useEffect, useId, useState } from "react";
+import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
-import type { Page, UserRecord } from "../../shared/auth.ts";
+import type { UserRecord } from "../../shared/auth.ts";
 import {
   checkEmail,
   checkPassword,
@@ -14,9 +14,9 @@ import {
 import { seal } from "../auth/account-api.ts";
 import { FormStatus } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
+import { Pager, usePagedList } from "./paged.tsx";
 
 const PAGE_SIZE = 20;
-type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; page: Page<UserRecord> };
 
 /** Registered accounts: search, filter, change role or status, delete, add (the API checks every call). */
 export function UserManagement({ t }: { t: Translate }) {
@@ -24,37 +24,14 @@ export function UserManagement({ t }: { t: Translate }) {
   const [q, setQ] = useState("");
   const [role, setRole] = useState("");
   const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the fetch after a change
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: "loading" });
-    const query = new URLSearchParams({
-      page: String(page),
-      pageSize: String(PAGE_SIZE),
-      q,
-      role,
-      status,
-    });
-    const timer = setTimeout(() => {
-      api
-        .get<Page<UserRecord>>(`/getAllUsers?${query}`)
-        .then(
-          (r) =>
-            live && setLoad(r.success ? { state: "ready", page: r.data } : { state: "failed" }),
-        )
-        .catch(() => live && setLoad({ state: "failed" }));
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [q, role, status, page, version]);
+  const { page, setPage, load, pages, reload } = usePagedList<UserRecord>(
+    "/getAllUsers",
+    { q, role, status },
+    PAGE_SIZE,
+    200,
+  );
 
   async function done(promise: Promise<{ success: boolean; message: string }>, ok: string) {
     setNote("");
@@ -62,7 +39,7 @@ export function UserManagement({ t }: { t: Translate }) {
     const result = await promise.catch((e: unknown) => ({ success: false, message: String(e) }));
     if (result.success) {
       setNote(ok);
-      setVersion((v) => v + 1);
+      reload();
     } else setFailure(t("users.failed", { message: result.message }));
     return result.success;
   }
@@ -78,7 +55,6 @@ export function UserManagement({ t }: { t: Translate }) {
     );
   }
 
-  const pages = load.state === "ready" ? Math.max(1, Math.ceil(load.page.total / PAGE_SIZE)) : 1;
   return (
     <div className="bms-users">
       <search className="bms-filters">
@@ -204,25 +180,7 @@ export function UserManagement({ t }: { t: Translate }) {
         </div>
       )}
       {load.state === "ready" && (
-        <nav className="bms-pager" aria-label={t("content.pagination")}>
-          <button
-            type="button"
-            className="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t("feedbackCenter.previous")}
-          </button>
-          <span>{t("feedbackCenter.pageOf", { page, pages, total: load.page.total })}</span>
-          <button
-            type="button"
-            className="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t("feedbackCenter.next")}
-          </button>
-        </nav>
+        <Pager t={t} page={page} pages={pages} total={load.page.total} onPage={setPage} />
       )}
       <AddUser
         t={t}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import type { Translate } from "../../i18n/core.ts";
+import { api } from "../../shared/api-client.ts";
+import type { Page } from "../../shared/auth.ts";
+
+export type Load<T> =
+  | { state: "loading" }
+  | { state: "failed" }
+  | { state: "ready"; page: Page<T> };
+
+/**
+ * One page of an admin list from `path`, refetched when the filters or the page change, or on
+ * `reload()` after an edit. Typing in a search box waits `delayMs` before asking.
+ */
+export function usePagedList<T>(
+  path: string,
+  filters: Record<string, string>,
+  pageSize: number,
+  delayMs = 0,
+) {
+  const [page, setPage] = useState(1);
+  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
+  const [version, setVersion] = useState(0);
+  const query = new URLSearchParams({
+    ...filters,
+    page: String(page),
+    pageSize: String(pageSize),
+  }).toString();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the fetch after an edit
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: "loading" });
+    const timer = setTimeout(() => {
+      api
+        .get<Page<T>>(`${path}?${query}`)
+        .then(
+          (r) =>
+            live && setLoad(r.success ? { state: "ready", page: r.data } : { state: "failed" }),
+        )
+        .catch(() => live && setLoad({ state: "failed" }));
+    }, delayMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [path, query, delayMs, version]);
+
+  const pages = load.state === "ready" ? Math.max(1, Math.ceil(load.page.total / pageSize)) : 1;
+  return { page, setPage, load, pages, reload: () => setVersion((v) => v + 1) };
+}
+
+interface PagerProps {
+  t: Translate;
+  page: number;
+  pages: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+export function Pager({ t, page, pages, total, onPage }: PagerProps) {
+  return (
+    <nav className="bms-pager" aria-label={t("content.pagination")}>
+      <button
+        type="button"
+        className="button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t("feedbackCenter.previous")}
+      </button>
+      <span>{t("feedbackCenter.pageOf", { page, pages, total })}</span>
+      <button
+        type="button"
+        className="button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t("feedbackCenter.next")}
+      </button>
+    </nav>
+  );
+}
