@@ -1,0 +1,906 @@
+// `node bench/content.ts`: what a large corpus costs the build. Generates 1000 articles in each
+// language (deterministic text from a seeded generator) into a scratch copy of the project, then
+// builds it cold (no dist, no caches) and warm (content layer cache kept), each time with
+// `npm run build` (astro build, then the Pagefind indexes of scripts/build-search.ts). In the same
+// run it builds a bare Astro project that renders the same Markdown files through one content
+// collection and one page, no integrations, default Markdown settings (Astro's default processor,
+// Sätteri; ours opts into `unified` for its remark and rehype plugins): the baseline our build is
+// compared with. Prints one table checked against the "contentBuild" section of
+// bench/budgets.json, writes every number to bench/results/content.json (and each build's output
+// to bench/results/content-<build>.log), removes the scratch folders and exits 1 when a budget is
+// missed.
+//
+// Each build waits (at most five minutes) for the load average to fall under 0.75 per core, and
+// reports how much CPU other processes used while it ran: on a shared 2-core machine that is the
+// first thing to look at when a time looks wrong.
+//
+// CONTENT_BENCH_ARTICLES=<n> overrides the number of articles per language for a quick trial;
+// the table then says so and the run does not count as a measurement.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
+
+interface Budgets {
+  contentBuild: {
+    articlesPerLanguage: number;
+    maxColdBuildSeconds: number;
+    maxPeakMemoryMB: number;
+    maxRatioToBareAstro: number;
+  };
+}
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const RESULTS_DIR = join(ROOT, "bench", "results");
+const budgets: Budgets = JSON.parse(readFileSync(join(ROOT, "bench", "budgets.json"), "utf8"));
+const budget = budgets.contentBuild;
+const override = process.env.CONTENT_BENCH_ARTICLES;
+const perLanguage = override ? Number(override) : budget.articlesPerLanguage;
+if (!Number.isInteger(perLanguage) || perLanguage < 1) {
+  throw new Error(`articles per language must be a positive integer, not ${override}`);
+}
+const LOCALES = ["zh-CN", "en-US"] as const;
+type Locale = (typeof LOCALES)[number];
+const TIME = "/usr/bin/time";
+const hasTime = existsSync(TIME);
+/** A build slower than this is called out in the output. */
+const SLOW_BUILD_SECONDS = 600;
+const runStarted = performance.now();
+
+// ---------------------------------------------------------------------------------------------
+// The corpus: seeded pseudo-random text, the same on every run.
+
+/** mulberry32: a small, fast 32-bit generator; good enough for filler text. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const between = (rand: Random, min: number, max: number) =>
+  min + Math.floor(rand() * (max - min + 1));
+function pick<T>(rand: Random, list: readonly T[]): T {
+  const item = list[Math.floor(rand() * list.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+function pickSome<T>(rand: Random, list: readonly T[], count: number): T[] {
+  const chosen = new Set<T>();
+  while (chosen.size < Math.min(count, list.length)) chosen.add(pick(rand, list));
+  return [...chosen];
+}
+
+const EN_WORDS =
+  `the a of to and in that is for it with as on was be by this are from or at an have not
+they which one you had all were their there can more would been when will about if some what into
+time only other new so could than people these also two first then way may like well after years
+work because any most over should must through where much before between page build site reader
+text browser server static cache index search language article chapter note book draft week light
+dark theme font image script style layout header footer link list table code test review release
+version change small large quick slow simple careful clear quiet early late every each never often
+always rarely usually write read keep leave open close start finish measure count compare choose
+follow learn teach explain remember forget carry bring hold send receive answer question problem
+reason idea habit rule budget number minute second hour morning evening river lake mountain city
+street window desk train station market garden kitchen table paper pencil notebook letter story
+history detail surface edge corner middle center shape color sound voice silence weather rain wind
+autumn winter spring summer walk run sit stand wait watch listen speak think believe notice
+decide prefer avoid allow expect happen matter seem become remain grow turn move stay return
+friend neighbour teacher student writer editor engineer designer owner visitor guest team
+project plan goal step part piece whole half most least enough almost already still again
+instead perhaps quite rather really nearly together alone outside inside above below behind
+during until since while although unless whether either neither both several many few`
+    .split(/\s+/)
+    .filter(Boolean);
+
+const ZH_WORDS =
+  `我们 今天 时间 问题 页面 文章 读者 作者 网站 服务器 浏览器 缓存 索引 搜索 语言 中文 英文
+标题 段落 代码 表格 样式 字体 图片 脚本 主题 暗色 亮色 构建 发布 草稿 版本 修改 测试 检查 记录
+习惯 规则 预算 数字 分钟 早上 晚上 河边 湖面 山上 城市 街道 窗户 书桌 火车 车站 市场 花园 厨房
+纸张 铅笔 笔记本 信件 故事 历史 细节 边缘 角落 中间 颜色 声音 安静 天气 下雨 刮风 秋天 冬天
+春天 夏天 散步 等待 观察 倾听 思考 相信 注意 决定 喜欢 避免 允许 期待 发生 变成 保持 回来 朋友
+邻居 老师 学生 编辑 工程师 设计师 访客 团队 项目 计划 目标 步骤 部分 整体 一半 足够 几乎 已经
+仍然 再次 也许 相当 确实 一起 独自 外面 里面 上面 下面 后面 期间 直到 虽然 除非 无论 慢慢 很快
+简单 仔细 清楚 安静地 早一点 每一次 从来不 经常 总是 很少 通常 写下 读完 留下 打开 关上 开始
+结束 衡量 比较 选择 跟着 学习 解释 记得 忘记 带来 拿着 寄出 收到 回答 理由 想法 其实 所以 因为
+但是 而且 如果 然后 于是 不过 只是 还是 或者 甚至 终于 原来 一直 已经 正在 可以 应该 需要 能够
+一个 这个 那个 这些 那些 每个 所有 一些 很多 不少 自己 大家 别人 东西 地方 时候 样子 办法
+HTML CSS JavaScript Node.js Markdown`
+    .split(/\s+/)
+    .filter(Boolean);
+
+const EN_TAGS =
+  `performance accessibility html css javascript typescript markdown search caching fonts
+images testing databases postgres tooling editors keyboard reading writing travel walking cooking
+photography books notes habits design typography static-sites i18n security`
+    .split(/\s+/)
+    .filter(Boolean);
+const ZH_TAGS =
+  `性能 无障碍 前端 样式 脚本 类型 写作 阅读 搜索 缓存 字体 图片 测试 数据库 工具 编辑器 键盘
+旅行 散步 做饭 摄影 读书 笔记 习惯 设计 排版 静态网站 国际化 安全 生活`
+    .split(/\s+/)
+    .filter(Boolean);
+
+const CODE_LANGUAGES = ["ts", "js", "python", "bash", "css", "json"] as const;
+
+const IDENTIFIERS = EN_WORDS.filter((word) => word.length > 3);
+
+function codeBlock(rand: Random): string {
+  const language = pick(rand, CODE_LANGUAGES);
+  const w = () => pick(rand, IDENTIFIERS);
+  const lines: string[] = [];
+  const count = between(rand, 5, 12);
+  for (let i = 0; i < count; i++) {
+    const n = between(rand, 1, 999);
+    switch (language) {
+      case "ts":
+        lines.push(`const ${w()}${i}: number = measure("${w()}", ${n}); // ${w()} ${w()}`);
+        break;
+      case "js":
+        lines.push(`export function ${w()}${i}(${w()}) { return ${w()}.length * ${n}; }`);
+        break;
+      case "python":
+        lines.push(`def ${w()}_${i}(${w()}):\n    return len(${w()}) + ${n}  # ${w()}`);
+        break;
+      case "bash":
+        lines.push(`grep -rn "${w()}" ./${w()} | head -n ${n}  # ${w()} ${w()}`);
+        break;
+      case "css":
+        lines.push(`.${w()}-${i} { margin: ${n % 40}px; color: var(--${w()}); }`);
+        break;
+      case "json":
+        lines.push(`${i === 0 ? "{" : ""}"${w()}${i}": ${n}${i === count - 1 ? "}" : ","}`);
+        break;
+    }
+  }
+  return `\`\`\`${language}\n${lines.join("\n")}\n\`\`\``;
+}
+
+function table(rand: Random, locale: Locale): string {
+  const cell = () => (locale === "zh-CN" ? pick(rand, ZH_WORDS) : capital(pick(rand, EN_WORDS)));
+  const head = [cell(), cell(), cell()];
+  const rows = Array.from({ length: between(rand, 4, 6) }, () => [
+    cell(),
+    String(between(rand, 1, 9999)),
+    cell(),
+  ]);
+  return [head, ["---", "--:", "---"], ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function enSentence(rand: Random, min: number, max: number): string {
+  const words = Array.from({ length: between(rand, min, max) }, () => pick(rand, EN_WORDS));
+  return `${capital(words.join(" "))}.`;
+}
+
+function zhSentence(rand: Random, min: number, max: number): string {
+  const count = between(rand, min, max);
+  let out = "";
+  let sinceComma = 0;
+  for (let i = 0; i < count; i++) {
+    out += pick(rand, ZH_WORDS);
+    sinceComma++;
+    if (i < count - 1 && sinceComma >= 3 && rand() < 0.35) {
+      out += "，";
+      sinceComma = 0;
+    }
+  }
+  return `${out}${rand() < 0.9 ? "。" : "？"}`;
+}
+
+const HAN = /[\u3400-\u9fff]/g;
+const countHan = (s: string) => s.match(HAN)?.length ?? 0;
+const countWords = (s: string) => s.match(/\S+/g)?.length ?? 0;
+
+interface Generated {
+  file: string;
+  text: string;
+  /** Words (English) or Chinese characters (Chinese) of running text. */
+  size: number;
+  headings: number;
+  publishedAt: string;
+  code: boolean;
+  table: boolean;
+}
+
+const DATE_FROM = Date.UTC(2020, 0, 1);
+const DATE_TO = Date.UTC(2026, 9, 31);
+
+function article(rand: Random, locale: Locale, n: number, categories: string[]): Generated {
+  const zh = locale === "zh-CN";
+  // Running text of 900-1800 Chinese characters or 600-1200 English words, sentence by sentence.
+  const [min, max] = zh ? [900, 1800] : [600, 1200];
+  const target = between(rand, min, max);
+  const paragraphs: string[] = [];
+  let size = 0;
+  let full = false;
+  while (size < target && !full) {
+    const sentences: string[] = [];
+    const wanted = between(rand, 2, 5);
+    while (sentences.length < wanted && size < target) {
+      const sentence = zh ? zhSentence(rand, 6, 14) : enSentence(rand, 8, 18);
+      const length = zh ? countHan(sentence) : countWords(sentence);
+      full = size + length > max;
+      if (full) break;
+      sentences.push(sentence);
+      size += length;
+    }
+    if (sentences.length > 0) paragraphs.push(sentences.join(zh ? "" : " "));
+  }
+  const headings = between(rand, 3, 5);
+  const heading = () =>
+    zh
+      ? Array.from({ length: between(rand, 2, 4) }, () => pick(rand, ZH_WORDS)).join("")
+      : capital(Array.from({ length: between(rand, 2, 5) }, () => pick(rand, EN_WORDS)).join(" "));
+  // Headings split the paragraphs into sections of about the same length, after an introduction.
+  const blocks: string[] = [];
+  const headingAt = new Set(
+    Array.from({ length: headings }, (_, h) =>
+      Math.max(1, Math.floor(((h + 1) * paragraphs.length) / (headings + 1))),
+    ),
+  );
+  let placed = 0;
+  paragraphs.forEach((p, i) => {
+    if (headingAt.has(i)) {
+      blocks.push(`## ${heading()}`);
+      placed++;
+    }
+    blocks.push(p);
+  });
+  // Too few paragraphs to give every heading its own section: the rest go at the end.
+  while (placed < headings) {
+    blocks.push(`## ${heading()}`, zh ? zhSentence(rand, 6, 14) : enSentence(rand, 8, 18));
+    placed++;
+  }
+  const code = n % 5 === 0;
+  const hasTable = n % 10 === 0;
+  if (code) blocks.splice(between(rand, 2, blocks.length - 1), 0, codeBlock(rand));
+  if (hasTable) blocks.splice(between(rand, 2, blocks.length - 1), 0, table(rand, locale));
+
+  const title = zh
+    ? Array.from({ length: between(rand, 3, 6) }, () => pick(rand, ZH_WORDS)).join("")
+    : capital(Array.from({ length: between(rand, 4, 9) }, () => pick(rand, EN_WORDS)).join(" "));
+  const summary = (zh ? zhSentence(rand, 10, 24) : enSentence(rand, 15, 30)).slice(0, 300);
+  const publishedAt = new Date(DATE_FROM + Math.floor(rand() * (DATE_TO - DATE_FROM)))
+    .toISOString()
+    .slice(0, 10);
+  const tags = pickSome(rand, zh ? ZH_TAGS : EN_TAGS, between(rand, 1, 4));
+  const frontmatter = [
+    "---",
+    `title: ${JSON.stringify(title.slice(0, 120))}`,
+    `summary: ${JSON.stringify(summary)}`,
+    `lang: ${locale}`,
+    `category: ${pick(rand, categories)}`,
+    `tags: ${JSON.stringify(tags)}`,
+    "status: published",
+    `publishedAt: ${publishedAt}`,
+    "---",
+  ];
+  return {
+    file: `gen-${locale}-${n}.md`,
+    text: `${frontmatter.join("\n")}\n\n${blocks.join("\n\n")}\n`,
+    size,
+    headings,
+    publishedAt,
+    code,
+    table: hasTable,
+  };
+}
+
+function corpus(categories: string[]): Generated[] {
+  const out: Generated[] = [];
+  for (const [i, locale] of LOCALES.entries()) {
+    const rand = seeded(0x5eed + i);
+    for (let n = 1; n <= perLanguage; n++) out.push(article(rand, locale, n, categories));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scratch projects.
+
+/** Top-level entries of the project that a build neither needs nor should see. */
+const NOT_COPIED = new Set([
+  "node_modules",
+  "dist",
+  ".astro",
+  ".git",
+  "test-results",
+  "reports",
+  ".data",
+  ".tools",
+]);
+/** Caches inside node_modules: kept per scratch project (see linkNodeModules). */
+const NOT_LINKED = new Set([".astro", ".vite", ".cache"]);
+
+/**
+ * node_modules as a real folder holding one symlink per installed package. Linking the folder
+ * itself would make the scratch builds read and write the project's own build caches (Astro's
+ * content layer store is node_modules/.astro/data-store.json; Vite uses node_modules/.vite), and
+ * a cold build would have to delete them.
+ */
+function linkNodeModules(project: string): void {
+  const target = join(project, "node_modules");
+  mkdirSync(target);
+  for (const name of readdirSync(join(ROOT, "node_modules"))) {
+    if (!NOT_LINKED.has(name)) symlinkSync(join(ROOT, "node_modules", name), join(target, name));
+  }
+}
+
+function writeArticles(dir: string, articles: Generated[]): void {
+  mkdirSync(dir, { recursive: true });
+  for (const a of articles) writeFileSync(join(dir, a.file), a.text);
+}
+
+function makeSite(dir: string, articles: Generated[]): void {
+  cpSync(ROOT, dir, {
+    recursive: true,
+    filter: (source) => {
+      const rel = relative(ROOT, source);
+      if (rel === "") return true;
+      const top = rel.split(sep)[0] ?? "";
+      return !NOT_COPIED.has(top) && rel !== join("content", "articles");
+    },
+  });
+  linkNodeModules(dir);
+  writeArticles(join(dir, "content", "articles"), articles);
+}
+
+const BARE_FILES: Record<string, string> = {
+  "package.json": `${JSON.stringify(
+    {
+      name: "bare-astro-baseline",
+      private: true,
+      type: "module",
+      scripts: { build: "ASTRO_TELEMETRY_DISABLED=1 astro build" },
+    },
+    null,
+    2,
+  )}\n`,
+  "tsconfig.json": '{ "extends": "astro/tsconfigs/base" }\n',
+  "astro.config.mjs": `import { defineConfig } from "astro/config";
+
+export default defineConfig({ output: "static" });
+`,
+  "src/content.config.ts": `import { defineCollection } from "astro:content";
+import { glob } from "astro/loaders";
+import { z } from "astro/zod";
+
+const articles = defineCollection({
+  loader: glob({ base: "content/articles", pattern: "**/*.md" }),
+  schema: z.looseObject({ title: z.string() }),
+});
+
+export const collections = { articles };
+`,
+  "src/pages/[...slug].astro": `---
+import { getCollection, render } from "astro:content";
+
+export async function getStaticPaths() {
+  const entries = await getCollection("articles");
+  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+}
+
+const { entry } = Astro.props;
+const { Content } = await render(entry);
+---
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>{entry.data.title}</title>
+  </head>
+  <body>
+    <h1>{entry.data.title}</h1>
+    <Content />
+  </body>
+</html>
+`,
+};
+
+function makeBare(dir: string, articles: Generated[]): void {
+  for (const [path, text] of Object.entries(BARE_FILES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  linkNodeModules(dir);
+  writeArticles(join(dir, "content", "articles"), articles);
+}
+
+function clearBuild(project: string): void {
+  for (const path of ["dist", ".astro", "node_modules/.astro", "node_modules/.vite"]) {
+    rmSync(join(project, path), { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timed builds.
+
+interface BuildRun {
+  name: string;
+  exitCode: number | null;
+  /** Start of `npm run build` to its exit. */
+  wallSeconds: number;
+  /** Start to Astro's "[build] Complete!" line (the astro build step, process start included). */
+  astroSeconds: number | null;
+  /** From "Complete!" to the exit: scripts/build-search.ts, node start-up included. */
+  searchSeconds: number | null;
+  /** What Astro printed: "N page(s) built in T". */
+  astroReportedPages: number | null;
+  astroReportedSeconds: number | null;
+  /** What scripts/build-search.ts printed. */
+  searchReportedMs: number | null;
+  searchIndexedPages: Record<string, number>;
+  /** Largest resident set of one process in the tree (GNU time, from the kernel's rusage). */
+  maxRssSingleProcessMB: number | null;
+  /** Largest sum of the tree's resident sets, sampled with ps every 200 ms, per step. */
+  treePeakMB: { astro: number; search: number; all: number };
+  samples: number;
+  /** User + system CPU time of the tree (GNU time). */
+  cpuSeconds: number | null;
+  /** 1-minute load average when the build started and when it ended. */
+  loadAverage: { start: number; end: number };
+  /** Seconds spent waiting for the machine to quieten down before starting. */
+  waitedSeconds: number;
+  /**
+   * CPU the rest of the machine used while the build ran, in cores (machine busy time from
+   * /proc/stat minus the build's own CPU time, over the build's wall time). Other work on a
+   * 2-core machine slows a build down; this says by how much it competed.
+   */
+  otherProcessesCores: number | null;
+  logFile: string;
+  tail: string[];
+}
+
+/** Astro's getTimeStat: "812ms", "95.32s" or "2m 5s". */
+function parseAstroTime(text: string): number | null {
+  const m = /^(?:(\d+)m (\d+)s|([\d.]+)s|(\d+)ms)$/.exec(text.trim());
+  if (!m) return null;
+  if (m[1] !== undefined && m[2] !== undefined) return Number(m[1]) * 60 + Number(m[2]);
+  if (m[3] !== undefined) return Number(m[3]);
+  return Number(m[4]) / 1000;
+}
+
+/** Sum of the resident sets (MB) of pid and its descendants, from one `ps` listing. */
+function treeRss(root: number): Promise<number> {
+  return new Promise((resolve) => {
+    execFile("ps", ["-e", "-o", "pid=,ppid=,rss="], (error, stdout) => {
+      if (error) return resolve(0);
+      const children = new Map<number, number[]>();
+      const rss = new Map<number, number>();
+      for (const line of stdout.split("\n")) {
+        const [pid, ppid, kb] = line.trim().split(/\s+/).map(Number);
+        if (pid === undefined || ppid === undefined || kb === undefined || Number.isNaN(kb))
+          continue;
+        rss.set(pid, kb);
+        children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      }
+      let kb = 0;
+      const stack = [root];
+      for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
+        kb += rss.get(pid) ?? 0;
+        stack.push(...(children.get(pid) ?? []));
+      }
+      resolve(kb / 1024);
+    });
+  });
+}
+
+let running: ChildProcess | undefined;
+
+/** Busy CPU seconds of the whole machine since boot (Linux), or null. */
+function machineBusySeconds(): number | null {
+  try {
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // user nice system idle iowait irq softirq: busy is all but idle and iowait; USER_HZ is 100.
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const QUIET_LOAD = cpus().length * 0.75;
+const QUIET_WAIT_MS = 5 * 60_000;
+
+/** Waits (at most five minutes) until the 1-minute load average drops under 0.75 per core. */
+async function waitForQuiet(name: string): Promise<number> {
+  const started = performance.now();
+  if ((loadavg()[0] ?? 0) <= QUIET_LOAD) return 0;
+  process.stdout.write(
+    `  ${name}: load average ${(loadavg()[0] ?? 0).toFixed(2)}, waiting for it to fall under ${QUIET_LOAD} … `,
+  );
+  while ((loadavg()[0] ?? 0) > QUIET_LOAD && performance.now() - started < QUIET_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  const waited = (performance.now() - started) / 1000;
+  console.log(
+    (loadavg()[0] ?? 0) <= QUIET_LOAD
+      ? `${waited.toFixed(0)} s`
+      : `still ${(loadavg()[0] ?? 0).toFixed(2)} after ${waited.toFixed(0)} s; building anyway`,
+  );
+  return waited;
+}
+
+async function timedBuild(name: string, cwd: string): Promise<BuildRun> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logFile = join(RESULTS_DIR, `content-${name}.log`);
+  const timeFile = join(cwd, ".time-v.txt");
+  rmSync(timeFile, { force: true });
+  const command = hasTime
+    ? [TIME, "-v", "-o", timeFile, "npm", "run", "build"]
+    : ["npm", "run", "build"];
+  const log: string[] = [];
+  const run: BuildRun = {
+    name,
+    exitCode: null,
+    wallSeconds: 0,
+    astroSeconds: null,
+    searchSeconds: null,
+    astroReportedPages: null,
+    astroReportedSeconds: null,
+    searchReportedMs: null,
+    searchIndexedPages: {},
+    maxRssSingleProcessMB: null,
+    treePeakMB: { astro: 0, search: 0, all: 0 },
+    samples: 0,
+    cpuSeconds: null,
+    loadAverage: { start: 0, end: 0 },
+    waitedSeconds: await waitForQuiet(name),
+    otherProcessesCores: null,
+    logFile: relative(ROOT, logFile),
+    tail: [],
+  };
+  process.stdout.write(`  ${name}: building in ${cwd} … `);
+  run.loadAverage.start = loadavg()[0] ?? 0;
+  const busyBefore = machineBusySeconds();
+  const started = performance.now();
+  const child = spawn(command[0] ?? "npm", command.slice(1), {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group, so an interrupt can stop the whole tree
+  });
+  running = child;
+  const onLine = (raw: string) => {
+    const line = stripVTControlCharacters(raw);
+    const at = (performance.now() - started) / 1000;
+    log.push(`[${at.toFixed(1).padStart(6)}s] ${line}`);
+    const built = /\[build\] (\d+) page\(s\) built in (.+)$/.exec(line);
+    if (built?.[1] && built[2]) {
+      run.astroReportedPages = Number(built[1]);
+      run.astroReportedSeconds = parseAstroTime(built[2]);
+    }
+    if (/\[build\] Complete!/.test(line)) run.astroSeconds = at;
+    const indexed = /^search index (\S+): (\d+) pages/.exec(line);
+    if (indexed?.[1] && indexed[2]) run.searchIndexedPages[indexed[1]] = Number(indexed[2]);
+    const searchDone = /^search indexes built in (\d+) ms/.exec(line);
+    if (searchDone?.[1]) run.searchReportedMs = Number(searchDone[1]);
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    });
+    stream.on("end", () => {
+      if (rest) onLine(rest);
+    });
+  }
+  let sampling = false;
+  const sampler = setInterval(() => {
+    if (sampling || child.pid === undefined) return;
+    sampling = true;
+    const phase = run.astroSeconds === null ? "astro" : "search";
+    treeRss(child.pid).then((mb) => {
+      run.samples++;
+      run.treePeakMB[phase] = Math.max(run.treePeakMB[phase], mb);
+      run.treePeakMB.all = Math.max(run.treePeakMB.all, mb);
+      sampling = false;
+    });
+  }, 200);
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on("close", (code) => resolve(code));
+  });
+  clearInterval(sampler);
+  running = undefined;
+  run.exitCode = exitCode;
+  run.wallSeconds = (performance.now() - started) / 1000;
+  const busyAfter = machineBusySeconds();
+  run.loadAverage.end = loadavg()[0] ?? 0;
+  if (run.astroSeconds !== null) run.searchSeconds = run.wallSeconds - run.astroSeconds;
+  if (hasTime && existsSync(timeFile)) {
+    const report = readFileSync(timeFile, "utf8");
+    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1];
+    if (kb) run.maxRssSingleProcessMB = Number(kb) / 1024;
+    const user = /User time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    const system = /System time \(seconds\): ([\d.]+)/.exec(report)?.[1];
+    if (user && system) run.cpuSeconds = Number(user) + Number(system);
+    log.push("", "--- /usr/bin/time -v ---", report);
+    rmSync(timeFile, { force: true });
+  }
+  if (busyBefore !== null && busyAfter !== null && run.cpuSeconds !== null) {
+    run.otherProcessesCores =
+      Math.max(0, busyAfter - busyBefore - run.cpuSeconds) / run.wallSeconds;
+  }
+  writeFileSync(logFile, `${log.join("\n")}\n`);
+  run.tail = log.slice(-40);
+  console.log(
+    `${run.wallSeconds.toFixed(1)} s${exitCode === 0 ? "" : `, FAILED (exit ${exitCode})`}`,
+  );
+  if (run.wallSeconds > SLOW_BUILD_SECONDS) {
+    console.log(`  ${name}: took over ${SLOW_BUILD_SECONDS / 60} minutes`);
+  }
+  return run;
+}
+
+/** The larger of the two memory figures: neither alone sees every peak. */
+const peakMB = (run: BuildRun) => Math.max(run.maxRssSingleProcessMB ?? 0, run.treePeakMB.all);
+
+function dirStats(dir: string): { bytes: number; files: number } {
+  if (!existsSync(dir)) return { bytes: 0, files: 0 };
+  let bytes = 0;
+  let files = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    bytes += statSync(join(e.parentPath, e.name)).size;
+    files++;
+  }
+  return { bytes, files };
+}
+
+function htmlPages(dist: string): { all: number; generatedArticles: number } {
+  if (!existsSync(dist)) return { all: 0, generatedArticles: 0 };
+  let all = 0;
+  let generatedArticles = 0;
+  for (const e of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !e.name.endsWith(".html")) continue;
+    const rel = relative(dist, join(e.parentPath, e.name)).split(sep);
+    if (rel[0]?.startsWith("pagefind")) continue;
+    all++;
+    if (rel[0] === "articles" && rel[1]?.startsWith("gen-") && rel.length === 3)
+      generatedArticles++;
+  }
+  return { all, generatedArticles };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+
+const results: Array<{
+  name: string;
+  value: number;
+  unit: string;
+  budget: string;
+  ok: boolean | null;
+}> = [];
+
+/** ok null: reported only, no budget. */
+function record(name: string, value: number, unit: string, ok: boolean | null, budget = "") {
+  results.push({ name, value: Math.round(value * 100) / 100, unit, ok, budget });
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "blog-content-bench-"));
+const siteDir = join(scratch, "site");
+const bareDir = join(scratch, "bare");
+const cleanUp = () => rmSync(scratch, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (running?.pid !== undefined) {
+      try {
+        process.kill(-running.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+const report: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    totalMemoryMB: Math.round(totalmem() / 2 ** 20),
+    node: process.version,
+    memoryMeasuredWith: hasTime ? "/usr/bin/time -v and ps every 200 ms" : "ps every 200 ms",
+  },
+  articlesPerLanguage: perLanguage,
+  trialOverride: override !== undefined,
+};
+let failed = false;
+/** The most CPU other processes used during one of the builds, in cores. */
+let busiest = 0;
+
+try {
+  console.log(`scratch folder ${scratch}`);
+  const categories = (
+    JSON.parse(readFileSync(join(ROOT, "content", "categories.json"), "utf8")) as Array<{
+      id: string;
+    }>
+  ).map((c) => c.id);
+  const generated = corpus(categories);
+  makeSite(siteDir, generated);
+  makeBare(bareDir, generated);
+  const sizes = (locale: Locale) =>
+    generated.filter((a) => a.file.startsWith(`gen-${locale}-`)).map((a) => a.size);
+  const corpusStats = {
+    files: generated.length,
+    bytes: generated.reduce((sum, a) => sum + Buffer.byteLength(a.text), 0),
+    withCode: generated.filter((a) => a.code).length,
+    withTable: generated.filter((a) => a.table).length,
+    headings: generated.reduce((sum, a) => sum + a.headings, 0),
+    zhCharacters: { min: Math.min(...sizes("zh-CN")), max: Math.max(...sizes("zh-CN")) },
+    enWords: { min: Math.min(...sizes("en-US")), max: Math.max(...sizes("en-US")) },
+  };
+  report.corpus = corpusStats;
+  console.log(
+    `corpus: ${corpusStats.files} articles (${perLanguage} per language), ${(corpusStats.bytes / 2 ** 20).toFixed(1)} MB, ${corpusStats.withCode} with code, ${corpusStats.withTable} with a table`,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const future = generated.filter((a) => a.publishedAt > today).length;
+  if (future > 0)
+    console.log(`warning: ${future} articles are dated in the future and will not be built`);
+
+  clearBuild(siteDir);
+  const cold = await timedBuild("build-cold", siteDir);
+  const coldPages = htmlPages(join(siteDir, "dist"));
+  const pagefind = Object.fromEntries(
+    LOCALES.map((l) => [l, dirStats(join(siteDir, "dist", `pagefind-${l}`))]),
+  );
+  const distStats = dirStats(join(siteDir, "dist"));
+  const warm = cold.exitCode === 0 ? await timedBuild("build-warm", siteDir) : null;
+  clearBuild(bareDir);
+  const bare = await timedBuild("bare-astro-cold", bareDir);
+  const barePages = htmlPages(join(bareDir, "dist"));
+  report.builds = { cold, warm, bareAstroCold: bare };
+  report.pages = { site: coldPages, bareAstro: barePages };
+  report.pagefind = pagefind;
+  report.dist = distStats;
+
+  for (const run of [cold, warm, bare]) {
+    if (run && run.exitCode !== 0) {
+      failed = true;
+      console.log(`\n${run.name} failed (exit ${run.exitCode}); the end of its output:`);
+      for (const line of run.tail) console.log(`  ${line}`);
+    }
+  }
+
+  const expected = 2 * perLanguage;
+  record("cold build exit code", cold.exitCode ?? -1, "", cold.exitCode === 0, "= 0");
+  record(
+    "cold build: generated article pages",
+    coldPages.generatedArticles,
+    "pages",
+    coldPages.generatedArticles === expected,
+    `= ${expected}`,
+  );
+  record("cold build: all HTML pages", coldPages.all, "pages", null);
+  record("cold build: pages astro reported", cold.astroReportedPages ?? 0, "pages", null);
+  record(
+    "cold build, total (astro build + search)",
+    cold.wallSeconds,
+    "s",
+    cold.wallSeconds <= budget.maxColdBuildSeconds,
+    `<= ${budget.maxColdBuildSeconds}`,
+  );
+  record("cold build, astro build step", cold.astroSeconds ?? Number.NaN, "s", null);
+  record("cold build, astro's own figure", cold.astroReportedSeconds ?? Number.NaN, "s", null);
+  record("cold build, search index step", cold.searchSeconds ?? Number.NaN, "s", null);
+  record(
+    "cold build, peak memory",
+    peakMB(cold),
+    "MB",
+    peakMB(cold) <= budget.maxPeakMemoryMB,
+    `<= ${budget.maxPeakMemoryMB}`,
+  );
+  record("cold build, peak largest process", cold.maxRssSingleProcessMB ?? Number.NaN, "MB", null);
+  record("cold build, peak tree sum, astro step", cold.treePeakMB.astro, "MB", null);
+  record("cold build, peak tree sum, search step", cold.treePeakMB.search, "MB", null);
+  if (warm) {
+    record("warm build exit code", warm.exitCode ?? -1, "", warm.exitCode === 0, "= 0");
+    record("warm build, total (astro build + search)", warm.wallSeconds, "s", null);
+    record("warm build, astro build step", warm.astroSeconds ?? Number.NaN, "s", null);
+    record("warm build, search index step", warm.searchSeconds ?? Number.NaN, "s", null);
+    record(
+      "warm build, peak memory",
+      peakMB(warm),
+      "MB",
+      peakMB(warm) <= budget.maxPeakMemoryMB,
+      `<= ${budget.maxPeakMemoryMB}`,
+    );
+  }
+  for (const locale of LOCALES) {
+    const p = pagefind[locale] ?? { bytes: 0, files: 0 };
+    record(`pagefind-${locale} size`, p.bytes / 2 ** 20, "MB", null);
+    record(`pagefind-${locale} files`, p.files, "", null);
+    record(`pagefind-${locale} pages indexed`, cold.searchIndexedPages[locale] ?? 0, "pages", null);
+  }
+  record("dist size (all files)", distStats.bytes / 2 ** 20, "MB", null);
+  record("bare astro exit code", bare.exitCode ?? -1, "", bare.exitCode === 0, "= 0");
+  record("bare astro: pages", barePages.all, "pages", barePages.all === expected, `= ${expected}`);
+  record("bare astro cold build", bare.astroSeconds ?? bare.wallSeconds, "s", null);
+  record("bare astro cold build, peak memory", peakMB(bare), "MB", null);
+  // How much the machine competed with each build: its CPU time, and other processes' CPU.
+  for (const [label, run] of [
+    ["cold build", cold],
+    ["warm build", warm],
+    ["bare astro cold build", bare],
+  ] as const) {
+    if (!run) continue;
+    record(`${label}, CPU time (user + system)`, run.cpuSeconds ?? Number.NaN, "s", null);
+    record(`${label}, other processes' CPU`, run.otherProcessesCores ?? Number.NaN, "cores", null);
+  }
+  busiest = Math.max(...[cold, warm, bare].map((run) => run?.otherProcessesCores ?? 0));
+  const ratio =
+    cold.astroSeconds !== null && bare.astroSeconds !== null && bare.exitCode === 0
+      ? cold.astroSeconds / bare.astroSeconds
+      : Number.NaN;
+  report.ratioToBareAstro = ratio;
+  record(
+    "cold astro build / bare astro cold build",
+    ratio,
+    "x",
+    ratio <= budget.maxRatioToBareAstro,
+    `<= ${budget.maxRatioToBareAstro}`,
+  );
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  cleanUp();
+}
+
+const durationSeconds = (performance.now() - runStarted) / 1000;
+report.durationSeconds = durationSeconds;
+report.checks = results;
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(join(RESULTS_DIR, "content.json"), `${JSON.stringify(report, null, 2)}\n`);
+
+console.log("");
+if (override) console.log(`TRIAL: ${perLanguage} articles per language (CONTENT_BENCH_ARTICLES)`);
+const width = Math.max(...results.map((r) => r.name.length));
+for (const r of results) {
+  const status = r.ok === null ? "    " : r.ok ? "ok  " : "OVER";
+  const budgetText = r.ok === null ? "" : ` (budget ${r.budget})`;
+  console.log(
+    `${status} ${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)}${budgetText}`,
+  );
+}
+if (busiest > 0.25) {
+  console.log(
+    `note: other processes used up to ${busiest.toFixed(2)} cores during a build (of ${cpus().length}); its times are inflated by that, run again on a quiet machine`,
+  );
+}
+const missed = results.filter((r) => r.ok === false).length;
+console.log(missed === 0 && !failed ? "all budgets met" : `${missed} budget(s) missed`);
+console.log(
+  `run took ${(durationSeconds / 60).toFixed(1)} min; numbers in bench/results/content.json`,
+);
+process.exitCode = missed === 0 && !failed ? 0 : 1;
