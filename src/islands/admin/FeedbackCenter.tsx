@@ -8,7 +8,7 @@ import {
   type FeedbackRecord,
   type FeedbackStatus,
 } from "../../shared/feedback-rules.ts";
-import { Pager, usePagedList } from "./paged.tsx";
+import { FilterSelect, Pager, usePagedList } from "./paged.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -42,38 +42,31 @@ export function FeedbackCenter({ t }: { t: Translate }) {
         aria-label={t("feedbackCenter.filters")}
         onSubmit={(e) => e.preventDefault()}
       >
-        <label htmlFor={`${id}-type`}>{t("feedbackCenter.type")}</label>
-        <select
+        <FilterSelect
           id={`${id}-type`}
+          label={t("feedbackCenter.type")}
+          any={t("feedbackCenter.any")}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value);
+          options={FEEDBACK_TYPES.map((v) => ({ value: v, label: t(`feedback.types.${v}`) }))}
+          onChange={(v) => {
+            setType(v);
             setPage(1);
           }}
-        >
-          <option value="">{t("feedbackCenter.any")}</option>
-          {FEEDBACK_TYPES.map((v) => (
-            <option key={v} value={v}>
-              {t(`feedback.types.${v}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-status`}>{t("feedbackCenter.status")}</label>
-        <select
+        />
+        <FilterSelect
           id={`${id}-status`}
+          label={t("feedbackCenter.status")}
+          any={t("feedbackCenter.any")}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          options={FEEDBACK_STATUSES.map((v) => ({
+            value: v,
+            label: t(`feedbackCenter.statuses.${v}`),
+          }))}
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-        >
-          <option value="">{t("feedbackCenter.any")}</option>
-          {FEEDBACK_STATUSES.map((v) => (
-            <option key={v} value={v}>
-              {t(`feedbackCenter.statuses.${v}`)}
-            </option>
-          ))}
-        </select>
+        />
       </form>
       <p role="status" className="form-note">
         {load.state === "loading" ? t("feedbackCenter.loading") : note}

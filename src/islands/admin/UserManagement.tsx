@@ -14,7 +14,7 @@ import {
 import { seal } from "../auth/account-api.ts";
 import { FormStatus } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import { Pager, usePagedList } from "./paged.tsx";
+import { FilterSelect, Pager, usePagedList } from "./paged.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -72,38 +72,28 @@ export function UserManagement({ t }: { t: Translate }) {
             setPage(1);
           }}
         />
-        <label htmlFor={`${id}-role`}>{t("users.role")}</label>
-        <select
+        <FilterSelect
           id={`${id}-role`}
+          label={t("users.role")}
+          any={t("users.any")}
           value={role}
-          onChange={(e) => {
-            setRole(e.target.value);
+          options={USER_ROLES.map((r) => ({ value: r, label: t(`users.roles.${r}`) }))}
+          onChange={(v) => {
+            setRole(v);
             setPage(1);
           }}
-        >
-          <option value="">{t("users.any")}</option>
-          {USER_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`users.roles.${r}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-status`}>{t("users.status")}</label>
-        <select
+        />
+        <FilterSelect
           id={`${id}-status`}
+          label={t("users.status")}
+          any={t("users.any")}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          options={USER_STATUSES.map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-        >
-          <option value="">{t("users.any")}</option>
-          {USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`users.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
+        />
       </search>
       <FormStatus
         note={load.state === "loading" ? t("users.loading") : note}

@@ -81,3 +81,30 @@ export function Pager({ t, page, pages, total, onPage }: PagerProps) {
     </nav>
   );
 }
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The label of the empty choice: no filter. */
+  any: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}
+
+/** A labelled filter of an admin list, with "any" first. */
+export function FilterSelect({ id, label, any, value, options, onChange }: FilterSelectProps) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
