@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -202,4 +204,114 @@ export const feedbackStatusHistory = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("feedback_status_history_feedback_idx").on(t.feedbackId, t.changedAt)],
+).enableRLS();
+
+// Content written in /bms. It joins the files under content/ in the same Astro collections
+// (src/content/database-loader.ts); a slug used by a file and a row fails the build. Bodies are
+// Markdown, rendered by the site's pipeline at build time and then sanitised.
+
+export const contentCategories = pgTable("content_categories", {
+  slug: text("slug").primaryKey(),
+  nameZh: text("name_zh").notNull(),
+  nameEn: text("name_en").notNull(),
+  order: integer("order").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();
+
+export const contentArticles = pgTable(
+  "content_articles",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    slug: text("slug").notNull().unique(),
+    lang: text("lang").notNull(),
+    /** Articles that translate each other share a key. */
+    translationKey: text("translation_key"),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull().default(""),
+    /** An image URL (uploaded or external), or empty. */
+    cover: text("cover").notNull().default(""),
+    coverAlt: text("cover_alt").notNull().default(""),
+    /** A category slug, from content/categories.json or content_categories. */
+    category: text("category").notNull(),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** draft, published or scheduled (published at `published_at`, a future time). */
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    pinned: boolean("pinned").notNull().default(false),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("content_articles_status_idx").on(t.status, t.publishedAt),
+    index("content_articles_updated_idx").on(t.updatedAt),
+  ],
+).enableRLS();
+
+export const contentNotes = pgTable(
+  "content_notes",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    slug: text("slug").notNull().unique(),
+    lang: text("lang").notNull(),
+    body: text("body").notNull(),
+    images: jsonb("images").$type<{ src: string; alt: string }[]>().notNull().default([]),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("content_notes_status_idx").on(t.status, t.publishedAt),
+    index("content_notes_updated_idx").on(t.updatedAt),
+  ],
+).enableRLS();
+
+export const contentBooks = pgTable(
+  "content_books",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    slug: text("slug").notNull().unique(),
+    lang: text("lang").notNull(),
+    translationKey: text("translation_key"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    cover: text("cover").notNull().default(""),
+    order: integer("order").notNull().default(0),
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("content_books_updated_idx").on(t.updatedAt)],
+).enableRLS();
+
+/** Chapters of a database book; a second-level chapter names its parent chapter. */
+export const contentChapters = pgTable(
+  "content_chapters",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => contentBooks.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    // Deleting a parent is refused while it has children (service rule); the FK backs it.
+    parentId: uuid("parent_id").references((): AnyPgColumn => contentChapters.id, {
+      onDelete: "restrict",
+    }),
+    order: integer("order").notNull().default(0),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    status: text("status").notNull().default("draft"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_chapters_book_slug_idx").on(t.bookId, t.slug),
+    index("content_chapters_parent_idx").on(t.parentId),
+  ],
 ).enableRLS();

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "../auth/routes.ts";
+import { noPublisher, type Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
@@ -35,6 +36,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The storage port; by default files under $DATA_DIR/uploads. */
   storage?: Storage;
+  /** What a content change triggers (a rebuild); nothing by default. */
+  publisher?: Publisher;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -63,6 +66,7 @@ export function createApp(options: AppOptions) {
     provide({
       mailer: options.mailer ?? mailerFromEnv(process.env, options.db),
       storage: options.storage ?? storageFromEnv(process.env),
+      publisher: options.publisher ?? noPublisher,
     }),
   );
 

@@ -1,3 +1,4 @@
+import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -19,6 +20,8 @@ export interface AppEnv {
     db: Db;
     mailer: Mailer;
     storage: Storage;
+    /** Rebuilds the site after its content changed. */
+    publisher: Publisher;
     /** The caller's active session, or null (anonymous, unknown, expired or revoked token, disabled user). */
     user: RequestUser | null;
     /** SHA-256 of the bearer token the caller sent, whatever its state (logout revokes it). */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { findUserByToken, hashToken } from "../auth/sessions.ts";
+import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import { requestLogs } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -38,10 +39,11 @@ export function caller(c: Context<AppEnv>): RequestUser {
 }
 
 /** Hands the ports (mail, storage) to the handlers. */
-export function provide(ports: { mailer: Mailer; storage: Storage }) {
+export function provide(ports: { mailer: Mailer; storage: Storage; publisher: Publisher }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("mailer", ports.mailer);
     c.set("storage", ports.storage);
+    c.set("publisher", ports.publisher);
     await next();
   });
 }
