@@ -1,17 +1,19 @@
 import { defineCollection, reference } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
+import { filesAndDatabase } from "./lib/database-loader.ts";
 
-// Content written in git (content/). The database's articles, notes and books join these
-// collections through a loader of their own (issue 5, back-office half); both sources share
-// these schemas, and a slug used twice fails the build.
+// Two sources, one schema: files written in git (content/) and rows written in /bms (the
+// database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
+// the build with a message naming the file or the row. Images of files are local (image());
+// rows carry image URLs (coverUrl, remoteImages).
 
 const lang = z.enum(["zh-CN", "en-US"]);
 const status = z.enum(["draft", "published", "scheduled"]).default("published");
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
 
 const categories = defineCollection({
-  loader: file("content/categories.json"),
+  loader: filesAndDatabase("categories", file("content/categories.json")),
   schema: z.object({
     id: slug,
     name: z.object({ "zh-CN": z.string().min(1), "en-US": z.string().min(1) }),
@@ -20,7 +22,10 @@ const categories = defineCollection({
 });
 
 const articles = defineCollection({
-  loader: glob({ base: "content/articles", pattern: "**/*.{md,mdx}" }),
+  loader: filesAndDatabase(
+    "articles",
+    glob({ base: "content/articles", pattern: "**/*.{md,mdx}" }),
+  ),
   schema: ({ image }) =>
     z.object({
       title: z.string().min(1).max(120),
@@ -31,6 +36,8 @@ const articles = defineCollection({
       category: reference("categories"),
       tags: z.array(z.string().min(1).max(30)).max(10).default([]),
       cover: image().optional(),
+      /** A cover by URL (rows from the database). */
+      coverUrl: z.string().optional(),
       coverAlt: z.string().optional(),
       status,
       publishedAt: z.coerce.date(),
@@ -40,7 +47,7 @@ const articles = defineCollection({
 });
 
 const notes = defineCollection({
-  loader: glob({ base: "content/notes", pattern: "**/*.md" }),
+  loader: filesAndDatabase("notes", glob({ base: "content/notes", pattern: "**/*.md" })),
   schema: ({ image }) =>
     z.object({
       lang,
@@ -50,12 +57,17 @@ const notes = defineCollection({
         .array(z.object({ src: image(), alt: z.string() }))
         .max(9)
         .default([]),
+      /** Pictures by URL (rows from the database). */
+      remoteImages: z
+        .array(z.object({ src: z.string(), alt: z.string() }))
+        .max(9)
+        .default([]),
       status,
     }),
 });
 
 const books = defineCollection({
-  loader: glob({ base: "content/books", pattern: "*/index.md" }),
+  loader: filesAndDatabase("books", glob({ base: "content/books", pattern: "*/index.md" })),
   schema: ({ image }) =>
     z.object({
       title: z.string().min(1).max(120),
@@ -63,6 +75,7 @@ const books = defineCollection({
       lang,
       translationKey: z.string().optional(),
       cover: image().optional(),
+      coverUrl: z.string().optional(),
       order: z.number().int().default(0),
       status,
       publishedAt: z.coerce.date(),
@@ -70,7 +83,7 @@ const books = defineCollection({
 });
 
 const chapters = defineCollection({
-  loader: glob({ base: "content/books", pattern: "*/!(index).md" }),
+  loader: filesAndDatabase("chapters", glob({ base: "content/books", pattern: "*/!(index).md" })),
   schema: z.object({
     title: z.string().min(1).max(120),
     /** Sort order among siblings. */

@@ -1,0 +1,195 @@
+import type { Loader, LoaderContext } from "astro/loaders";
+import type { ContentSnapshot } from "../server/site/snapshot.ts";
+import { sanitizeHtml } from "./sanitize-html.ts";
+
+// Each content collection has two sources: its files under content/ (Astro's own loader) and
+// the rows written in /bms. This loader runs the file loader first (which drops every entry it
+// did not load, so the database's entries are added fresh each time), then adds the rows.
+// A slug used by a file and a row stops the build, naming both.
+
+export const DATABASE_LOADER = "blog-files-and-database";
+
+type Kind = "categories" | "articles" | "notes" | "books" | "chapters";
+
+let pending: {
+  key: unknown;
+  snapshot: Promise<{ snapshot: ContentSnapshot; from: string }>;
+} | null = null;
+
+/**
+ * One read per content sync, shared by the five collections. In `astro dev` the database is
+ * the dev server's own open one (a process may open the embedded database only once); a build
+ * reads it as `loadSnapshotForBuild` explains.
+ */
+async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
+  const key = context.refreshContextData?.changedAt ?? (context.watcher ? "dev" : "build");
+  if (pending?.key !== key) {
+    const load = async () => {
+      if (context.watcher) {
+        const [{ ready }, { takeSnapshot }] = await Promise.all([
+          import("../server/dev.ts"),
+          import("../server/site/snapshot.ts"),
+        ]);
+        return {
+          snapshot: await takeSnapshot((await ready()).db),
+          from: "the dev server's database",
+        };
+      }
+      const { loadSnapshotForBuild } = await import("../server/site/source.ts");
+      return loadSnapshotForBuild();
+    };
+    pending = { key, snapshot: load() };
+    void pending.snapshot.then(
+      ({ snapshot, from }) =>
+        context.logger.info(
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories`,
+        ),
+      () => {},
+    );
+  }
+  return (await pending.snapshot).snapshot;
+}
+
+interface Row {
+  table: string;
+  rowId: string;
+  label: string;
+  id: string;
+  data: Record<string, unknown>;
+  body?: string;
+}
+
+function rowsOf(kind: Kind, s: ContentSnapshot): Row[] {
+  const date = (iso: string) => new Date(iso);
+  switch (kind) {
+    case "categories":
+      return s.categories.map((c) => ({
+        table: "content_categories",
+        rowId: c.slug,
+        label: c.name["en-US"],
+        id: c.slug,
+        data: { id: c.slug, name: c.name, order: c.order },
+      }));
+    case "articles":
+      return s.articles.map((a) => ({
+        table: "content_articles",
+        rowId: a.id,
+        label: a.title,
+        id: a.slug,
+        body: a.body,
+        data: {
+          title: a.title,
+          summary: a.summary,
+          lang: a.lang,
+          ...(a.translationKey ? { translationKey: a.translationKey } : {}),
+          category: a.category,
+          tags: a.tags,
+          ...(a.cover ? { coverUrl: a.cover, coverAlt: a.coverAlt } : {}),
+          status: a.status,
+          publishedAt: date(a.publishedAt),
+          updatedAt: date(a.updatedAt),
+          pinned: a.pinned,
+        },
+      }));
+    case "notes":
+      return s.notes.map((n) => ({
+        table: "content_notes",
+        rowId: n.id,
+        label: n.slug,
+        id: n.slug,
+        body: n.body,
+        data: {
+          lang: n.lang,
+          publishedAt: date(n.publishedAt),
+          tags: n.tags,
+          remoteImages: n.images,
+          status: n.status,
+        },
+      }));
+    case "books":
+      return s.books.map((b) => ({
+        table: "content_books",
+        rowId: b.id,
+        label: b.title,
+        id: b.slug,
+        body: "",
+        data: {
+          title: b.title,
+          description: b.description,
+          lang: b.lang,
+          ...(b.translationKey ? { translationKey: b.translationKey } : {}),
+          ...(b.cover ? { coverUrl: b.cover } : {}),
+          order: b.order,
+          status: b.status,
+          publishedAt: date(b.publishedAt),
+        },
+      }));
+    case "chapters":
+      return s.chapters.map((c) => ({
+        table: "content_chapters",
+        rowId: c.id,
+        label: c.title,
+        id: `${c.book}/${c.slug}`,
+        body: c.body,
+        data: {
+          title: c.title,
+          order: c.order,
+          ...(c.parent ? { parent: c.parent } : {}),
+          status: c.status,
+        },
+      }));
+  }
+}
+
+/** The ids a file entry may have for the same slug (a book's file entry may keep `/index`). */
+const idsOf = (kind: Kind, id: string) => (kind === "books" ? [id, `${id}/index`] : [id]);
+
+export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promise<void> {
+  const snapshot = await snapshotFor(context);
+  for (const row of rowsOf(kind, snapshot)) {
+    const taken = idsOf(kind, row.id)
+      .map((id) => context.store.get(id))
+      .find((entry) => entry);
+    if (taken) {
+      throw new Error(
+        `The ${kind} slug "${row.id}" is used twice: by ${taken.filePath ?? "a file"} and by the database row ${row.table} ${row.rowId} ("${row.label}"). Rename one of them.`,
+      );
+    }
+    let data: Record<string, unknown>;
+    try {
+      data = await context.parseData({ id: row.id, data: row.data });
+    } catch (error) {
+      throw new Error(
+        `The database row ${row.table} ${row.rowId} ("${row.label}") does not match the ${kind} schema: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const digest = context.generateDigest({
+      data: row.data as Record<string, unknown>,
+      body: row.body ?? "",
+    });
+    if (row.body === undefined) {
+      context.store.set({ id: row.id, data, digest });
+      continue;
+    }
+    // A leading newline: a body that starts with --- is a thematic break, not frontmatter.
+    const rendered = await context.renderMarkdown(`\n${row.body}`);
+    context.store.set({
+      id: row.id,
+      data,
+      body: row.body,
+      digest,
+      rendered: { ...rendered, html: sanitizeHtml(rendered.html) },
+    });
+  }
+}
+
+/** The collection's file loader, then its database rows. */
+export function filesAndDatabase(kind: Kind, files: Loader): Loader {
+  return {
+    name: DATABASE_LOADER,
+    load: async (context) => {
+      await files.load(context);
+      await addDatabaseRows(kind, context);
+    },
+  };
+}
