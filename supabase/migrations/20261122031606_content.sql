@@ -79,7 +79,7 @@ CREATE TABLE "content_notes" (
 ALTER TABLE "content_notes" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "content_articles" ADD CONSTRAINT "content_articles_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_chapters" ADD CONSTRAINT "content_chapters_book_id_content_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."content_books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "content_chapters" ADD CONSTRAINT "content_chapters_parent_id_content_chapters_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."content_chapters"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_chapters" ADD CONSTRAINT "content_chapters_parent_id_content_chapters_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."content_chapters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_notes" ADD CONSTRAINT "content_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "content_articles_status_idx" ON "content_articles" USING btree ("status","published_at");--> statement-breakpoint
 CREATE INDEX "content_articles_updated_idx" ON "content_articles" USING btree ("updated_at");--> statement-breakpoint

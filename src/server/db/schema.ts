@@ -299,9 +299,10 @@ export const contentChapters = pgTable(
       .notNull()
       .references(() => contentBooks.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
-    // Deleting a parent is refused while it has children (service rule); the FK backs it.
+    // Deleting a parent is refused while it has children (service rule); the FK backs it,
+    // checked at the end of each statement, so one DELETE may remove a whole book's chapters.
     parentId: uuid("parent_id").references((): AnyPgColumn => contentChapters.id, {
-      onDelete: "restrict",
+      onDelete: "no action",
     }),
     order: integer("order").notNull().default(0),
     title: text("title").notNull(),
