@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "../auth/routes.ts";
 import { noPublisher, type Publisher } from "../content/publisher.ts";
+import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
@@ -18,6 +19,9 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** The one larger body: a picture of at most 2 MB in multipart form data. */
 export const UPLOAD_PATH = "/api/uploadAvatar";
 export const UPLOAD_LIMIT_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
+/** Content written in the back office: a Markdown body of up to 200 000 characters. */
+export const CONTENT_PATHS = /^\/api\/admin\/(?:articles|notes|chapters|books)(?:\/|$)/;
+export const CONTENT_LIMIT_BYTES = 512 * 1024;
 
 function limitBody(maxSize: number) {
   return bodyLimit({
@@ -60,7 +64,14 @@ export function createApp(options: AppOptions) {
   app.use(requestLog(options.db, options.trustProxy ?? false));
   const small = limitBody(BODY_LIMIT_BYTES);
   const upload = limitBody(UPLOAD_LIMIT_BYTES);
-  app.use((c, next) => (c.req.path === UPLOAD_PATH ? upload(c, next) : small(c, next)));
+  const content = limitBody(CONTENT_LIMIT_BYTES);
+  app.use((c, next) =>
+    c.req.path === UPLOAD_PATH
+      ? upload(c, next)
+      : CONTENT_PATHS.test(c.req.path)
+        ? content(c, next)
+        : small(c, next),
+  );
   app.use(identify);
   app.use(
     provide({
@@ -73,6 +84,7 @@ export function createApp(options: AppOptions) {
   app.route("/", authRoutes);
   app.route("/", userRoutes);
   app.route("/", feedbackRoutes);
+  app.route("/", contentRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

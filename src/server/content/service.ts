@@ -1,0 +1,841 @@
+import type { Page } from "../../shared/auth.ts";
+import {
+  type ArticleListItem,
+  type ArticleRecord,
+  type BookRecord,
+  type CategoryRecord,
+  type ChapterListItem,
+  type ChapterRecord,
+  type ContentStatus,
+  type CreateArticleInput,
+  type CreateBookInput,
+  type CreateCategoryInput,
+  type CreateChapterInput,
+  type CreateNoteInput,
+  FILE_ID,
+  type ListArticlesQuery,
+  type ListBooksQuery,
+  type ListCategoriesQuery,
+  type ListChaptersQuery,
+  type ListNotesQuery,
+  type NoteListItem,
+  type NoteRecord,
+  type PublishInput,
+  timeIssue,
+  type UpdateArticleInput,
+  type UpdateBookInput,
+  type UpdateCategoryInput,
+  type UpdateChapterInput,
+  type UpdateNoteInput,
+} from "../../shared/content.ts";
+import type { Db } from "../db/client.ts";
+import { ApiError } from "../http/errors.ts";
+import type { ContentFiles } from "./files.ts";
+import type { Publisher } from "./publisher.ts";
+import {
+  articleListItem,
+  articleRecord,
+  bookRecord,
+  categoryRecord,
+  chapterListItem,
+  chapterRecord,
+  noteListItem,
+  noteRecord,
+  withExcerpt,
+} from "./records.ts";
+import * as repo from "./repository.ts";
+
+/** What every content call needs: the database, the rebuild port, this request's files. */
+export interface ContentContext {
+  db: Db;
+  publisher: Publisher;
+  files: ContentFiles;
+}
+
+export const CONTENT_MESSAGES = {
+  readOnly: "This item is written in a file under content/ and can only be changed there",
+  created: "Created",
+  updated: "Saved",
+  deleted: "Deleted",
+  published: "Published",
+  scheduled: "Scheduled",
+  unpublished: "Unpublished",
+} as const;
+
+// --- Shared rules ---------------------------------------------------------------------------
+
+const isFileId = (id: string) => FILE_ID.test(id);
+
+function notFound(what: string): ApiError {
+  return new ApiError(404, "not_found", `No such ${what}`);
+}
+
+function readOnly(file: string | null): ApiError {
+  return new ApiError(409, "conflict", `${CONTENT_MESSAGES.readOnly} (${file ?? "content/"})`);
+}
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError(400, "validation", `Invalid ${field}: ${message}`, {
+    details: { issues: [{ field, message }] },
+  });
+}
+
+function slugTaken(slug: string, by: string): ApiError {
+  return new ApiError(409, "conflict", `Slug ${slug} is used by ${by}`);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (typeof e === "object" && (e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Runs an insert or update; a unique violation (a race with another writer) becomes `conflict`. */
+async function unique<T>(write: () => Promise<T>, conflict: () => ApiError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+/** Changes to a draft do not reach the site; anything published or scheduled does. */
+const isLive = (status: string) => status !== "draft";
+
+interface Timed {
+  status: string;
+  publishedAt: Date | null;
+}
+
+/**
+ * The status and time after a create or update. The time rule (src/shared/content.ts) is
+ * checked on the merged item when the request names a status or a time; a published item
+ * without a time gets the current time.
+ */
+function settleTime(
+  current: Timed | null,
+  input: { status?: ContentStatus | undefined; publishedAt?: string | null | undefined },
+  now = new Date(),
+): { status: ContentStatus; publishedAt: Date | null } {
+  const status = (input.status ?? current?.status ?? "draft") as ContentStatus;
+  const publishedAt =
+    input.publishedAt === undefined
+      ? (current?.publishedAt ?? null)
+      : input.publishedAt === null
+        ? null
+        : new Date(input.publishedAt);
+  if (input.status !== undefined || input.publishedAt !== undefined) {
+    const issue = timeIssue(
+      { status, publishedAt: publishedAt?.toISOString() ?? null },
+      now.getTime(),
+    );
+    if (issue) throw invalid("publishedAt", issue);
+  }
+  return { status, publishedAt: status === "published" && !publishedAt ? now : publishedAt };
+}
+
+/**
+ * `publish`: a future `at` schedules; otherwise published at `at`, or at the item's own
+ * earlier time, or now.
+ */
+function publishTime(
+  current: Date | null,
+  input: PublishInput,
+  now = new Date(),
+): { status: ContentStatus; publishedAt: Date } {
+  const at = input.at ? new Date(input.at) : null;
+  if (at && at > now) return { status: "scheduled", publishedAt: at };
+  if (at) return { status: "published", publishedAt: at };
+  return { status: "published", publishedAt: current && current <= now ? current : now };
+}
+
+function publishMessage(status: ContentStatus): string {
+  return status === "scheduled" ? CONTENT_MESSAGES.scheduled : CONTENT_MESSAGES.published;
+}
+
+interface Sortable {
+  slug: string;
+  publishedAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Newest first: no time (drafts) first, then publishedAt descending, the latest change, slug. */
+export function newestFirst(a: Sortable, b: Sortable): number {
+  if (a.publishedAt !== b.publishedAt) {
+    if (a.publishedAt === null) return -1;
+    if (b.publishedAt === null) return 1;
+    return a.publishedAt < b.publishedAt ? 1 : -1;
+  }
+  if (a.updatedAt !== b.updatedAt) {
+    if (a.updatedAt === null) return 1;
+    if (b.updatedAt === null) return -1;
+    return a.updatedAt < b.updatedAt ? 1 : -1;
+  }
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+const offsetOf = (query: { page: number; pageSize: number }) => (query.page - 1) * query.pageSize;
+
+/**
+ * One page of database rows and files together. The database gives its first
+ * `offset + pageSize` rows in the same order, which is all a page of the merge can use.
+ */
+function mergePage<T extends Sortable>(
+  rows: T[],
+  rowTotal: number,
+  files: T[],
+  query: { page: number; pageSize: number },
+): Page<T> {
+  const start = offsetOf(query);
+  const items = [...rows, ...files].sort(newestFirst).slice(start, start + query.pageSize);
+  return { items, total: rowTotal + files.length, page: query.page, pageSize: query.pageSize };
+}
+
+function matches(q: string | undefined, ...texts: string[]): boolean {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return texts.some((text) => text.toLowerCase().includes(needle));
+}
+
+// --- Articles -------------------------------------------------------------------------------
+
+async function assertArticleSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
+  const file = (await ctx.files.articles()).find((item) => item.slug === slug);
+  if (file) throw slugTaken(slug, file.file ?? "a file");
+  if (await repo.findArticleBySlug(ctx.db, slug, exceptId)) {
+    throw slugTaken(slug, "another article");
+  }
+}
+
+async function assertCategoryExists(ctx: ContentContext, slug: string) {
+  if ((await ctx.files.categories()).some((category) => category.slug === slug)) return;
+  if (await repo.findCategory(ctx.db, slug)) return;
+  throw invalid("category", `no category ${slug}`);
+}
+
+export async function listArticlePage(
+  ctx: ContentContext,
+  query: ListArticlesQuery,
+): Promise<Page<ArticleListItem>> {
+  const { rows, total } = await repo.listArticles(ctx.db, query, offsetOf(query) + query.pageSize);
+  const files = (await ctx.files.articles()).filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.lang || item.lang === query.lang) &&
+      (!query.category || item.category === query.category) &&
+      (!query.tag || item.tags.includes(query.tag)) &&
+      matches(query.q, item.title, item.summary, item.body),
+  );
+  return mergePage(rows.map(articleListItem), total, files.map(withExcerpt), query);
+}
+
+async function fileArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
+  const item = (await ctx.files.articles()).find((article) => article.id === id);
+  if (!item) throw notFound("article");
+  return item;
+}
+
+async function dbArticle(ctx: ContentContext, id: string): Promise<repo.ArticleRow> {
+  if (isFileId(id)) throw readOnly((await fileArticle(ctx, id)).file);
+  const row = await repo.findArticleById(ctx.db, id);
+  if (!row) throw notFound("article");
+  return row;
+}
+
+export async function getArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
+  if (isFileId(id)) return fileArticle(ctx, id);
+  const row = await repo.findArticleById(ctx.db, id);
+  if (!row) throw notFound("article");
+  return articleRecord(row);
+}
+
+export async function createArticle(
+  ctx: ContentContext,
+  authorId: string,
+  input: CreateArticleInput,
+): Promise<ArticleRecord> {
+  await assertArticleSlugFree(ctx, input.slug);
+  await assertCategoryExists(ctx, input.category);
+  const row = await unique(
+    () =>
+      repo.insertArticle(ctx.db, {
+        ...input,
+        ...settleTime(null, input),
+        authorId,
+      }),
+    () => slugTaken(input.slug, "another article"),
+  );
+  if (isLive(row.status)) ctx.publisher.contentChanged(`article ${row.slug} ${row.status}`);
+  return articleRecord(row);
+}
+
+export async function updateArticle(
+  ctx: ContentContext,
+  id: string,
+  input: UpdateArticleInput,
+): Promise<ArticleRecord> {
+  const current = await dbArticle(ctx, id);
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    await assertArticleSlugFree(ctx, input.slug, id);
+  }
+  if (input.category !== undefined && input.category !== current.category) {
+    await assertCategoryExists(ctx, input.category);
+  }
+  const { publishedAt: _at, status: _status, ...fields } = input;
+  const row = await unique(
+    () => repo.updateArticle(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => slugTaken(input.slug ?? current.slug, "another article"),
+  );
+  if (!row) throw notFound("article");
+  if (isLive(current.status) || isLive(row.status)) {
+    ctx.publisher.contentChanged(`article ${row.slug} edited`);
+  }
+  return articleRecord(row);
+}
+
+export async function deleteArticle(ctx: ContentContext, id: string): Promise<{ id: string }> {
+  await dbArticle(ctx, id);
+  const row = await repo.deleteArticle(ctx.db, id);
+  if (!row) throw notFound("article");
+  if (isLive(row.status)) ctx.publisher.contentChanged(`article ${row.slug} deleted`);
+  return { id };
+}
+
+export async function publishArticle(
+  ctx: ContentContext,
+  id: string,
+  input: PublishInput,
+): Promise<{ record: ArticleRecord; message: string }> {
+  const current = await dbArticle(ctx, id);
+  const row = await repo.updateArticle(ctx.db, id, publishTime(current.publishedAt, input));
+  if (!row) throw notFound("article");
+  ctx.publisher.contentChanged(`article ${row.slug} ${row.status}`);
+  return { record: articleRecord(row), message: publishMessage(row.status as ContentStatus) };
+}
+
+export async function unpublishArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
+  const current = await dbArticle(ctx, id);
+  const row = await repo.updateArticle(ctx.db, id, { status: "draft" });
+  if (!row) throw notFound("article");
+  if (isLive(current.status)) ctx.publisher.contentChanged(`article ${row.slug} unpublished`);
+  return articleRecord(row);
+}
+
+// --- Notes ----------------------------------------------------------------------------------
+
+async function assertNoteSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
+  const file = (await ctx.files.notes()).find((item) => item.slug === slug);
+  if (file) throw slugTaken(slug, file.file ?? "a file");
+  if (await repo.findNoteBySlug(ctx.db, slug, exceptId)) throw slugTaken(slug, "another note");
+}
+
+export async function listNotePage(
+  ctx: ContentContext,
+  query: ListNotesQuery,
+): Promise<Page<NoteListItem>> {
+  const { rows, total } = await repo.listNotes(ctx.db, query, offsetOf(query) + query.pageSize);
+  const files = (await ctx.files.notes()).filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.lang || item.lang === query.lang) &&
+      (!query.tag || item.tags.includes(query.tag)) &&
+      matches(query.q, item.body),
+  );
+  return mergePage(rows.map(noteListItem), total, files.map(withExcerpt), query);
+}
+
+async function fileNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
+  const item = (await ctx.files.notes()).find((note) => note.id === id);
+  if (!item) throw notFound("note");
+  return item;
+}
+
+async function dbNote(ctx: ContentContext, id: string): Promise<repo.NoteRow> {
+  if (isFileId(id)) throw readOnly((await fileNote(ctx, id)).file);
+  const row = await repo.findNoteById(ctx.db, id);
+  if (!row) throw notFound("note");
+  return row;
+}
+
+export async function getNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
+  if (isFileId(id)) return fileNote(ctx, id);
+  const row = await repo.findNoteById(ctx.db, id);
+  if (!row) throw notFound("note");
+  return noteRecord(row);
+}
+
+export async function createNote(
+  ctx: ContentContext,
+  authorId: string,
+  input: CreateNoteInput,
+): Promise<NoteRecord> {
+  await assertNoteSlugFree(ctx, input.slug);
+  const row = await unique(
+    () => repo.insertNote(ctx.db, { ...input, ...settleTime(null, input), authorId }),
+    () => slugTaken(input.slug, "another note"),
+  );
+  if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
+  return noteRecord(row);
+}
+
+export async function updateNote(
+  ctx: ContentContext,
+  id: string,
+  input: UpdateNoteInput,
+): Promise<NoteRecord> {
+  const current = await dbNote(ctx, id);
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    await assertNoteSlugFree(ctx, input.slug, id);
+  }
+  const { publishedAt: _at, status: _status, ...fields } = input;
+  const row = await unique(
+    () => repo.updateNote(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => slugTaken(input.slug ?? current.slug, "another note"),
+  );
+  if (!row) throw notFound("note");
+  if (isLive(current.status) || isLive(row.status)) {
+    ctx.publisher.contentChanged(`note ${row.slug} edited`);
+  }
+  return noteRecord(row);
+}
+
+export async function deleteNote(ctx: ContentContext, id: string): Promise<{ id: string }> {
+  await dbNote(ctx, id);
+  const row = await repo.deleteNote(ctx.db, id);
+  if (!row) throw notFound("note");
+  if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} deleted`);
+  return { id };
+}
+
+export async function publishNote(
+  ctx: ContentContext,
+  id: string,
+  input: PublishInput,
+): Promise<{ record: NoteRecord; message: string }> {
+  const current = await dbNote(ctx, id);
+  const row = await repo.updateNote(ctx.db, id, publishTime(current.publishedAt, input));
+  if (!row) throw notFound("note");
+  ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
+  return { record: noteRecord(row), message: publishMessage(row.status as ContentStatus) };
+}
+
+export async function unpublishNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
+  const current = await dbNote(ctx, id);
+  const row = await repo.updateNote(ctx.db, id, { status: "draft" });
+  if (!row) throw notFound("note");
+  if (isLive(current.status)) ctx.publisher.contentChanged(`note ${row.slug} unpublished`);
+  return noteRecord(row);
+}
+
+// --- Books ----------------------------------------------------------------------------------
+
+async function assertBookSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
+  const file = (await ctx.files.books()).find((item) => item.slug === slug);
+  if (file) throw slugTaken(slug, file.file ?? "a file");
+  if (await repo.findBookBySlug(ctx.db, slug, exceptId)) throw slugTaken(slug, "another book");
+}
+
+export async function listBookPage(
+  ctx: ContentContext,
+  query: ListBooksQuery,
+): Promise<Page<BookRecord>> {
+  const { rows, total } = await repo.listBooks(ctx.db, query, offsetOf(query) + query.pageSize);
+  const files = (await ctx.files.books()).filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.lang || item.lang === query.lang) &&
+      matches(query.q, item.title, item.description),
+  );
+  return mergePage(rows.map(bookRecord), total, files, query);
+}
+
+async function fileBook(ctx: ContentContext, id: string): Promise<BookRecord> {
+  const item = (await ctx.files.books()).find((book) => book.id === id);
+  if (!item) throw notFound("book");
+  return item;
+}
+
+async function dbBook(ctx: ContentContext, id: string): Promise<repo.BookRow> {
+  if (isFileId(id)) throw readOnly((await fileBook(ctx, id)).file);
+  const row = await repo.findBookById(ctx.db, id);
+  if (!row) throw notFound("book");
+  return row;
+}
+
+export async function getBook(ctx: ContentContext, id: string): Promise<BookRecord> {
+  if (isFileId(id)) return fileBook(ctx, id);
+  const row = await repo.findBookById(ctx.db, id);
+  if (!row) throw notFound("book");
+  return bookRecord(row);
+}
+
+export async function createBook(ctx: ContentContext, input: CreateBookInput): Promise<BookRecord> {
+  await assertBookSlugFree(ctx, input.slug);
+  const row = await unique(
+    () => repo.insertBook(ctx.db, { ...input, ...settleTime(null, input) }),
+    () => slugTaken(input.slug, "another book"),
+  );
+  if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
+  return bookRecord(row);
+}
+
+export async function updateBook(
+  ctx: ContentContext,
+  id: string,
+  input: UpdateBookInput,
+): Promise<BookRecord> {
+  const current = await dbBook(ctx, id);
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    await assertBookSlugFree(ctx, input.slug, id);
+  }
+  const { publishedAt: _at, status: _status, ...fields } = input;
+  const row = await unique(
+    () => repo.updateBook(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => slugTaken(input.slug ?? current.slug, "another book"),
+  );
+  if (!row) throw notFound("book");
+  if (isLive(current.status) || isLive(row.status)) {
+    ctx.publisher.contentChanged(`book ${row.slug} edited`);
+  }
+  return bookRecord(row);
+}
+
+/** Deletes a book with its chapters. */
+export async function deleteBook(ctx: ContentContext, id: string): Promise<{ id: string }> {
+  await dbBook(ctx, id);
+  const row = await ctx.db.transaction((tx) => repo.deleteBook(tx, id));
+  if (!row) throw notFound("book");
+  if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} deleted`);
+  return { id };
+}
+
+export async function publishBook(
+  ctx: ContentContext,
+  id: string,
+  input: PublishInput,
+): Promise<{ record: BookRecord; message: string }> {
+  const current = await dbBook(ctx, id);
+  const row = await repo.updateBook(ctx.db, id, publishTime(current.publishedAt, input));
+  if (!row) throw notFound("book");
+  ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
+  return { record: bookRecord(row), message: publishMessage(row.status as ContentStatus) };
+}
+
+export async function unpublishBook(ctx: ContentContext, id: string): Promise<BookRecord> {
+  const current = await dbBook(ctx, id);
+  const row = await repo.updateBook(ctx.db, id, { status: "draft" });
+  if (!row) throw notFound("book");
+  if (isLive(current.status)) ctx.publisher.contentChanged(`book ${row.slug} unpublished`);
+  return bookRecord(row);
+}
+
+// --- Chapters -------------------------------------------------------------------------------
+
+interface TreeItem {
+  slug: string;
+  order: number;
+  parent: { slug: string; order: number } | null;
+}
+
+/** Reading order: top-level chapters by order (then slug), each followed by its children. */
+function byReadingOrder(a: TreeItem, b: TreeItem): number {
+  const keyOf = (item: TreeItem): Array<number | string> =>
+    item.parent
+      ? [item.parent.order, item.parent.slug, 1, item.order, item.slug]
+      : [item.order, item.slug, 0, 0, ""];
+  const [ka, kb] = [keyOf(a), keyOf(b)];
+  for (let i = 0; i < ka.length; i += 1) {
+    const [x, y] = [ka[i] ?? 0, kb[i] ?? 0];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+function pageOf<T>(items: T[], query: { page: number; pageSize: number }): Page<T> {
+  const start = offsetOf(query);
+  return {
+    items: items.slice(start, start + query.pageSize),
+    total: items.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** A book named by its id, `file:book:<slug>` or its slug. */
+async function resolveBook(
+  ctx: ContentContext,
+  book: string,
+): Promise<{ source: "database"; row: repo.BookRow } | { source: "file"; item: BookRecord }> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(book);
+  const row = uuid
+    ? await repo.findBookById(ctx.db, book)
+    : isFileId(book)
+      ? null
+      : await repo.findBookBySlug(ctx.db, book);
+  if (row) return { source: "database", row };
+  const item = (await ctx.files.books()).find((file) => file.id === book || file.slug === book);
+  if (item) return { source: "file", item };
+  throw notFound("book");
+}
+
+export async function listChapterPage(
+  ctx: ContentContext,
+  query: ListChaptersQuery,
+): Promise<Page<ChapterListItem>> {
+  const book = await resolveBook(ctx, query.book);
+  if (book.source === "file") {
+    const chapters = (await ctx.files.chapters()).filter((item) => item.book === book.item.slug);
+    const bySlug = new Map(chapters.map((item) => [item.slug, item]));
+    const parentOf = (item: ChapterRecord) => {
+      const parentSlug = item.parentId?.split("/").pop();
+      return parentSlug ? (bySlug.get(parentSlug) ?? { slug: parentSlug, order: 0 }) : null;
+    };
+    const items = chapters
+      .filter(
+        (item) =>
+          (!query.status || item.status === query.status) &&
+          matches(query.q, item.title, item.body),
+      )
+      .map((item) => ({
+        item,
+        tree: { slug: item.slug, order: item.order, parent: parentOf(item) },
+      }))
+      .sort((a, b) => byReadingOrder(a.tree, b.tree))
+      .map(({ item }) => withExcerpt(item));
+    return pageOf(items, query);
+  }
+  const rows = await repo.listChaptersOfBook(ctx.db, book.row.id, query);
+  const items = rows
+    .map((row) => ({
+      row,
+      tree: {
+        slug: row.slug,
+        order: row.order,
+        parent:
+          row.parentSlug === null ? null : { slug: row.parentSlug, order: row.parentOrder ?? 0 },
+      },
+    }))
+    .sort((a, b) => byReadingOrder(a.tree, b.tree))
+    .map(({ row }) => chapterListItem(row, book.row.slug));
+  return pageOf(items, query);
+}
+
+async function fileChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
+  const item = (await ctx.files.chapters()).find((chapter) => chapter.id === id);
+  if (!item) throw notFound("chapter");
+  return item;
+}
+
+async function dbChapter(ctx: ContentContext, id: string): Promise<repo.ChapterRow> {
+  if (isFileId(id)) throw readOnly((await fileChapter(ctx, id)).file);
+  const row = await repo.findChapterById(ctx.db, id);
+  if (!row) throw notFound("chapter");
+  return row;
+}
+
+async function bookOfChapter(ctx: ContentContext, bookId: string): Promise<repo.BookRow> {
+  const book = await repo.findBookById(ctx.db, bookId);
+  if (!book) throw notFound("book");
+  return book;
+}
+
+export async function getChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
+  if (isFileId(id)) return fileChapter(ctx, id);
+  const row = await repo.findChapterById(ctx.db, id);
+  if (!row) throw notFound("chapter");
+  return chapterRecord(row, (await bookOfChapter(ctx, row.bookId)).slug);
+}
+
+/** A parent must be a top-level chapter of the same book (chapters nest two levels at most). */
+async function assertParent(
+  ctx: ContentContext,
+  bookId: string,
+  parentId: string,
+  selfId?: string,
+) {
+  if (parentId === selfId) throw invalid("parentId", "a chapter cannot be its own parent");
+  const parent = await repo.findChapterById(ctx.db, parentId);
+  if (!parent || parent.bookId !== bookId) {
+    throw invalid("parentId", "not a chapter of this book");
+  }
+  if (parent.parentId !== null) throw invalid("parentId", "chapters nest two levels at most");
+  if (selfId && (await repo.chapterHasChildren(ctx.db, selfId))) {
+    throw invalid("parentId", "a chapter with sub-chapters cannot become a sub-chapter");
+  }
+}
+
+function chapterSlugTaken(slug: string): ApiError {
+  return slugTaken(slug, "another chapter of this book");
+}
+
+/** A chapter change reaches the site when the chapter is published in a live book. */
+function chapterChanged(
+  ctx: ContentContext,
+  book: repo.BookRow,
+  statuses: string[],
+  what: string,
+): void {
+  if (isLive(book.status) && statuses.includes("published")) {
+    ctx.publisher.contentChanged(`chapter ${book.slug}/${what}`);
+  }
+}
+
+export async function createChapter(
+  ctx: ContentContext,
+  input: CreateChapterInput,
+): Promise<ChapterRecord> {
+  const book = await repo.findBookById(ctx.db, input.bookId);
+  if (!book) throw invalid("bookId", "no such book in the database");
+  if (input.parentId) await assertParent(ctx, book.id, input.parentId);
+  if (await repo.findChapterBySlug(ctx.db, book.id, input.slug)) {
+    throw chapterSlugTaken(input.slug);
+  }
+  const row = await unique(
+    () => repo.insertChapter(ctx.db, input),
+    () => chapterSlugTaken(input.slug),
+  );
+  chapterChanged(ctx, book, [row.status], `${row.slug} added`);
+  return chapterRecord(row, book.slug);
+}
+
+export async function updateChapter(
+  ctx: ContentContext,
+  id: string,
+  input: UpdateChapterInput,
+): Promise<ChapterRecord> {
+  const current = await dbChapter(ctx, id);
+  const book = await bookOfChapter(ctx, current.bookId);
+  if (input.parentId && input.parentId !== current.parentId) {
+    await assertParent(ctx, book.id, input.parentId, id);
+  }
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    if (await repo.findChapterBySlug(ctx.db, book.id, input.slug, id)) {
+      throw chapterSlugTaken(input.slug);
+    }
+  }
+  const row = await unique(
+    () => repo.updateChapter(ctx.db, id, input),
+    () => chapterSlugTaken(input.slug ?? current.slug),
+  );
+  if (!row) throw notFound("chapter");
+  chapterChanged(ctx, book, [current.status, row.status], `${row.slug} edited`);
+  return chapterRecord(row, book.slug);
+}
+
+export async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: string }> {
+  const current = await dbChapter(ctx, id);
+  if (await repo.chapterHasChildren(ctx.db, id)) {
+    throw new ApiError(
+      409,
+      "conflict",
+      `Chapter ${current.slug} has sub-chapters: delete or move them first`,
+    );
+  }
+  const book = await bookOfChapter(ctx, current.bookId);
+  const row = await repo.deleteChapter(ctx.db, id);
+  if (!row) throw notFound("chapter");
+  chapterChanged(ctx, book, [row.status], `${row.slug} deleted`);
+  return { id };
+}
+
+/** Chapters have no time of their own: publishing one makes it part of its book. */
+export async function publishChapter(
+  ctx: ContentContext,
+  id: string,
+  input: PublishInput,
+): Promise<{ record: ChapterRecord; message: string }> {
+  if (input.at && new Date(input.at) > new Date()) {
+    throw invalid("at", "chapters cannot be scheduled: they go live with their book");
+  }
+  const current = await dbChapter(ctx, id);
+  const book = await bookOfChapter(ctx, current.bookId);
+  const row = await repo.updateChapter(ctx.db, id, { status: "published" });
+  if (!row) throw notFound("chapter");
+  chapterChanged(ctx, book, [row.status], `${row.slug} published`);
+  return { record: chapterRecord(row, book.slug), message: CONTENT_MESSAGES.published };
+}
+
+export async function unpublishChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
+  const current = await dbChapter(ctx, id);
+  const book = await bookOfChapter(ctx, current.bookId);
+  const row = await repo.updateChapter(ctx.db, id, { status: "draft" });
+  if (!row) throw notFound("chapter");
+  chapterChanged(ctx, book, [current.status], `${row.slug} unpublished`);
+  return chapterRecord(row, book.slug);
+}
+
+// --- Categories -----------------------------------------------------------------------------
+
+export async function listCategoryPage(
+  ctx: ContentContext,
+  query: ListCategoriesQuery,
+): Promise<Page<CategoryRecord>> {
+  const rows = (await repo.listCategories(ctx.db)).map(categoryRecord);
+  const items = [...(await ctx.files.categories()), ...rows].sort(
+    (a, b) => a.order - b.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
+  return pageOf(items, query);
+}
+
+async function fileCategory(ctx: ContentContext, slug: string): Promise<CategoryRecord | null> {
+  return (await ctx.files.categories()).find((category) => category.slug === slug) ?? null;
+}
+
+function categoryTaken(slug: string): ApiError {
+  return new ApiError(409, "conflict", `Category ${slug} already exists`);
+}
+
+export async function createCategory(
+  ctx: ContentContext,
+  input: CreateCategoryInput,
+): Promise<CategoryRecord> {
+  const file = await fileCategory(ctx, input.slug);
+  if (file)
+    throw new ApiError(409, "conflict", `Category ${input.slug} is defined in ${file.file}`);
+  const row = await repo.insertCategory(ctx.db, {
+    slug: input.slug,
+    nameZh: input.name["zh-CN"],
+    nameEn: input.name["en-US"],
+    order: input.order,
+  });
+  if (!row) throw categoryTaken(input.slug);
+  ctx.publisher.contentChanged(`category ${row.slug} added`);
+  return categoryRecord(row);
+}
+
+export async function updateCategory(
+  ctx: ContentContext,
+  slug: string,
+  input: UpdateCategoryInput,
+): Promise<CategoryRecord> {
+  const file = await fileCategory(ctx, slug);
+  if (file) throw readOnly(file.file);
+  const row = await repo.updateCategory(ctx.db, slug, {
+    ...(input.name ? { nameZh: input.name["zh-CN"], nameEn: input.name["en-US"] } : {}),
+    ...(input.order !== undefined ? { order: input.order } : {}),
+  });
+  if (!row) throw notFound("category");
+  ctx.publisher.contentChanged(`category ${slug} edited`);
+  return categoryRecord(row);
+}
+
+/** A category still filed on an article (in the database or in a file) stays: 409. */
+export async function deleteCategory(ctx: ContentContext, slug: string): Promise<{ slug: string }> {
+  const file = await fileCategory(ctx, slug);
+  if (file) throw readOnly(file.file);
+  if (!(await repo.findCategory(ctx.db, slug))) throw notFound("category");
+  const inUse = await repo.articleInCategory(ctx.db, slug);
+  if (inUse) {
+    throw new ApiError(409, "conflict", `Category ${slug} is used by the article ${inUse}`);
+  }
+  const fileArticle = (await ctx.files.articles()).find((item) => item.category === slug);
+  if (fileArticle) {
+    throw new ApiError(409, "conflict", `Category ${slug} is used by ${fileArticle.file}`);
+  }
+  const row = await repo.deleteCategory(ctx.db, slug);
+  if (!row) throw notFound("category");
+  ctx.publisher.contentChanged(`category ${slug} deleted`);
+  return { slug };
+}
