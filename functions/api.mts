@@ -2,8 +2,14 @@
 import type { Config, Context } from "@netlify/functions";
 import { openPostgres } from "../src/server/db/client.ts";
 import { type App, createApp } from "../src/server/http/app.ts";
+import { hookPublisher, logOnlyPublisher } from "../src/server/site/publishers.ts";
 
 let app: App | undefined;
+// A content change calls the build hook (BUILD_HOOK_URL) right after the response; the
+// function stays alive until that call is done (context.waitUntil).
+const hook = process.env.BUILD_HOOK_URL
+  ? hookPublisher({ url: process.env.BUILD_HOOK_URL, delayMs: 0 })
+  : undefined;
 
 function notConfigured(): Response {
   console.error("DATABASE_URL is not set for the api function");
@@ -17,8 +23,13 @@ export default async (request: Request, context: Context): Promise<Response> => 
   const url = process.env.DATABASE_URL;
   if (!url) return notConfigured();
   // One small pool per function instance; migrations run by `npm run db:migrate`, never here.
-  app ??= createApp({ db: openPostgres(url, { max: 2 }).db });
-  return app.fetch(request, { clientIp: context.ip });
+  app ??= createApp({
+    db: openPostgres(url, { max: 2 }).db,
+    publisher: hook ?? logOnlyPublisher(),
+  });
+  const response = await app.fetch(request, { clientIp: context.ip });
+  if (hook) context.waitUntil(hook.idle());
+  return response;
 };
 
 export const config: Config = { path: "/api/*" };

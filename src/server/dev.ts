@@ -4,8 +4,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Database } from "./db/client.ts";
+import { DATABASE_LOADER } from "../lib/database-loader.ts";
 import { createApp } from "./http/app.ts";
 import { configFromEnv, explainStartError, startDatabase } from "./runtime.ts";
+import { devPublisher } from "./site/publishers.ts";
 
 const config = configFromEnv();
 const holder = globalThis as typeof globalThis & { __blogDevDatabase?: Promise<Database> };
@@ -23,7 +25,12 @@ let listener: ReturnType<typeof getRequestListener> | undefined;
 
 export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!listener) {
-    const app = createApp({ db: (await ready()).db, trustProxy: config.trustProxy });
+    const app = createApp({
+      db: (await ready()).db,
+      trustProxy: config.trustProxy,
+      // A change written here shows on the next page request: the collections reload.
+      publisher: devPublisher(DATABASE_LOADER),
+    });
     listener = getRequestListener((request, env) =>
       app.fetch(request, { clientIp: env.incoming.socket.remoteAddress }),
     );

@@ -1,12 +1,19 @@
 // `npm start`: the built site in dist/ and the API in one Node process (self-hosting).
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import type { Publisher } from "./content/publisher.ts";
+import type { Db } from "./db/client.ts";
 import { configFromEnv, explainStartError, startApi } from "./runtime.ts";
+import { allOf, hookPublisher } from "./site/publishers.ts";
+import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/rebuild.ts";
+import { type GoLiveTimer, goLiveTimer, withGoLiveTimer } from "./site/schedule.ts";
+import { takeSnapshot, writeSnapshotFile } from "./site/snapshot.ts";
+import { snapshotPath } from "./site/source.ts";
 
 const DIST = process.env.DIST_DIR || "dist";
 const port = Number(process.env.PORT || 4321);
@@ -18,28 +25,61 @@ if (!existsSync(join(DIST, "index.html"))) {
 }
 
 const config = configFromEnv();
+
+/** The build being served and its static handler, replaced in one assignment by a rebuild. */
+let current: { root: SiteRoot; serve: ReturnType<typeof staticFiles> };
+const serveRoot = (root: SiteRoot) => {
+  current = { root, serve: staticFiles(root.dir) };
+};
+serveRoot(siteRootAt(resolve(initialSiteDir(DIST, config.dataDir))));
+let timer: GoLiveTimer | undefined;
+
+/**
+ * What a content change sets off here: a background rebuild swapped in when complete (unless
+ * SITE_REBUILD=0), the build hook when BUILD_HOOK_URL is set, and, for the embedded database,
+ * a fresh content snapshot so that `npm run build` can read it while this server holds the
+ * database. A timer does the same when a scheduled item's time comes.
+ */
+async function sitePublisher(db: Db): Promise<Publisher> {
+  const parts: Publisher[] = [];
+  if (!config.databaseUrl) {
+    const keep = async () =>
+      writeSnapshotFile(snapshotPath(config.dataDir), await takeSnapshot(db));
+    await keep();
+    parts.push({
+      contentChanged: () => void keep().catch((e: unknown) => console.error("Snapshot failed:", e)),
+    });
+  }
+  if (process.env.SITE_REBUILD !== "0") {
+    parts.push(rebuilder({ db, dataDir: config.dataDir, swap: serveRoot }));
+  }
+  if (process.env.BUILD_HOOK_URL) parts.push(hookPublisher({ url: process.env.BUILD_HOOK_URL }));
+  const publisher = allOf(...parts);
+  timer = goLiveTimer(db, publisher);
+  await timer.recheck();
+  return withGoLiveTimer(publisher, timer);
+}
+
 let started: Awaited<ReturnType<typeof startApi>>;
 try {
-  started = await startApi(config);
+  started = await startApi(config, { publisher: sitePublisher });
 } catch (error) {
   console.error(explainStartError(error, config));
   process.exit(1);
 }
 const { app: api, database } = started;
 
-const notFoundPage = existsSync(join(DIST, "404.html"))
-  ? readFileSync(join(DIST, "404.html"), "utf8")
-  : "<!doctype html><title>Not found</title><h1>Not found</h1>";
-
 const site = new Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>();
 site.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
 site.all("/api/*", (c) => api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }));
 site.all("/api", (c) => api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }));
 site.use(compress());
-site.use(
-  "*",
-  serveStatic({
-    root: DIST,
+site.use("*", (c, next) => current.serve(c, next));
+site.notFound((c) => c.html(current.root.notFoundPage, 404));
+
+function staticFiles(root: string) {
+  return serveStatic({
+    root,
     onFound: (path, c) => {
       // Astro fingerprints everything under _astro/, so those files never change.
       c.header(
@@ -49,9 +89,8 @@ site.use(
           : "public, max-age=0, must-revalidate",
       );
     },
-  }),
-);
-site.notFound((c) => c.html(notFoundPage, 404));
+  });
+}
 
 const server = serve({ fetch: site.fetch, port, hostname }, (info) => {
   console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);
@@ -63,6 +102,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: closing`);
   server.close();
+  timer?.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { keyPair } from "./auth/keys.ts";
-import { type Database, openConfigured } from "./db/client.ts";
+import type { Publisher } from "./content/publisher.ts";
+import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
 import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
@@ -40,10 +41,21 @@ export async function startDatabase(config: RuntimeConfig): Promise<Database> {
   return database;
 }
 
-export async function startApi(config: RuntimeConfig) {
+export async function startApi(
+  config: RuntimeConfig,
+  options: { publisher?: (db: Db) => Publisher | Promise<Publisher> } = {},
+) {
   const database = await startDatabase(config);
   await keyPair(database.db); // the password key pair, created now rather than on first need
-  return { database, app: createApp({ db: database.db, trustProxy: config.trustProxy }) };
+  const publisher = options.publisher ? await options.publisher(database.db) : undefined;
+  return {
+    database,
+    app: createApp({
+      db: database.db,
+      trustProxy: config.trustProxy,
+      ...(publisher ? { publisher } : {}),
+    }),
+  };
 }
 
 /** A friendlier message for the one start-up failure people meet: a second process on the same data folder. */

@@ -1,0 +1,27 @@
+// Netlify scheduled function: every five minutes, calls the build hook when a scheduled
+// article, note or book fell due since the last check, so it goes live without anyone acting.
+import type { Config } from "@netlify/functions";
+import { openPostgres } from "../src/server/db/client.ts";
+import { publishDueItems } from "../src/server/site/schedule.ts";
+
+export default async (): Promise<Response> => {
+  const url = process.env.DATABASE_URL;
+  const hook = process.env.BUILD_HOOK_URL;
+  if (!url || !hook) {
+    console.error("publish-scheduled needs DATABASE_URL and BUILD_HOOK_URL");
+    return new Response(null, { status: 503 });
+  }
+  const database = openPostgres(url, { max: 1 });
+  try {
+    const due = await publishDueItems(database.db, async () => {
+      const response = await fetch(hook, { method: "POST", signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
+    });
+    if (due > 0) console.log(`${due} scheduled item(s) fell due: build hook called`);
+    return new Response(null, { status: 204 });
+  } finally {
+    await database.close();
+  }
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };

@@ -1,0 +1,122 @@
+import type { Publisher } from "../content/publisher.ts";
+
+// The Publisher port's implementations: what a content change sets off where the API runs.
+//   Netlify:    the build hook (BUILD_HOOK_URL), so the CDN copy catches up;
+//   npm start:  a background build swapped in when done (rebuild.ts), and the hook when set;
+//   astro dev:  a content refresh, so the next request shows the change.
+
+/** Calls `run` once `delayMs` after the last of a burst of calls; one run at a time, and one more if asked meanwhile. */
+export function debounced(run: (reasons: string[]) => Promise<void>, delayMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let reasons: string[] = [];
+  let running: Promise<void> | null = null;
+  let again = false;
+  const start = () => {
+    timer = undefined;
+    if (running) {
+      again = true;
+      return;
+    }
+    const batch = reasons;
+    reasons = [];
+    running = run(batch)
+      .catch((error: unknown) => console.error("Publishing failed:", error))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          start();
+        }
+      });
+  };
+  return {
+    request(reason: string) {
+      reasons.push(reason);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(start, delayMs);
+      timer.unref?.();
+    },
+    /** Resolves when nothing is waiting or running (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (timer || running) {
+        if (running) await running;
+        else await new Promise((r) => setTimeout(r, Math.min(delayMs, 50)));
+      }
+    },
+  };
+}
+
+export interface HookPublisherOptions {
+  url: string;
+  delayMs?: number;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+}
+
+/** POSTs to a build hook (Netlify: Site settings → Build hooks) after a burst of changes. */
+export function hookPublisher(
+  options: HookPublisherOptions,
+): Publisher & { idle(): Promise<void> } {
+  const send = options.fetch ?? fetch;
+  const log = options.log ?? console.log;
+  const queue = debounced(async (reasons) => {
+    const response = await send(options.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ reasons }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
+    log(`Build hook called (${reasons.join("; ")})`);
+  }, options.delayMs ?? 2000);
+  return { contentChanged: (reason) => queue.request(reason), idle: () => queue.idle() };
+}
+
+/** Every publisher in turn. */
+export function allOf(...publishers: Publisher[]): Publisher {
+  return {
+    contentChanged(reason) {
+      for (const publisher of publishers) publisher.contentChanged(reason);
+    },
+  };
+}
+
+/** Logs the change once: nothing is configured to rebuild the site. */
+export function logOnlyPublisher(log: (line: string) => void = console.warn): Publisher {
+  let told = false;
+  return {
+    contentChanged(reason) {
+      if (told) return;
+      told = true;
+      log(
+        `Content changed (${reason}), but BUILD_HOOK_URL is not set: the site shows it after the next deploy.`,
+      );
+    },
+  };
+}
+
+type RefreshContent = (options: {
+  loaders?: string[];
+  context?: Record<string, unknown>;
+}) => Promise<void>;
+const bridge = globalThis as typeof globalThis & { __blogRefreshContent?: RefreshContent };
+
+/** `astro dev`: the integration in astro.config.mjs leaves Astro's refreshContent here. */
+export function setDevRefresh(refresh: RefreshContent): void {
+  bridge.__blogRefreshContent = refresh;
+}
+
+/** `astro dev`: reloads the collections from files and database; the next request shows the change. */
+export function devPublisher(loaderName: string): Publisher {
+  return {
+    contentChanged(reason) {
+      // At once: Astro queues syncs itself, and the next page request waits for none.
+      bridge
+        .__blogRefreshContent?.({
+          loaders: [loaderName],
+          context: { changedAt: Date.now(), reason },
+        })
+        .catch((error: unknown) => console.error("Content refresh failed:", error));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import type { Publisher } from "../content/publisher.ts";
+import type { Db } from "../db/client.ts";
+import { appMeta, contentArticles, contentBooks, contentNotes } from "../db/schema.ts";
+import { nextScheduledAt } from "./snapshot.ts";
+
+// Scheduled items go live by themselves: the site is static, so "live" means a build that runs
+// after their time. The self-hosted server keeps a timer for the next scheduled time; on
+// Netlify a scheduled function (functions/publish-scheduled.mts) asks every few minutes whether
+// anything fell due since it last called the build hook.
+
+/** Longest single wait; the timer re-reads the database at least this often. */
+const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
+
+export interface GoLiveTimer {
+  /** Re-reads the next scheduled time (after any content change). */
+  recheck(): Promise<void>;
+  stop(): void;
+}
+
+/** `npm start`: asks `publisher` for a rebuild just after each scheduled time. */
+export function goLiveTimer(
+  db: Db,
+  publisher: Publisher,
+  now: () => Date = () => new Date(),
+): GoLiveTimer {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const recheck = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    const at = await nextScheduledAt(db, now());
+    if (!at || stopped) return;
+    // A second late, so the build's clock is surely past the item's time.
+    const wait = at.getTime() - now().getTime() + 1000;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        if (wait <= MAX_WAIT_MS) publisher.contentChanged(`scheduled for ${at.toISOString()}`);
+        recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
+      },
+      Math.min(Math.max(wait, 0), MAX_WAIT_MS),
+    );
+    timer.unref?.();
+  };
+  return {
+    recheck,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** A publisher that also re-arms the timer: a change may add, move or remove a scheduled time. */
+export function withGoLiveTimer(publisher: Publisher, timer: GoLiveTimer): Publisher {
+  return {
+    contentChanged(reason) {
+      publisher.contentChanged(reason);
+      timer.recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
+    },
+  };
+}
+
+const CHECKED_THROUGH = "scheduled-go-live-checked-through";
+
+/**
+ * Netlify's scheduled function: when a scheduled item's time fell between the previous check
+ * and `now`, calls the build hook once. Returns how many items fell due.
+ */
+export async function publishDueItems(
+  db: Db,
+  callHook: () => Promise<void>,
+  now: Date = new Date(),
+): Promise<number> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, CHECKED_THROUGH));
+  const since = row ? new Date(row.value) : new Date(0);
+  const due = await Promise.all(
+    [contentArticles, contentNotes, contentBooks].map(async (table) => {
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(
+          and(
+            eq(table.status, "scheduled"),
+            gt(table.publishedAt, since),
+            lte(table.publishedAt, now),
+          ),
+        );
+      return rows.length;
+    }),
+  );
+  const count = due.reduce((a, b) => a + b, 0);
+  if (count > 0) await callHook();
+  await db
+    .insert(appMeta)
+    .values({ key: CHECKED_THROUGH, value: now.toISOString() })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: now.toISOString() } });
+  return count;
+}
