@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  getTableColumns,
-  ilike,
-  isNotNull,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import {
@@ -269,15 +257,8 @@ export async function updateBook(
   return row ?? null;
 }
 
-/**
- * Deletes a book and its chapters: second-level chapters first, since a chapter's parent
- * link refuses (RESTRICT) the deletion of a parent that still has children.
- */
+/** Deletes a book; its chapters go with it (foreign key cascade). */
 export async function deleteBook(db: Db, id: string): Promise<BookRow | null> {
-  await db
-    .delete(contentChapters)
-    .where(and(eq(contentChapters.bookId, id), isNotNull(contentChapters.parentId)));
-  await db.delete(contentChapters).where(eq(contentChapters.bookId, id));
   const [row] = await db.delete(contentBooks).where(eq(contentBooks.id, id)).returning();
   return row ?? null;
 }

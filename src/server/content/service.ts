@@ -505,7 +505,7 @@ export async function updateBook(
 /** Deletes a book with its chapters. */
 export async function deleteBook(ctx: ContentContext, id: string): Promise<{ id: string }> {
   await dbBook(ctx, id);
-  const row = await ctx.db.transaction((tx) => repo.deleteBook(tx, id));
+  const row = await repo.deleteBook(ctx.db, id);
   if (!row) throw notFound("book");
   if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} deleted`);
   return { id };
