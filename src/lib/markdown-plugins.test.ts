@@ -1,0 +1,102 @@
+import { satteri, satteriHeadingIdsPlugin } from "@astrojs/markdown-satteri";
+import { mdxToJs } from "satteri";
+import { describe, expect, it } from "vitest";
+import { headingAnchorsPlugin, mathPlugin } from "./markdown-plugins.mjs";
+
+// The processor as astro.config.mjs sets it up, rendering the way Astro does for a .md file or a
+// content loader's renderMarkdown().
+const renderer = await satteri({
+  features: { math: true },
+  hastPlugins: [mathPlugin, headingAnchorsPlugin],
+}).createRenderer({
+  syntaxHighlight: "shiki",
+  shikiConfig: {
+    themes: { light: "github-light", dark: "github-dark" },
+    defaultColor: false,
+    langs: [],
+    langAlias: {},
+    wrap: false,
+    transformers: [],
+  },
+  gfm: true,
+  smartypants: true,
+});
+
+const render = (markdown: string) => renderer.render(markdown);
+
+describe("Markdown through Sätteri with our plugins", () => {
+  it("gives headings ids and h2-h4 a hidden # link, without the # in the contents", async () => {
+    const { code, metadata } = await render(
+      "# Title\n\n## First *part*\n\n### 第二节\n\n## First part\n\n##### Deep\n",
+    );
+    expect(code).toContain(
+      '<h2 id="first-part">First <em>part</em><a href="#first-part" class="heading-anchor" aria-hidden="true" tabindex="-1">#</a></h2>',
+    );
+    expect(code).toContain('<h3 id="第二节">第二节<a href="#第二节"');
+    expect(code).toContain('<h2 id="first-part-1">');
+    expect(code).toContain('<h5 id="deep">Deep</h5>');
+    expect(code).toContain('<h1 id="title">Title</h1>');
+    expect(metadata.headings).toEqual([
+      { depth: 1, slug: "title", text: "Title" },
+      { depth: 2, slug: "first-part", text: "First part" },
+      { depth: 3, slug: "第二节", text: "第二节" },
+      { depth: 2, slug: "first-part-1", text: "First part" },
+      { depth: 5, slug: "deep", text: "Deep" },
+    ]);
+  });
+
+  it("renders inline and display math with KaTeX, and leaves dollar-free text alone", async () => {
+    const { code } = await render("Area $\\pi r^2$.\n\n$$\nE = mc^2\n$$\n\n```math\na+b\n```\n");
+    expect(code).toMatch(/<p>Area <span class="katex">.*<\/span>\.<\/p>/s);
+    expect(code.match(/<span class="katex-display">/g)).toHaveLength(2);
+    expect(code).not.toContain("language-math");
+    expect(code).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
+    const plain = await render("No math here, only 5 apples.\n");
+    expect(plain.code).toBe("<p>No math here, only 5 apples.</p>\n");
+  });
+
+  it("shows a formula KaTeX cannot parse as KaTeX's error, not a failed build", async () => {
+    const { code } = await render("Bad $\\frac{1$ formula.\n");
+    expect(code).toContain("katex-error");
+  });
+
+  it("highlights code with Shiki in both palettes", async () => {
+    const { code } = await render("```ts\nconst a = 1;\n```\n");
+    expect(code).toContain('class="astro-code astro-code-themes github-light github-dark"');
+    expect(code).toMatch(/--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}/i);
+  });
+});
+
+describe("MDX with our plugins", () => {
+  // @astrojs/mdx runs the processor's hast plugins before Astro's heading-ids plugin, as here.
+  const compile = (source: string) =>
+    mdxToJs(source, {
+      features: { math: true },
+      hastPlugins: [mathPlugin, headingAnchorsPlugin, satteriHeadingIdsPlugin()],
+      jsxImportSource: "astro",
+      elementAttributeNameCase: "html",
+      data: {
+        astro: {
+          frontmatter: {},
+          headings: [],
+          localImagePaths: new Set(),
+          remoteImagePaths: new Set(),
+        },
+      },
+    });
+
+  it("adds the same anchors, keeping # out of the contents", async () => {
+    const { code, data } = await compile("## Say hello\n\nText.\n");
+    expect(code).toMatch(/id: "say-hello"/);
+    expect(code).toMatch(
+      /href: "#say-hello",\s*class: "heading-anchor",\s*"aria-hidden": "true",\s*tabindex: "-1",\s*children: "#"/,
+    );
+    expect(data.astro?.headings).toEqual([{ depth: 2, slug: "say-hello", text: "Say hello" }]);
+  });
+
+  it("renders math to elements (MDX output cannot hold raw HTML)", async () => {
+    const { code } = await compile("Area $\\pi r^2$.\n");
+    expect(code).toContain('class: "katex"');
+    expect(code).not.toContain("xmlns");
+  });
+});
