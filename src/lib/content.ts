@@ -5,6 +5,7 @@ export type Article = CollectionEntry<"articles">;
 export type Note = CollectionEntry<"notes">;
 export type Book = CollectionEntry<"books">;
 export type Chapter = CollectionEntry<"chapters">;
+export type Category = CollectionEntry<"categories">;
 
 /** The build's clock; scheduled items go live when a later build runs after their time. */
 export const BUILD_TIME = new Date();
@@ -26,8 +27,101 @@ export function byPinnedThenNewest(a: Article, b: Article): number {
   return b.data.publishedAt.getTime() - a.data.publishedAt.getTime();
 }
 
-export async function liveArticles(): Promise<Article[]> {
+async function loadLiveArticles(): Promise<Article[]> {
   return (await getCollection("articles", (a) => isLive(a))).sort(byPinnedThenNewest);
+}
+
+let liveArticlesOnce: Promise<Article[]> | undefined;
+
+/**
+ * Every live article, pinned first then newest first. A build asks once and every page shares
+ * the answer (the same array: do not sort or splice it); `astro dev` asks again each time, so
+ * edits show up.
+ */
+export function liveArticles(): Promise<Article[]> {
+  if (import.meta.env.DEV) return loadLiveArticles();
+  liveArticlesOnce ??= loadLiveArticles();
+  return liveArticlesOnce;
+}
+
+async function loadCategories(): Promise<Category[]> {
+  return (await getCollection("categories")).sort((a, b) => a.data.order - b.data.order);
+}
+
+let categoriesOnce: Promise<Category[]> | undefined;
+
+/** Every category in its order; shared like liveArticles. */
+export function allCategories(): Promise<Category[]> {
+  if (import.meta.env.DEV) return loadCategories();
+  categoriesOnce ??= loadCategories();
+  return categoriesOnce;
+}
+
+/**
+ * What is derived from one list of articles, computed once per list: a build has one list
+ * (liveArticles), so each article page and list page looks its neighbours, translation, filters
+ * up instead of scanning every article again.
+ */
+interface ArticleIndex {
+  /** Per language, oldest first. */
+  byLanguage: Map<Locale, Article[]>;
+  /** Position of each article (by id) in its language's list. */
+  position: Map<string, number>;
+  byTranslationKey: Map<string, Article[]>;
+  /** Category ids with at least one article. */
+  categories: Set<string>;
+  /** Every tag, sorted. */
+  tags: string[];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const indexes = new WeakMap<readonly Article[], ArticleIndex>();
+
+function indexOf(all: readonly Article[]): ArticleIndex {
+  let index = indexes.get(all);
+  if (index) return index;
+  const byLanguage = new Map<Locale, Article[]>();
+  const byTranslationKey = new Map<string, Article[]>();
+  const categories = new Set<string>();
+  const tags = new Set<string>();
+  for (const article of all) {
+    const { lang, translationKey, category } = article.data;
+    push(byLanguage, lang, article);
+    if (translationKey) push(byTranslationKey, translationKey, article);
+    categories.add(category.id);
+    for (const tag of article.data.tags) tags.add(tag);
+  }
+  const position = new Map<string, number>();
+  for (const list of byLanguage.values()) {
+    list.sort((a, b) => a.data.publishedAt.getTime() - b.data.publishedAt.getTime());
+    for (const [i, article] of list.entries()) position.set(article.id, i);
+  }
+  index = { byLanguage, position, byTranslationKey, categories, tags: [...tags].sort() };
+  indexes.set(all, index);
+  return index;
+}
+
+/** The articles just before (older) and after (newer) this one in its language. */
+export function neighboursOf(
+  article: Article,
+  all: readonly Article[],
+): { older: Article | undefined; newer: Article | undefined } {
+  const { byLanguage, position } = indexOf(all);
+  const list = byLanguage.get(article.data.lang) ?? [];
+  const at = position.get(article.id);
+  if (at === undefined) return { older: undefined, newer: undefined };
+  return { older: list[at - 1], newer: list[at + 1] };
+}
+
+/** Ids of the categories that have articles, and every tag, sorted: what the filters offer. */
+export function filtersOf(all: readonly Article[]): { categories: Set<string>; tags: string[] } {
+  const { categories, tags } = indexOf(all);
+  return { categories, tags };
 }
 
 export async function liveNotes(): Promise<Note[]> {
@@ -48,18 +142,40 @@ export function readingMinutes(body: string, lang: Locale): number {
 }
 
 /** The article in the other language, when it exists and is live. */
-export function translationOf(article: Article, all: Article[]): Article | undefined {
+export function translationOf(article: Article, all: readonly Article[]): Article | undefined {
   const key = article.data.translationKey;
-  return key ? all.find((a) => a.id !== article.id && a.data.translationKey === key) : undefined;
+  if (!key) return undefined;
+  return indexOf(all)
+    .byTranslationKey.get(key)
+    ?.find((a) => a.id !== article.id);
 }
+
+const minutes = new WeakMap<Article, number>();
+
+/** readingMinutes of an article, counted once per entry (a card shows on several list pages). */
+export function articleMinutes(article: Article): number {
+  let count = minutes.get(article);
+  if (count === undefined) {
+    count = readingMinutes(article.body ?? "", article.data.lang);
+    minutes.set(article, count);
+  }
+  return count;
+}
+
+// Formatters are costly to create and cheap to reuse: one per format for the whole build.
+const dayFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai" });
+const longFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /** Local date (the blog's own zone) as YYYY-MM-DD, for grouping and <time> text. */
 export function dayOf(date: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai" }).format(date);
+  return dayFormat.format(date);
 }
 
 export function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: "Asia/Shanghai", dateStyle: "long" }).format(
-    date,
-  );
+  let format = longFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: "Asia/Shanghai", dateStyle: "long" });
+    longFormats.set(locale, format);
+  }
+  return format.format(date);
 }
