@@ -3,11 +3,11 @@
 // reload reuses the open one (one process may open a PGlite folder only once).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { Database } from "./db/client.ts";
 import { DATABASE_LOADER } from "../lib/database-loader.ts";
+import type { Database } from "./db/client.ts";
 import { createApp } from "./http/app.ts";
 import { configFromEnv, explainStartError, startDatabase } from "./runtime.ts";
-import { devPublisher } from "./site/publishers.ts";
+import { devPublisher, devRefreshSettled } from "./site/publishers.ts";
 
 const config = configFromEnv();
 const holder = globalThis as typeof globalThis & { __blogDevDatabase?: Promise<Database> };
@@ -31,8 +31,16 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
       // A change written here shows on the next page request: the collections reload.
       publisher: devPublisher(DATABASE_LOADER),
     });
-    listener = getRequestListener((request, env) =>
-      app.fetch(request, { clientIp: env.incoming.socket.remoteAddress }),
+    listener = getRequestListener(
+      async (request, env) => {
+        const response = await app.fetch(request, { clientIp: env.incoming.socket.remoteAddress });
+        // A content change answers once the collections have reloaded.
+        await devRefreshSettled();
+        return response;
+        // Hono's faster Request and Response would replace the global ones in the whole dev
+        // process, and Shiki (rendering Markdown from the database on refresh) breaks on them.
+      },
+      { overrideGlobalObjects: false },
     );
   }
   await listener(req, res);

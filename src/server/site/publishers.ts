@@ -106,17 +106,23 @@ export function setDevRefresh(refresh: RefreshContent): void {
   bridge.__blogRefreshContent = refresh;
 }
 
+let refreshing: Promise<void> = Promise.resolve();
+
 /** `astro dev`: reloads the collections from files and database; the next request shows the change. */
 export function devPublisher(loaderName: string): Publisher {
   return {
     contentChanged(reason) {
-      // At once: Astro queues syncs itself, and the next page request waits for none.
-      bridge
-        .__blogRefreshContent?.({
-          loaders: [loaderName],
-          context: { changedAt: Date.now(), reason },
-        })
-        .catch((error: unknown) => console.error("Content refresh failed:", error));
+      const refresh = bridge.__blogRefreshContent;
+      if (!refresh) return;
+      refreshing = refresh({
+        loaders: [loaderName],
+        context: { changedAt: Date.now(), reason },
+      }).catch((error: unknown) => console.error("Content refresh failed:", error));
     },
   };
+}
+
+/** Resolves when the last refresh asked for is done: the dev API answers after it, so the next page is fresh. */
+export function devRefreshSettled(): Promise<void> {
+  return refreshing;
 }
