@@ -39,6 +39,24 @@ function apiInDev() {
 }
 
 /**
+ * In `astro dev`, a change written through /api (the back office) reloads the content
+ * collections: src/server/site/publishers.ts calls the refreshContent left here.
+ * @returns {import("astro").AstroIntegration}
+ */
+function contentRefreshInDev() {
+  return {
+    name: "blog-content-refresh-in-dev",
+    hooks: {
+      "astro:server:setup": async ({ refreshContent }) => {
+        if (!refreshContent) return;
+        const { setDevRefresh } = await import("./src/server/site/publishers.ts");
+        setDevRefresh(refreshContent);
+      },
+    },
+  };
+}
+
+/**
  * Our own hydration directives (src/directives): islands cost nothing until they are used.
  * @returns {import("astro").AstroIntegration}
  */
@@ -57,7 +75,7 @@ function directives() {
 export default defineConfig({
   site: process.env.SITE_URL || "http://localhost:4321",
   output: "static",
-  integrations: [react(), mdx(), directives()],
+  integrations: [react(), mdx(), directives(), contentRefreshInDev()],
   markdown: {
     // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
     // rendered at build time and heading anchors (src/lib/markdown-plugins.mjs). MDX and the
