@@ -15,7 +15,11 @@ interface Publishable {
 }
 
 /** Drafts never show; scheduled items show once their time has come. */
-export function isLive(entry: Publishable, now: Date = BUILD_TIME): boolean {
+export function isLive(
+  entry: Publishable,
+  // In `astro dev` the clock runs, so an item scheduled in the back office shows once its time comes.
+  now: Date = import.meta.env.DEV ? new Date() : BUILD_TIME,
+): boolean {
   const { status, publishedAt } = entry.data;
   if (status === "draft") return false;
   return !publishedAt || publishedAt.getTime() <= now.getTime();
