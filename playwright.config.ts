@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT || 4390);
 /** A PostgreSQL database of the run's own for the account flows (set by .ci/run). */
 const pgUrl = process.env.E2E_DATABASE_URL;
 const pgPort = port + 1;
+/** A third server whose site the publishing test rebuilds (kept apart from the one others read). */
+const publishPort = port + 2;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
 /** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another. */
@@ -53,8 +55,17 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /accounts-live/,
+      testIgnore: /accounts-live|publish-live/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "publish",
+      testMatch: /publish-live/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://localhost:${publishPort}`,
+      },
     },
     // Account flows against a second `npm start` on PostgreSQL, whose outbox the tests read.
     ...(pgUrl
@@ -75,7 +86,16 @@ export default defineConfig({
     {
       command: "node src/server/node.ts",
       url: `http://localhost:${port}/`,
-      env: { PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1" },
+      // Nothing here publishes; SITE_REBUILD=0 keeps the site the other tests read fixed.
+      env: { PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", SITE_REBUILD: "0" },
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "pipe",
+    },
+    {
+      command: "node src/server/node.ts",
+      url: `http://localhost:${publishPort}/`,
+      env: { PORT: String(publishPort), DATA_DIR: `${dataDir}-publish`, HOST: "127.0.0.1" },
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "pipe",

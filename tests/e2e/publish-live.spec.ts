@@ -1,0 +1,95 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+
+// Against its own `npm start` (embedded database, self-rebuild on): an article written and
+// published through the back-office API appears on the static site after the background
+// rebuild, the old site answering meanwhile; unpublishing takes it away again.
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+const slug = `written-in-the-back-office-${Date.now().toString(36)}`;
+const title = "Written in the back office";
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const key = (await (await request.get("/api/encryption-key")).json()) as {
+    data: { publicKey: string };
+  };
+  const password = await encryptPassword(
+    await importPublicKey(key.data.publicKey),
+    "TwoInks-2026!",
+  );
+  const login = await request.post("/api/login", {
+    data: { email: "admin@example.com", password },
+  });
+  const body = (await login.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** Polls `path` until it answers `status`, checking the old site keeps answering meanwhile. */
+async function waitForStatus(request: APIRequestContext, path: string, status: number) {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await request.get(path);
+    if (response.status() === status) return;
+    expect((await request.get("/")).status(), "the current site keeps answering").toBe(200);
+    if (Date.now() > deadline) throw new Error(`${path} never answered ${status}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+test("publishing rebuilds the site; the article is there, sanitised, in lists and feeds; unpublishing removes it", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post("/api/admin/articles", {
+    headers,
+    data: {
+      slug,
+      lang: "en-US",
+      title,
+      summary: "An article stored as a database row, rendered like the files.",
+      body: [
+        "## Why a database",
+        "",
+        "Some text, then a payload that must not run: <img src=x onerror=\"document.title='pwned'\">",
+        "and [a link](javascript:alert(1)).",
+        "",
+        "```ts",
+        "const answer: number = 42;",
+        "```",
+      ].join("\n"),
+      category: "tools",
+      tags: ["back-office"],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+
+  // A draft is nowhere.
+  expect((await request.get(`/articles/${slug}/`)).status()).toBe(404);
+
+  const published = await request.post(`/api/admin/articles/${id}/publish`, { headers, data: {} });
+  expect(published.status()).toBe(200);
+  await waitForStatus(request, `/articles/${slug}/`, 200);
+
+  await page.goto(`/articles/${slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Why a database" })).toBeVisible();
+  await expect(page.locator(".prose pre.astro-code")).toContainText("const answer");
+  await expect(page).not.toHaveTitle("pwned");
+  expect(await page.locator(".prose [onerror]").count()).toBe(0);
+  expect(await page.locator('.prose a[href^="javascript"]').count()).toBe(0);
+
+  await page.goto("/articles/");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  const feed = await (await request.get("/en-US/rss.xml")).text();
+  expect(feed).toContain(`/articles/${slug}/`);
+
+  const unpublished = await request.post(`/api/admin/articles/${id}/unpublish`, { headers });
+  expect(unpublished.status()).toBe(200);
+  await waitForStatus(request, `/articles/${slug}/`, 404);
+  await page.goto("/articles/");
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
