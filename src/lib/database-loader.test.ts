@@ -1,0 +1,203 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LoaderContext } from "astro/loaders";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type ContentSnapshot, emptySnapshot, writeSnapshotFile } from "../server/site/snapshot.ts";
+import { addDatabaseRows } from "./database-loader.ts";
+
+// The loader against a fake Astro context: which entries it stores, what it renders, and how
+// it fails. (The real pipeline and Astro's store are exercised by the build and the e2e tests.)
+
+interface Stored {
+  id: string;
+  data: Record<string, unknown>;
+  body?: string;
+  rendered?: { html: string };
+  filePath?: string;
+}
+
+function fakeContext(files: Stored[] = []) {
+  const entries = new Map(files.map((f) => [f.id, f]));
+  const context = {
+    collection: "test",
+    store: {
+      get: (id: string) => entries.get(id),
+      set: (entry: Stored) => {
+        entries.set(entry.id, entry);
+        return true;
+      },
+    },
+    logger: { info: vi.fn(), warn: vi.fn() },
+    parseData: async ({ data }: { data: Record<string, unknown> }) => {
+      if (typeof data.title === "string" && data.title.length > 120) {
+        throw new Error("title: Too big: expected string to have <=120 characters");
+      }
+      return data;
+    },
+    generateDigest: (value: unknown) => JSON.stringify(value).length.toString(16),
+    renderMarkdown: async (markdown: string) => ({
+      html: markdown.includes("<script>")
+        ? `<p>ok</p><script>alert(1)</script>`
+        : `<p>${markdown.trim()}</p>`,
+      metadata: { headings: [] },
+    }),
+  };
+  return { context: context as unknown as LoaderContext, entries };
+}
+
+const row = (slug: string, extra: Partial<ContentSnapshot["articles"][number]> = {}) => ({
+  id: `00000000-0000-4000-8000-${slug.length.toString().padStart(12, "0")}`,
+  slug,
+  lang: "en-US" as const,
+  translationKey: null,
+  title: `Title of ${slug}`,
+  summary: "s",
+  body: "Body",
+  cover: "",
+  coverAlt: "",
+  category: "tools",
+  tags: [],
+  status: "published" as const,
+  publishedAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-21T10:00:00.000Z",
+  pinned: false,
+  ...extra,
+});
+
+let dir: string;
+let counter = 0;
+/** Each test reads its own snapshot (the loader reads once per sync key). */
+function useSnapshot(snapshot: ContentSnapshot) {
+  const file = join(dir, `s${counter++}.json`);
+  writeSnapshotFile(file, snapshot);
+  vi.stubEnv("CONTENT_SNAPSHOT", file);
+  return { changedAt: file };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "blog-loader-"));
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the files-and-database loader", () => {
+  it("stores rows beside the files, rendered and sanitised", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      articles: [
+        row("from-a-row", {
+          body: "<script>alert(1)</script>",
+          cover: "https://example.com/c.jpg",
+          coverAlt: "c",
+        }),
+      ],
+    });
+    const { context, entries } = fakeContext([
+      { id: "from-a-file", data: {}, filePath: "content/articles/from-a-file.md" },
+    ]);
+    Object.assign(context, { refreshContextData: refresh });
+    await addDatabaseRows("articles", context);
+    const stored = entries.get("from-a-row");
+    expect(stored?.data).toMatchObject({
+      title: "Title of from-a-row",
+      coverUrl: "https://example.com/c.jpg",
+      category: "tools",
+    });
+    expect(stored?.data.publishedAt).toEqual(new Date("2026-11-20T10:00:00.000Z"));
+    expect(stored?.rendered?.html).toBe("<p>ok</p>");
+    expect(entries.has("from-a-file")).toBe(true);
+  });
+
+  it("a slug used by a file and a row stops the build, naming both", async () => {
+    const refresh = useSnapshot({ ...emptySnapshot(), articles: [row("static-first")] });
+    const { context } = fakeContext([
+      { id: "static-first", data: {}, filePath: "content/articles/static-first.md" },
+    ]);
+    Object.assign(context, { refreshContextData: refresh });
+    await expect(addDatabaseRows("articles", context)).rejects.toThrow(
+      /static-first.*content\/articles\/static-first\.md.*content_articles 0{8}-0{4}-4000-8000-0{10}12 \("Title of static-first"\)/,
+    );
+  });
+
+  it("a book row clashes with a book folder too", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      books: [
+        {
+          id: "b1",
+          slug: "the-quiet-page",
+          lang: "en-US",
+          translationKey: null,
+          title: "Q",
+          description: "d",
+          cover: "",
+          order: 0,
+          status: "published",
+          publishedAt: "2026-11-20T10:00:00.000Z",
+          updatedAt: "2026-11-20T10:00:00.000Z",
+        },
+      ],
+    });
+    const { context } = fakeContext([
+      { id: "the-quiet-page/index", data: {}, filePath: "content/books/the-quiet-page/index.md" },
+    ]);
+    Object.assign(context, { refreshContextData: refresh });
+    await expect(addDatabaseRows("books", context)).rejects.toThrow(
+      "content/books/the-quiet-page/index.md",
+    );
+  });
+
+  it("a row that breaks the schema stops the build, naming the row", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      articles: [row("too-long", { title: "x".repeat(200) })],
+    });
+    const { context } = fakeContext();
+    Object.assign(context, { refreshContextData: refresh });
+    await expect(addDatabaseRows("articles", context)).rejects.toThrow(
+      /content_articles .* does not match the articles schema: title/,
+    );
+  });
+
+  it("chapters take their book's slug in the id and name their parent", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      chapters: [
+        {
+          id: "c1",
+          book: "db-book",
+          slug: "one",
+          parent: null,
+          order: 1,
+          title: "One",
+          body: "1",
+          status: "published",
+          updatedAt: "2026-11-20T10:00:00.000Z",
+        },
+        {
+          id: "c2",
+          book: "db-book",
+          slug: "one-a",
+          parent: "one",
+          order: 1,
+          title: "One A",
+          body: "1a",
+          status: "published",
+          updatedAt: "2026-11-20T10:00:00.000Z",
+        },
+      ],
+    });
+    const { context, entries } = fakeContext();
+    Object.assign(context, { refreshContextData: refresh });
+    await addDatabaseRows("chapters", context);
+    expect(entries.get("db-book/one")?.data).toEqual({
+      title: "One",
+      order: 1,
+      status: "published",
+    });
+    expect(entries.get("db-book/one-a")?.data).toMatchObject({ parent: "one" });
+  });
+});
