@@ -3,10 +3,9 @@ import { type MouseEvent, useEffect, useMemo, useState } from "react";
 import { translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { clearUserInfo } from "../../stores/user.ts";
-import { FeedbackCenter } from "./FeedbackCenter.tsx";
 import { type Access, checkAccess, loginUrl } from "./guard.ts";
 import { ADMIN_ROUTES, type AdminRoute, routeAbout, routeFromPath, routeTitle } from "./routes.ts";
-import { UserManagement } from "./UserManagement.tsx";
+import { SCREENS } from "./screens.ts";
 import "../ui/field.css";
 import "../auth/auth.css";
 import "./admin.css";
@@ -17,6 +16,7 @@ export default function AdminApp() {
   const t = useMemo(() => translator(locale), [locale]);
   const [access, setAccess] = useState<Access>("checking");
   const [route, setRoute] = useState<AdminRoute>(() => routeFromPath(window.location.pathname));
+  const [search, setSearch] = useState(() => window.location.search.replace(/^\?/, ""));
 
   useEffect(() => {
     let live = true;
@@ -28,7 +28,10 @@ export default function AdminApp() {
       } else if (result === "denied") window.location.replace("/unauthorized");
       else setAccess("admin");
     });
-    const onPop = () => setRoute(routeFromPath(window.location.pathname));
+    const onPop = () => {
+      setRoute(routeFromPath(window.location.pathname));
+      setSearch(window.location.search.replace(/^\?/, ""));
+    };
     window.addEventListener("popstate", onPop);
     return () => {
       live = false;
@@ -40,13 +43,20 @@ export default function AdminApp() {
     document.title = `${t(routeTitle(route))} · ${t("bms.title")}`;
   }, [route, t]);
 
+  function navigate(next: AdminRoute, query = "") {
+    window.history.pushState(null, "", `/bms/${next}${query ? `?${query}` : ""}`);
+    setRoute(next);
+    setSearch(query);
+    document.getElementById("bms-main")?.focus();
+  }
+
   function go(event: MouseEvent<HTMLAnchorElement>, next: AdminRoute) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    window.history.pushState(null, "", `/bms/${next}`);
-    setRoute(next);
-    document.getElementById("bms-main")?.focus();
+    navigate(next);
   }
+
+  const Screen = SCREENS[route];
 
   if (access !== "admin") {
     return (
@@ -79,10 +89,8 @@ export default function AdminApp() {
       <section className="bms-main" id="bms-main" tabIndex={-1} aria-labelledby="bms-heading">
         <h1 id="bms-heading">{t(routeTitle(route))}</h1>
         <p>{t(routeAbout(route))}</p>
-        {route === "FeedBackCenter" ? (
-          <FeedbackCenter t={t} />
-        ) : route === "userManagement" ? (
-          <UserManagement t={t} />
+        {Screen ? (
+          <Screen t={t} search={search} navigate={navigate} />
         ) : (
           <p className="bms-pending">{t("bms.pending")}</p>
         )}

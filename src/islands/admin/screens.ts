@@ -1,0 +1,20 @@
+import type { ComponentType } from "react";
+import type { Translate } from "../../i18n/core.ts";
+import { FeedbackCenter } from "./FeedbackCenter.tsx";
+import type { AdminRoute } from "./routes.ts";
+import { UserManagement } from "./UserManagement.tsx";
+
+/** What every back-office screen gets from the shell. */
+export interface ScreenProps {
+  t: Translate;
+  /** The query string of the current address (`?id=…` for an editor), without the `?`. */
+  search: string;
+  /** Goes to another screen (or the same one with another query), as a link click would. */
+  navigate: (route: AdminRoute, search?: string) => void;
+}
+
+/** The screens built so far, by route; the others show their purpose and a pending line. */
+export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
+  FeedBackCenter: FeedbackCenter,
+  userManagement: UserManagement,
+};
