@@ -55,7 +55,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /accounts-live|publish-live/,
+      testIgnore: /-live\.spec/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
     {
@@ -72,7 +72,8 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /accounts-live/,
+            // Account flows and back-office screens, logged in for real.
+            testMatch: /(accounts|admin-[a-z-]+)-live\.spec/,
             use: {
               ...devices["Desktop Chrome"],
               viewport: { width: 1280, height: 800 },
@@ -110,6 +111,8 @@ export default defineConfig({
               DATABASE_URL: pgUrl,
               HOST: "127.0.0.1",
               DATA_DIR: `${dataDir}-pg`,
+              // Back-office tests write content here; the publishing test owns rebuilds.
+              SITE_REBUILD: "0",
             },
             reuseExistingServer: false,
             timeout: 90_000,
