@@ -21,7 +21,8 @@ export const UPLOAD_PATH = "/api/uploadAvatar";
 export const UPLOAD_LIMIT_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
 /** Content written in the back office: a Markdown body of up to 200 000 characters. */
 export const CONTENT_PATHS = /^\/api\/admin\/(?:articles|notes|chapters|books)(?:\/|$)/;
-export const CONTENT_LIMIT_BYTES = 512 * 1024;
+/** A body of the longest allowed Markdown (200 000 characters, 3 bytes each in UTF-8 for Chinese) plus its fields. */
+export const CONTENT_LIMIT_BYTES = 640 * 1024;
 
 function limitBody(maxSize: number) {
   return bodyLimit({
