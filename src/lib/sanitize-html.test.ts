@@ -181,7 +181,9 @@ describe("sanitizeHtml on Markdown from the database", () => {
     for (const file of files) {
       const body = readFileSync(join(dir, file), "utf8").replace(/^---[\s\S]*?\n---\n/, "");
       const raw = await render(body);
-      const normalised = fromHtmlRoundTrip(raw);
+      // Local images (files only) carry Astro's placeholder, which the build resolves later;
+      // rows have no local files, and the sanitiser rightly drops an attribute it does not know.
+      const normalised = fromHtmlRoundTrip(raw).replace(/ __astro_image_="[^"]*"/g, "");
       expect(sanitizeHtml(raw), file).toBe(normalised);
     }
   });
