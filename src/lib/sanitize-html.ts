@@ -116,6 +116,9 @@ const schema: Schema = {
     code: ["className", "dataLanguage"],
     pre: ["className", "dataLanguage", "tabIndex", "style"],
     span: ["style"],
+    // Table column alignment arrives as `style="text-align: right"`.
+    th: [...(defaultSchema.attributes?.th ?? []), "style"],
+    td: [...(defaultSchema.attributes?.td ?? []), "style"],
     img: [...(defaultSchema.attributes?.img ?? []), "loading", "decoding", "width", "height"],
     ...Object.fromEntries(MATHML.map((tag) => [tag, MATHML_ATTRIBUTES])),
     ...Object.fromEntries(SVG.map((tag) => [tag, [...SVG_ATTRIBUTES, "style"]])),
