@@ -74,6 +74,9 @@ function directives() {
 
 export default defineConfig({
   site: process.env.SITE_URL || "http://localhost:4321",
+  // npm start's background builds keep their own cache (src/server/site/rebuild.ts), so they
+  // never share one with a build run by hand at the same time.
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   output: "static",
   integrations: [react(), mdx(), directives(), contentRefreshInDev()],
   markdown: {

@@ -11,6 +11,8 @@ const pgUrl = process.env.E2E_DATABASE_URL;
 const pgPort = port + 1;
 /** A third server whose site the publishing test rebuilds (kept apart from the one others read). */
 const publishPort = port + 2;
+/** `astro dev`, for the test that changes made in the back office show at once there. */
+const devPort = port + 3;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
 /** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another. */
@@ -67,6 +69,11 @@ export default defineConfig({
         baseURL: `http://localhost:${publishPort}`,
       },
     },
+    {
+      name: "dev",
+      testMatch: /dev-live/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
+    },
     // Account flows against a second `npm start` on PostgreSQL, whose outbox the tests read.
     ...(pgUrl
       ? [
@@ -99,6 +106,14 @@ export default defineConfig({
       env: { PORT: String(publishPort), DATA_DIR: `${dataDir}-publish`, HOST: "127.0.0.1" },
       reuseExistingServer: false,
       timeout: 90_000,
+      stdout: "pipe",
+    },
+    {
+      command: `node node_modules/astro/bin/astro.mjs dev --port ${devPort} --host 127.0.0.1`,
+      url: `http://localhost:${devPort}/`,
+      env: { DATA_DIR: `${dataDir}-dev`, ASTRO_TELEMETRY_DISABLED: "1" },
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: "pipe",
     },
     ...(pgUrl

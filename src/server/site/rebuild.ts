@@ -110,6 +110,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
       await build(outDir, {
         ...process.env,
         CONTENT_SNAPSHOT: snapshot,
+        ASTRO_CACHE_DIR: join(dir, "cache"),
         ASTRO_TELEMETRY_DISABLED: "1",
       });
     } catch (error) {

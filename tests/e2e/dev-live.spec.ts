@@ -1,0 +1,56 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+
+// Against `astro dev` on its own embedded database: what the back office publishes shows on
+// the very next page request, and what it unpublishes is gone from the next one.
+
+test.describe.configure({ timeout: 120_000 });
+
+async function adminHeaders(request: APIRequestContext) {
+  const key = (await (await request.get("/api/encryption-key")).json()) as {
+    data: { publicKey: string };
+  };
+  const password = await encryptPassword(
+    await importPublicKey(key.data.publicKey),
+    "TwoInks-2026!",
+  );
+  const login = await request.post("/api/login", {
+    data: { email: "admin@example.com", password },
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}` };
+}
+
+test("astro dev shows a published article on the next request and drops it when unpublished", async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const slug = `fresh-in-dev-${Date.now().toString(36)}`;
+  const created = await request.post("/api/admin/articles", {
+    headers,
+    data: {
+      slug,
+      lang: "zh-CN",
+      title: "开发时马上可见",
+      summary: "在后台发布，下一次请求就能看到。",
+      body: "## 小标题\n\n正文。\n\n```sh\nnpm run dev\n```",
+      category: "tools",
+    },
+  });
+  expect(created.status()).toBe(200);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  expect((await request.get(`/articles/${slug}/`)).status()).toBe(404);
+
+  expect(
+    (await request.post(`/api/admin/articles/${id}/publish`, { headers, data: {} })).status(),
+  ).toBe(200);
+  await page.goto(`/articles/${slug}/`);
+  await expect(page.getByRole("heading", { level: 1, name: "开发时马上可见" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "小标题" })).toBeVisible();
+
+  expect((await request.post(`/api/admin/articles/${id}/unpublish`, { headers })).status()).toBe(
+    200,
+  );
+  expect((await request.get(`/articles/${slug}/`)).status()).toBe(404);
+});
