@@ -1,0 +1,27 @@
+import type { Translate } from "../../../i18n/core.ts";
+import type { ContentStatus } from "../../../shared/content-rules.ts";
+import { formatTime } from "./time.ts";
+
+/** An item's status with its time: "Draft", "Published 12 Oct 2026, 15:45", "Scheduled for …". */
+export function StatusBadge({
+  t,
+  status,
+  publishedAt = null,
+}: {
+  t: Translate;
+  status: ContentStatus;
+  publishedAt?: string | null;
+}) {
+  const time = publishedAt ? formatTime(publishedAt) : "";
+  const label =
+    status === "scheduled" && time
+      ? t("bmsNotes.scheduledFor", { time })
+      : status === "published" && time
+        ? t("bmsNotes.publishedAt", { time })
+        : t(`bmsNotes.statuses.${status}`);
+  return (
+    <span className="bms-badge" data-status={status}>
+      {publishedAt ? <time dateTime={publishedAt}>{label}</time> : label}
+    </span>
+  );
+}
