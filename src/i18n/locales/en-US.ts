@@ -284,7 +284,7 @@ const enUS = {
     updated: "Updated {{time}}",
     inFile: "Written in a file: {{file}}",
     noteTags: "Tags: {{tags}}",
-    pictures: "{{count}} pictures",
+    pictures: "Pictures: {{count}}",
   },
   bmsBooks: {
     newBook: "New book",

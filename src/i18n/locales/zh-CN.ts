@@ -282,7 +282,7 @@ const zhCN: Messages = {
     updated: "更新于 {{time}}",
     inFile: "写在文件中：{{file}}",
     noteTags: "标签：{{tags}}",
-    pictures: "{{count}} 张图片",
+    pictures: "图片：{{count}} 张",
   },
   bmsBooks: {
     newBook: "新建书籍",

@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import type { Translate } from "../../i18n/core.ts";
+import { BooksScreen } from "./BooksScreen.tsx";
 import { FeedbackCenter } from "./FeedbackCenter.tsx";
+import { NotesScreen } from "./NotesScreen.tsx";
 import type { AdminRoute } from "./routes.ts";
 import { UserManagement } from "./UserManagement.tsx";
 
@@ -17,4 +19,6 @@ export interface ScreenProps {
 export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
   FeedBackCenter: FeedbackCenter,
   userManagement: UserManagement,
+  notes: NotesScreen,
+  "book-doc": BooksScreen,
 };

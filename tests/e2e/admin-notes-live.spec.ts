@@ -1,0 +1,225 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { shoot, signIn } from "./admin-session.ts";
+import { sql } from "./live-admin.ts";
+
+// The notes screen of the back office on the PostgreSQL server, logged in as a fresh admin.
+
+test.afterAll(() => sql.end());
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function open(page: Page) {
+  await page.goto("/bms/notes");
+  await expect(page.getByRole("heading", { name: "Write a note" })).toBeVisible();
+}
+
+const compose = (page: Page) => page.getByRole("form", { name: "Write a note" });
+/** The list's own status line (the compose form has one too). */
+const listStatus = (page: Page) =>
+  page.getByRole("region", { name: "All notes" }).getByRole("status").first();
+const item = (page: Page, text: string) =>
+  page.getByRole("listitem").filter({ has: page.locator(".bms-excerpt", { hasText: text }) });
+
+test("a note is written and published, another scheduled", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  const words = `Published from the e2e test ${stamp()}`;
+  const form = compose(page);
+  await form.getByLabel("Language").selectOption("en-US");
+  const body = `${words}\n\nWith **Markdown**.`;
+  await form.getByLabel("Note", { exact: true }).fill(body);
+  await expect(form.getByText(/of 200000 characters/)).toHaveText(
+    `${body.length} of 200000 characters`,
+  );
+  await form.getByLabel("Tags").fill("e2e, testing，e2e");
+  await form.getByRole("button", { name: "Add a picture" }).click();
+  await expect(form.getByLabel("Address of picture 1")).toBeFocused();
+  await form.getByLabel("Address of picture 1").fill("https://example.com/a.png");
+  await form.getByLabel("Description of picture 1").fill("A test picture");
+  await form.getByRole("button", { name: "Publish now" }).click();
+  await expect(listStatus(page)).toHaveText("Published. The site updates in a minute.");
+  const rows = await sql<{ status: string; tags: string[]; images: unknown[]; lang: string }[]>`
+    select status, tags, images, lang from content_notes where body like ${`${words}%`}`;
+  expect(rows).toEqual([
+    {
+      status: "published",
+      tags: ["e2e", "testing"],
+      images: [{ src: "https://example.com/a.png", alt: "A test picture" }],
+      lang: "en-US",
+    },
+  ]);
+  // The form is empty again; the list shows the note with its status and facts.
+  await expect(form.getByLabel("Note", { exact: true })).toHaveValue("");
+  const published = item(page, words);
+  await expect(published.locator(".bms-badge")).toContainText("Published");
+  await expect(published).toContainText("Tags: e2e, testing");
+  await expect(published).toContainText("Source: Database");
+  await expect(published.getByRole("button", { name: "Unpublish" })).toBeVisible();
+
+  const later = `Scheduled from the e2e test ${stamp()}`;
+  await form.getByLabel("Note", { exact: true }).fill(later);
+  await form.getByLabel(/Publish at/).fill("2031-05-04T09:30");
+  await form.getByRole("button", { name: "Schedule" }).click();
+  await expect(listStatus(page)).toContainText("Scheduled for");
+  const [row] = await sql<{ status: string; published_at: Date }[]>`
+    select status, published_at from content_notes where body = ${later}`;
+  expect(row?.status).toBe("scheduled");
+  expect(row?.published_at.getUTCFullYear()).toBe(2031);
+  await expect(item(page, later).locator(".bms-badge")).toContainText("Scheduled for");
+
+  // Unpublish the first one from the list: a draft again.
+  await published.getByRole("button", { name: "Unpublish" }).click();
+  await expect(listStatus(page)).toHaveText("Unpublished. The site updates in a minute.");
+  await expect(published.locator(".bms-badge")).toHaveText("Draft");
+});
+
+test("the form refuses bad input and focuses the first problem", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  const form = compose(page);
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(form.getByText("Write the note first.")).toBeVisible();
+  await expect(form.getByLabel("Note", { exact: true })).toBeFocused();
+  await expect(form.getByRole("alert")).toHaveText("Please correct the marked fields.");
+
+  await form.getByLabel("Note", { exact: true }).fill(`Bad picture ${stamp()}`);
+  await form.getByRole("button", { name: "Add a picture" }).click();
+  await form.getByRole("button", { name: "Add a picture" }).click();
+  await form.getByLabel("Address of picture 1").fill("https://example.com/ok.png");
+  await form.getByLabel("Address of picture 2").fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  const bad = form.getByLabel("Address of picture 2");
+  await expect(bad).toBeFocused();
+  await expect(bad).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Use an https:// address or a path on this site")).toBeVisible();
+
+  // Removing the row clears the problem; a past time cannot be scheduled.
+  await form.getByRole("button", { name: "Remove picture 2" }).click();
+  await form.getByLabel(/Publish at/).fill("2020-01-01T08:00");
+  await form.getByRole("button", { name: "Schedule" }).click();
+  await expect(form.getByLabel(/Publish at/)).toBeFocused();
+  await expect(form.getByText("Choose a time in the future.")).toBeVisible();
+
+  // The server's own check answers too (eleven tags get past no client: the rule is the same).
+  const count = await sql<{ n: number }[]>`select count(*)::int as n from content_notes
+    where body like 'Bad picture %'`;
+  expect(count[0]?.n).toBe(0);
+});
+
+test("a note is edited in place and deleted after a confirm step", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  const words = `Edit me ${stamp()}`;
+  const form = compose(page);
+  await form.getByLabel("Note", { exact: true }).fill(words);
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(listStatus(page)).toHaveText("Draft saved.");
+
+  const draft = item(page, words);
+  await draft.getByRole("button", { name: "Edit" }).click();
+  const editor = page.getByRole("form", { name: "Edit note" });
+  await expect(editor.getByLabel("Note", { exact: true })).toHaveValue(words);
+  await editor.getByLabel("Note", { exact: true }).fill(`${words} edited`);
+  await editor.getByLabel("Tags").fill("changed");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(listStatus(page)).toHaveText("Saved.");
+  const edited = item(page, `${words} edited`);
+  await expect(edited).toContainText("Tags: changed");
+  await expect(edited.getByRole("button", { name: "Edit" })).toBeFocused();
+
+  await edited.getByRole("button", { name: "Delete" }).click();
+  await expect(edited.getByRole("group", { name: "Delete this note?" })).toBeVisible();
+  await expect(edited.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await edited.getByRole("button", { name: "Cancel" }).click();
+  await expect(edited.getByRole("button", { name: "Delete" })).toBeFocused();
+  await edited.getByRole("button", { name: "Delete" }).click();
+  await edited.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(listStatus(page)).toHaveText("Note deleted.");
+  await expect(edited).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "All notes" })).toBeFocused();
+  const left = await sql`select 1 from content_notes where body like ${`${words}%`}`;
+  expect(left).toHaveLength(0);
+});
+
+test("notes written in files are listed read-only", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  await page.getByRole("searchbox", { name: "Search notes" }).fill("psql");
+  const file = page.getByRole("listitem").filter({ hasText: "Written in a file: content/notes/" });
+  await expect(file.first()).toBeVisible();
+  await expect(file.first()).toContainText("Source: File");
+  await expect(file.first().getByRole("button")).toHaveCount(0);
+});
+
+test("the filters narrow the list", async ({ page }) => {
+  await signIn(page);
+  await open(page);
+  const list = page.getByRole("region", { name: "All notes" });
+  await expect(list.locator(".bms-items")).toBeVisible();
+  const answered = page.waitForResponse((r) => /admin\/notes\?.*status=scheduled/.test(r.url()));
+  await list.getByLabel("Status").selectOption("scheduled");
+  await answered;
+  await expect(list.getByText(/^\d+ notes$/)).toBeVisible();
+  const badges = page.locator(".bms-items .bms-badge");
+  for (const badge of await badges.all()) await expect(badge).toContainText("Scheduled");
+});
+
+test("the screen speaks Chinese", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("app-locale", "zh-CN"));
+  await signIn(page);
+  await page.goto("/bms/notes");
+  await expect(page.getByRole("heading", { name: "写随笔" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "全部随笔" })).toBeVisible();
+  const form = page.getByRole("form", { name: "写随笔" });
+  await expect(form.getByRole("button", { name: "立即发布" })).toBeVisible();
+  await form.getByRole("button", { name: "存为草稿" }).click();
+  await expect(form.getByText("请先写下随笔内容。")).toBeVisible();
+  await expect(page.getByText("写在文件中：content/notes/").first()).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe finds nothing on the notes screen (${theme})`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
+    await signIn(page);
+    await open(page);
+    await expect(page.locator(".bms-items")).toBeVisible();
+    // Show the states that add markup: a picture row, field errors, a confirm step.
+    const form = compose(page);
+    await form.getByRole("button", { name: "Add a picture" }).click();
+    await form.getByLabel("Address of picture 1").fill("javascript:alert(1)");
+    await form.getByRole("button", { name: "Save draft" }).click();
+    const results = await new AxeBuilder({ page })
+      // The layout's back-to-top link (shown once the page scrolls) sits outside the landmarks:
+      // a finding for BaseLayout, reported apart, not for this screen.
+      .exclude("back-to-top")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const found = results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+    expect(found).toEqual([]);
+  });
+}
+
+test("screenshots of the notes screen", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  for (const width of [390, 1280]) {
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 500 ? 844 : 800 },
+      });
+      const page = await context.newPage();
+      await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
+      await signIn(page);
+      await open(page);
+      await expect(page.locator(".bms-items")).toBeVisible();
+      const form = compose(page);
+      await form.getByRole("button", { name: "Add a picture" }).click();
+      await form.getByLabel("Address of picture 1").fill("javascript:alert(1)");
+      await form.getByRole("button", { name: "Save draft" }).click();
+      await shoot(page, testInfo, `bms-notes-${width}-${theme}`);
+      await context.close();
+    }
+  }
+});
