@@ -4,10 +4,11 @@ import { LOCALES, translator } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
 import { $userInfo, clearUserInfo } from "../../stores/user.ts";
+import { reactIsland } from "../react-island.ts";
 import "./account.css";
 
 /** The login link, or the person menu of a logged-in user (SPEC.md section 2). */
-export default function AccountMenu() {
+function AccountMenu() {
   const info = useStore($userInfo);
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
@@ -150,3 +151,5 @@ export default function AccountMenu() {
     </div>
   );
 }
+
+export default reactIsland(AccountMenu);

@@ -4,13 +4,14 @@ import { LOCALES, translator } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback-rules.ts";
 import { $locale } from "../../stores/locale.ts";
+import { reactIsland } from "../react-island.ts";
 import { FeedbackForm } from "./FeedbackForm.tsx";
 import { captureEnvironment, emptyFields, type FeedbackFields, toSubmission } from "./fields.ts";
 import { trapTab } from "./focus-trap.ts";
 import "./feedback.css";
 
 /** The floating feedback button, its dialog and the thanks notice (SPEC.md sections 2 and 4). */
-export default function FeedbackWidget() {
+function FeedbackWidget() {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -133,3 +134,5 @@ export default function FeedbackWidget() {
     </div>
   );
 }
+
+export default reactIsland(FeedbackWidget);

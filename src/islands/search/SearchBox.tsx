@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { LOCALES, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
+import { reactIsland } from "../react-island.ts";
 import { parseExcerpt } from "./excerpt.ts";
 import { addToHistory, clearHistory, readHistory } from "./history.ts";
 import { type SearchHit, searchSite } from "./pagefind.ts";
@@ -10,7 +11,7 @@ import "./search.css";
 type Status = "idle" | "loading" | "done" | "error";
 
 /** The header search box: Pagefind results as you type, and a history of past searches. */
-export default function SearchBox() {
+function SearchBox() {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
   const id = useId();
@@ -241,3 +242,5 @@ export default function SearchBox() {
     </div>
   );
 }
+
+export default reactIsland(SearchBox);
