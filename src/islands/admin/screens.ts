@@ -1,6 +1,9 @@
 import type { ComponentType } from "react";
 import type { Translate } from "../../i18n/core.ts";
+import { ArticleEditor } from "./ArticleEditor.tsx";
+import { ArticleList } from "./ArticleList.tsx";
 import { BooksScreen } from "./BooksScreen.tsx";
+import { CategoriesScreen } from "./CategoriesScreen.tsx";
 import { FeedbackCenter } from "./FeedbackCenter.tsx";
 import { NotesScreen } from "./NotesScreen.tsx";
 import type { AdminRoute } from "./routes.ts";
@@ -19,6 +22,9 @@ export interface ScreenProps {
 export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
   FeedBackCenter: FeedbackCenter,
   userManagement: UserManagement,
+  article: ArticleList,
+  editarticle: ArticleEditor,
+  categories: CategoriesScreen,
   notes: NotesScreen,
   "book-doc": BooksScreen,
 };
