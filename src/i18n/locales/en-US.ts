@@ -353,7 +353,7 @@ const enUS = {
   bmsContent: {
     retry: "Try again",
     view: "View",
-    source: "Source",
+    sourceValue: "Source: {{source}}",
     updated: "Updated {{time}}",
     failure: "That did not work: {{message}}",
     checkFields: "Please correct the marked fields.",
@@ -455,6 +455,8 @@ const enUS = {
     slugHint: "Lowercase letters and digits joined by hyphens; it cannot change later.",
     nameZh: "Chinese name",
     nameEn: "English name",
+    nameZhValue: "Chinese name: {{name}}",
+    nameEnValue: "English name: {{name}}",
     order: "Order",
     orderHint: "Lower numbers come first.",
     orderValue: "Order {{order}}",

@@ -351,7 +351,7 @@ const zhCN: Messages = {
   bmsContent: {
     retry: "重试",
     view: "查看",
-    source: "来源",
+    sourceValue: "来源：{{source}}",
     updated: "更新于 {{time}}",
     failure: "操作没有成功：{{message}}",
     checkFields: "请修改标出的内容。",
@@ -451,6 +451,8 @@ const zhCN: Messages = {
     slugHint: "小写字母和数字，用连字符连接；创建后不能修改。",
     nameZh: "中文名称",
     nameEn: "英文名称",
+    nameZhValue: "中文名称：{{name}}",
+    nameEnValue: "英文名称：{{name}}",
     order: "排序",
     orderHint: "数字越小越靠前。",
     orderValue: "排序 {{order}}",
@@ -464,7 +466,8 @@ const zhCN: Messages = {
     saved: "分类“{{slug}}”已保存。",
     askDelete: "删除分类“{{name}}”？",
     deleted: "分类“{{slug}}”已删除。",
-    inUseArticle: "网址标识为“{{article}}”的文章仍在使用“{{slug}}”，因此不能删除。请先把这篇文章移到其他分类。",
+    inUseArticle:
+      "网址标识为“{{article}}”的文章仍在使用“{{slug}}”，因此不能删除。请先把这篇文章移到其他分类。",
     inUseFile: "{{file}} 仍在使用“{{slug}}”，因此不能删除。请先修改这个文件。",
     inFile: "定义在 {{file}} 中，只能在文件里修改。",
     problems: {

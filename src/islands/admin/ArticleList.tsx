@@ -241,9 +241,7 @@ function ArticleItem({ t, item, categoryName, open, onDone, onDeleted }: ItemPro
           <li>{t("bmsArticles.tagsValue", { tags: item.tags.join(", ") })}</li>
         )}
         {item.pinned && <li>{t("bmsArticles.pinnedValue")}</li>}
-        <li>
-          {t("bmsContent.source")}: {t(`bmsNotes.sources.${item.source}`)}
-        </li>
+        <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${item.source}`) })}</li>
         {item.updatedAt && (
           <li>
             <time dateTime={item.updatedAt}>

@@ -179,16 +179,10 @@ function CategoryItem({ t, category, name, onDone, onDeleted }: ItemProps) {
         <code>{category.slug}</code>
       </div>
       <ul className="bms-facts">
-        <li lang="zh-CN">
-          {t("bmsCategories.nameZh")}: {category.name["zh-CN"]}
-        </li>
-        <li lang="en-US">
-          {t("bmsCategories.nameEn")}: {category.name["en-US"]}
-        </li>
+        <li>{t("bmsCategories.nameZhValue", { name: category.name["zh-CN"] })}</li>
+        <li>{t("bmsCategories.nameEnValue", { name: category.name["en-US"] })}</li>
         <li>{t("bmsCategories.orderValue", { order: category.order })}</li>
-        <li>
-          {t("bmsContent.source")}: {t(`bmsNotes.sources.${category.source}`)}
-        </li>
+        <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${category.source}`) })}</li>
       </ul>
       {category.readOnly ? (
         <p className="bms-file">
