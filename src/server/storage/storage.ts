@@ -69,7 +69,8 @@ export function supabaseStorage(options: SupabaseStorageOptions): Storage {
       const response = await send(`${base}/${bucket}/${checked(name)}`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/octet-stream", "x-upsert": "true" },
-        body: bytes,
+        // A copy backed by a plain ArrayBuffer, as fetch bodies are typed.
+        body: new Uint8Array(bytes),
         signal: AbortSignal.timeout(15_000),
       });
       if (!response.ok) throw await fail("upload", response);
