@@ -61,3 +61,15 @@ test("axe finds nothing in the open feedback dialog and the search panel", async
     await context.close();
   }
 });
+
+test("axe finds nothing on a scrolled article, back-to-top link showing", async ({ page }) => {
+  await prefer(page, { locale: "en-US", theme: "light" });
+  await page.goto("/articles/slow-network-budget/");
+  await page.mouse.wheel(0, 3000);
+  const backToTop = page.getByRole("link", { name: "Back to top" });
+  await expect(backToTop).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
+});
