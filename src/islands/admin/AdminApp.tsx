@@ -43,7 +43,11 @@ export default function AdminApp() {
     document.title = `${t(routeTitle(route))} · ${t("bms.title")}`;
   }, [route, t]);
 
-  function navigate(next: AdminRoute, query = "") {
+  function navigate(next: AdminRoute, query = "", options: { saved?: boolean } = {}) {
+    // A form with unsaved changes (screens mark it data-dirty) asks before it is left, unless
+    // the screen moves on because it has just saved them.
+    const dirty = !options.saved && document.querySelector("#bms-main form[data-dirty]");
+    if (dirty && !window.confirm(t("bmsContent.confirmLeave"))) return;
     window.history.pushState(null, "", `/bms/${next}${query ? `?${query}` : ""}`);
     setRoute(next);
     setSearch(query);

@@ -237,8 +237,7 @@ export function ArticleEditor({ t, search, navigate }: ScreenProps) {
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
           e.preventDefault();
-          const dirty = document.querySelector("form[data-dirty]");
-          if (dirty && !window.confirm(t("bmsContent.confirmLeave"))) return;
+          // navigate asks first when the form has unsaved changes.
           navigate("article");
         }}
       >
@@ -264,7 +263,7 @@ export function ArticleEditor({ t, search, navigate }: ScreenProps) {
           onCreated={(saved) => {
             created.current = saved;
             setFocusForm(true);
-            navigate("editarticle", `id=${encodeURIComponent(saved.id)}`);
+            navigate("editarticle", `id=${encodeURIComponent(saved.id)}`, { saved: true });
           }}
         />
       )}

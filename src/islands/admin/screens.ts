@@ -14,8 +14,11 @@ export interface ScreenProps {
   t: Translate;
   /** The query string of the current address (`?id=…` for an editor), without the `?`. */
   search: string;
-  /** Goes to another screen (or the same one with another query), as a link click would. */
-  navigate: (route: AdminRoute, search?: string) => void;
+  /**
+   * Goes to another screen (or the same one with another query), as a link click would; asks
+   * first while a form is marked `data-dirty`, unless `saved` says the change was just stored.
+   */
+  navigate: (route: AdminRoute, search?: string, options?: { saved?: boolean }) => void;
 }
 
 /** The screens built so far, by route; the others show their purpose and a pending line. */
