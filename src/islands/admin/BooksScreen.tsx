@@ -42,7 +42,7 @@ export function BooksScreen({ t, search, navigate }: ScreenProps) {
 
 /** A message for a failed call: the 409 or 400 text the server wrote, in a sentence of ours. */
 const failureText = (t: Translate, result: { message: string }) =>
-  t("bmsNotes.failure", { message: result.message });
+  t("bmsContent.failure", { message: result.message });
 
 /** Shows server problems on their fields: a 400's named field, or a 409 about the slug. */
 function serverField(result: Extract<Outcome<unknown>, { ok: false }>): string | null {
@@ -182,9 +182,7 @@ function BookFacts({ t, book }: { t: Translate; book: BookRecord }) {
         <code>{book.slug}</code>
       </li>
       <li>{t(`bmsNotes.languages.${book.lang}`)}</li>
-      <li>
-        {t("bmsNotes.source")}: {t(`bmsNotes.sources.${book.source}`)}
-      </li>
+      <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${book.source}`) })}</li>
       <li>{t("bmsBooks.orderValue", { order: book.order })}</li>
     </ul>
   );
@@ -271,6 +269,7 @@ function BookItem({
               onClick={async () => {
                 const r = await publishBook(t, book, "publish");
                 onDone(r.ok, r.message);
+                if (r.ok) editButton.current?.focus();
               }}
             >
               {t(book.status === "scheduled" ? "bmsNotes.publishNow" : "bmsNotes.publish")}
@@ -284,6 +283,7 @@ function BookItem({
               onClick={async () => {
                 const r = await publishBook(t, book, "unpublish");
                 onDone(r.ok, r.message);
+                if (r.ok) editButton.current?.focus();
               }}
             >
               {t("bmsNotes.unpublish")}
@@ -419,7 +419,7 @@ function BookForm({
     setFailure("");
     setServer({});
     if (focusFirstProblem(form, BOOK_ORDER, problems)) {
-      setFailure(t("bmsNotes.checkFields"));
+      setFailure(t("bmsContent.checkFields"));
       return;
     }
     const body = {
@@ -636,6 +636,16 @@ function BookDetail({ t, bookId, navigate }: { t: Translate; bookId: string; nav
   const [version, setVersion] = useState(0);
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
+  const actions = useRef<HTMLDivElement>(null);
+  /** After publishing or unpublishing, focus goes to the button that replaced the one pressed. */
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (load.state === "ready" && refocus.current) {
+      refocus.current = false;
+      actions.current?.querySelector("button")?.focus();
+    }
+  }, [load]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads after a change
   useEffect(() => {
@@ -687,7 +697,7 @@ function BookDetail({ t, bookId, navigate }: { t: Translate; bookId: string; nav
               {t("bmsBooks.inFiles", { file: book.file ?? "content/books/" })}
             </p>
           ) : (
-            <div className="bms-actions">
+            <div className="bms-actions" ref={actions}>
               {(book.status === "draft"
                 ? ["publish"]
                 : book.status === "scheduled"
@@ -706,7 +716,10 @@ function BookDetail({ t, bookId, navigate }: { t: Translate; bookId: string; nav
                     );
                     setNote(r.ok ? r.message : "");
                     setFailure(r.ok ? "" : r.message);
-                    if (r.ok) setVersion((v) => v + 1);
+                    if (r.ok) {
+                      refocus.current = true;
+                      setVersion((v) => v + 1);
+                    }
                   }}
                 >
                   {t(
@@ -978,9 +991,7 @@ function ChapterRow({
         </li>
         <li>{t("bmsBooks.orderValue", { order: chapter.order })}</li>
         {chapter.readOnly && (
-          <li>
-            {t("bmsNotes.source")}: {t("bmsNotes.sources.file")}
-          </li>
+          <li>{t("bmsContent.sourceValue", { source: t("bmsNotes.sources.file") })}</li>
         )}
       </ul>
       {chapter.readOnly ? (
@@ -1163,7 +1174,7 @@ function ChapterForm({
     setFailure("");
     setServer({});
     if (hasProblem(problems) && focusFirstProblem(form, CHAPTER_ORDER, problems)) {
-      setFailure(t("bmsNotes.checkFields"));
+      setFailure(t("bmsContent.checkFields"));
       return;
     }
     const body = {

@@ -157,7 +157,7 @@ function NoteItem({
   async function openEditor() {
     const result = await call(api.get<NoteRecord>(itemPath("notes", item.id)));
     if (result.ok) setEditing(result.data);
-    else onDone(false, t("bmsNotes.failure", { message: result.message }));
+    else onDone(false, t("bmsContent.failure", { message: result.message }));
   }
 
   async function act(action: "publish" | "unpublish") {
@@ -171,14 +171,16 @@ function NoteItem({
       result.ok,
       result.ok
         ? t(action === "publish" ? "bmsNotes.published" : "bmsNotes.unpublished")
-        : t("bmsNotes.failure", { message: result.message }),
+        : t("bmsContent.failure", { message: result.message }),
     );
+    // The button pressed gives way to its opposite; Edit stays, so focus waits there.
+    if (result.ok) editButton.current?.focus();
   }
 
   async function remove() {
     const result = await call(api.delete(itemPath("notes", item.id)));
     if (result.ok) onDeleted();
-    else onDone(false, t("bmsNotes.failure", { message: result.message }));
+    else onDone(false, t("bmsContent.failure", { message: result.message }));
     return result.ok;
   }
 
@@ -214,13 +216,11 @@ function NoteItem({
         <li>{t(`bmsNotes.languages.${item.lang}`)}</li>
         {item.tags.length > 0 && <li>{t("bmsNotes.noteTags", { tags: item.tags.join(", ") })}</li>}
         {item.images.length > 0 && <li>{t("bmsNotes.pictures", { count: item.images.length })}</li>}
-        <li>
-          {t("bmsNotes.source")}: {t(`bmsNotes.sources.${item.source}`)}
-        </li>
+        <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${item.source}`) })}</li>
         {item.updatedAt && (
           <li>
             <time dateTime={item.updatedAt}>
-              {t("bmsNotes.updated", { time: formatTime(item.updatedAt) })}
+              {t("bmsContent.updated", { time: formatTime(item.updatedAt) })}
             </time>
           </li>
         )}
@@ -418,7 +418,7 @@ function NoteForm({
     setServer({});
     const found = checkNote(values, chosen);
     if (focusFirstProblem(form, order, found)) {
-      setFailure(t("bmsNotes.checkFields"));
+      setFailure(t("bmsContent.checkFields"));
       return;
     }
     const content = {
@@ -456,7 +456,7 @@ function NoteForm({
         setServer({ [field]: result.message });
         form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       }
-      setFailure(t("bmsNotes.failure", { message: result.message }));
+      setFailure(t("bmsContent.failure", { message: result.message }));
       return;
     }
     const record = result.data;
