@@ -2,8 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 import { newAdmin } from "./live-admin.ts";
 
-// One admin per worker and spec file: registering takes a mailed code, and the server allows an
-// address 30 code requests an hour, so a fresh admin per test would soon be refused.
+// One admin per worker, made once and reused by every test that signs in with it.
 
 let session: UserInfo | undefined;
 
