@@ -176,6 +176,7 @@ test("the screen speaks Chinese", async ({ page }) => {
   await expect(form.getByRole("button", { name: "立即发布" })).toBeVisible();
   await form.getByRole("button", { name: "存为草稿" }).click();
   await expect(form.getByText("请先写下随笔内容。")).toBeVisible();
+  await page.getByRole("searchbox", { name: "搜索随笔" }).fill("桂花");
   await expect(page.getByText("写在文件中：content/notes/").first()).toBeVisible();
 });
 
