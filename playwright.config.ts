@@ -11,7 +11,12 @@ const pgUrl = process.env.E2E_DATABASE_URL;
 const pgPort = port + 1;
 /** A third server whose site the publishing test rebuilds (kept apart from the one others read). */
 const publishPort = port + 2;
-/** `astro dev`, for the test that changes made in the back office show at once there. */
+/**
+ * `astro dev`, for the test that changes made in the back office show at once there. Only with
+ * E2E_DEV=1 (.ci/run sets it): Astro allows one dev server per project, so a run beside your own
+ * `npm run dev` would fail to start otherwise.
+ */
+const devServer = process.env.E2E_DEV === "1";
 const devPort = port + 3;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
@@ -69,11 +74,15 @@ export default defineConfig({
         baseURL: `http://localhost:${publishPort}`,
       },
     },
-    {
-      name: "dev",
-      testMatch: /dev-live/,
-      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
-    },
+    ...(devServer
+      ? [
+          {
+            name: "dev",
+            testMatch: /dev-live/,
+            use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
+          },
+        ]
+      : []),
     // Account flows against a second `npm start` on PostgreSQL, whose outbox the tests read.
     ...(pgUrl
       ? [
@@ -108,14 +117,18 @@ export default defineConfig({
       timeout: 90_000,
       stdout: "pipe",
     },
-    {
-      command: `node node_modules/astro/bin/astro.mjs dev --port ${devPort} --host 127.0.0.1`,
-      url: `http://localhost:${devPort}/`,
-      env: { DATA_DIR: `${dataDir}-dev`, ASTRO_TELEMETRY_DISABLED: "1" },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "pipe",
-    },
+    ...(devServer
+      ? [
+          {
+            command: `node node_modules/astro/bin/astro.mjs dev --port ${devPort} --host 127.0.0.1`,
+            url: `http://localhost:${devPort}/`,
+            env: { DATA_DIR: `${dataDir}-dev`, ASTRO_TELEMETRY_DISABLED: "1" },
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: "pipe" as const,
+          },
+        ]
+      : []),
     ...(pgUrl
       ? [
           {
