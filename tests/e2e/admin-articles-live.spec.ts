@@ -6,8 +6,6 @@ import { bearer, sql } from "./live-admin.ts";
 // The articles and categories screens of the back office on the PostgreSQL server, logged in
 // as a fresh admin.
 
-test.afterAll(() => sql.end());
-
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The screen's own status line (the one live region the editor and the lists keep). */

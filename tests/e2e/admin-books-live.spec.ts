@@ -5,8 +5,6 @@ import { asAdmin, bearer, sql } from "./live-admin.ts";
 
 // The book documents screen of the back office on the PostgreSQL server, as a fresh admin.
 
-test.afterAll(() => sql.end());
-
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function open(page: Page, query = "") {

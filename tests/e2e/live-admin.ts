@@ -9,7 +9,11 @@ import type { UserInfo } from "../../src/shared/user-info.ts";
 // form stores it.
 
 const url = process.env.E2E_DATABASE_URL ?? "";
-export const sql = postgres(url, { max: 2, onnotice: () => {} });
+/**
+ * One client for every spec file a worker runs (modules are shared between them), so no spec
+ * may end it: idle connections close by themselves after two seconds instead.
+ */
+export const sql = postgres(url, { max: 2, idle_timeout: 2, onnotice: () => {} });
 
 let counter = 0;
 const PASSWORD = "ink2ink!";
