@@ -73,58 +73,102 @@ function listedColumns<T extends typeof contentArticles | typeof contentNotes>(t
   return { ...columns, bodyStart: sql<string>`left(${table.body}, ${BODY_START})` };
 }
 
-// --- Articles -------------------------------------------------------------------------------
+/** The tables of items kept by id with a slug: articles, notes, books and chapters. */
+type ItemTable =
+  | typeof contentArticles
+  | typeof contentNotes
+  | typeof contentBooks
+  | typeof contentChapters;
 
-export async function findArticleById(db: Db, id: string): Promise<ArticleRow | null> {
-  const [row] = await db.select().from(contentArticles).where(eq(contentArticles.id, id));
-  return row ?? null;
+/**
+ * Drizzle cannot type a query on a table that is a type parameter, so the helpers below build
+ * their queries on one of the tables' types (the columns they use are in all of them) and give
+ * the results the row type of the table they were called with.
+ */
+const asQueried = (table: ItemTable) => table as typeof contentArticles;
+
+/** Find, insert, update and delete by id, for one of the item tables. */
+function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
+  type Row = T["$inferSelect"];
+  const t = asQueried(table);
+  return {
+    async findById(db: Db, id: string): Promise<Row | null> {
+      const [row] = await db.select().from(t).where(eq(t.id, id));
+      return (row as Row | undefined) ?? null;
+    },
+    async insert(db: Db, values: T["$inferInsert"]): Promise<Row> {
+      const [row] = await db
+        .insert(t)
+        .values(values as NewArticle)
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      return row as Row;
+    },
+    async update(db: Db, id: string, patch: Patch<Omit<Row, Fixed>>): Promise<Row | null> {
+      const [row] = await db
+        .update(t)
+        .set({ ...(patch as Patch<ArticleRow>), updatedAt: new Date() })
+        .where(eq(t.id, id))
+        .returning();
+      return (row as Row | undefined) ?? null;
+    },
+    async remove(db: Db, id: string): Promise<Row | null> {
+      const [row] = await db.delete(t).where(eq(t.id, id)).returning();
+      return (row as Row | undefined) ?? null;
+    },
+  };
 }
 
-/** The article using `slug`, other than `exceptId`. */
-export async function findArticleBySlug(
+export const articles = itemRows(contentArticles);
+export const notes = itemRows(contentNotes);
+/** Deleting a book deletes its chapters (foreign key cascade). */
+export const books = itemRows(contentBooks);
+export const chapters = itemRows<typeof contentChapters, "bookId">(contentChapters);
+
+/** The item of `table` using `slug` (within `scope`, if any), other than `exceptId`. */
+async function findBySlug<T extends ItemTable>(
   db: Db,
+  table: T,
   slug: string,
   exceptId?: string,
-): Promise<{ id: string } | null> {
+  scope?: SQL,
+): Promise<T["$inferSelect"] | null> {
+  const t = asQueried(table);
   const [row] = await db
-    .select({ id: contentArticles.id })
-    .from(contentArticles)
-    .where(
-      and(eq(contentArticles.slug, slug), exceptId ? ne(contentArticles.id, exceptId) : undefined),
-    );
-  return row ?? null;
+    .select()
+    .from(t)
+    .where(and(scope, eq(t.slug, slug), exceptId ? ne(t.id, exceptId) : undefined));
+  return (row as T["$inferSelect"] | undefined) ?? null;
 }
 
-export async function insertArticle(db: Db, values: NewArticle): Promise<ArticleRow> {
-  const [row] = await db.insert(contentArticles).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
+export const findArticleBySlug = (db: Db, slug: string, exceptId?: string) =>
+  findBySlug(db, contentArticles, slug, exceptId);
+export const findNoteBySlug = (db: Db, slug: string, exceptId?: string) =>
+  findBySlug(db, contentNotes, slug, exceptId);
+export const findBookBySlug = (db: Db, slug: string, exceptId?: string) =>
+  findBySlug(db, contentBooks, slug, exceptId);
+export const findChapterBySlug = (db: Db, bookId: string, slug: string, exceptId?: string) =>
+  findBySlug(db, contentChapters, slug, exceptId, eq(contentChapters.bookId, bookId));
 
-export async function updateArticle(
+/** The first `limit` rows of `table` matching `where`, in list order, and how many match. */
+async function listPage<T extends typeof contentArticles | typeof contentNotes>(
   db: Db,
-  id: string,
-  patch: Patch<ArticleRow>,
-): Promise<ArticleRow | null> {
-  const [row] = await db
-    .update(contentArticles)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(contentArticles.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function deleteArticle(db: Db, id: string): Promise<ArticleRow | null> {
-  const [row] = await db.delete(contentArticles).where(eq(contentArticles.id, id)).returning();
-  return row ?? null;
-}
-
-/** The first `limit` matching articles in list order, and how many match. */
-export async function listArticles(
-  db: Db,
-  filter: ListFilter,
+  table: T,
+  where: SQL | undefined,
   limit: number,
-): Promise<RowPage<Listed<ArticleRow>>> {
+): Promise<RowPage<Listed<T["$inferSelect"]>>> {
+  const t = asQueried(table);
+  const [totalRow] = await db.select({ total: count() }).from(t).where(where);
+  const rows = await db
+    .select(listedColumns(t))
+    .from(t)
+    .where(where)
+    .orderBy(...newestFirst(t))
+    .limit(limit);
+  return { rows: rows as unknown as Listed<T["$inferSelect"]>[], total: totalRow?.total ?? 0 };
+}
+
+export function listArticles(db: Db, filter: ListFilter, limit: number) {
   const t = contentArticles;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
@@ -133,75 +177,10 @@ export async function listArticles(
     hasTag(t.tags, filter.tag),
     search(filter.q, [t.title, t.summary, t.body]),
   );
-  const [totalRow] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select(listedColumns(t))
-    .from(t)
-    .where(where)
-    .orderBy(...newestFirst(t))
-    .limit(limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return listPage(db, t, where, limit);
 }
 
-/** The slug of an article in the database filed under `category`, if any. */
-export async function articleInCategory(db: Db, category: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: contentArticles.slug })
-    .from(contentArticles)
-    .where(eq(contentArticles.category, category))
-    .orderBy(asc(contentArticles.slug))
-    .limit(1);
-  return row?.slug ?? null;
-}
-
-// --- Notes ----------------------------------------------------------------------------------
-
-export async function findNoteById(db: Db, id: string): Promise<NoteRow | null> {
-  const [row] = await db.select().from(contentNotes).where(eq(contentNotes.id, id));
-  return row ?? null;
-}
-
-export async function findNoteBySlug(
-  db: Db,
-  slug: string,
-  exceptId?: string,
-): Promise<{ id: string } | null> {
-  const [row] = await db
-    .select({ id: contentNotes.id })
-    .from(contentNotes)
-    .where(and(eq(contentNotes.slug, slug), exceptId ? ne(contentNotes.id, exceptId) : undefined));
-  return row ?? null;
-}
-
-export async function insertNote(db: Db, values: NewNote): Promise<NoteRow> {
-  const [row] = await db.insert(contentNotes).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
-
-export async function updateNote(
-  db: Db,
-  id: string,
-  patch: Patch<NoteRow>,
-): Promise<NoteRow | null> {
-  const [row] = await db
-    .update(contentNotes)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(contentNotes.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function deleteNote(db: Db, id: string): Promise<NoteRow | null> {
-  const [row] = await db.delete(contentNotes).where(eq(contentNotes.id, id)).returning();
-  return row ?? null;
-}
-
-export async function listNotes(
-  db: Db,
-  filter: ListFilter,
-  limit: number,
-): Promise<RowPage<Listed<NoteRow>>> {
+export function listNotes(db: Db, filter: ListFilter, limit: number) {
   const t = contentNotes;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
@@ -209,58 +188,7 @@ export async function listNotes(
     hasTag(t.tags, filter.tag),
     search(filter.q, [t.body]),
   );
-  const [totalRow] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select(listedColumns(t))
-    .from(t)
-    .where(where)
-    .orderBy(...newestFirst(t))
-    .limit(limit);
-  return { rows, total: totalRow?.total ?? 0 };
-}
-
-// --- Books ----------------------------------------------------------------------------------
-
-export async function findBookById(db: Db, id: string): Promise<BookRow | null> {
-  const [row] = await db.select().from(contentBooks).where(eq(contentBooks.id, id));
-  return row ?? null;
-}
-
-export async function findBookBySlug(
-  db: Db,
-  slug: string,
-  exceptId?: string,
-): Promise<BookRow | null> {
-  const [row] = await db
-    .select()
-    .from(contentBooks)
-    .where(and(eq(contentBooks.slug, slug), exceptId ? ne(contentBooks.id, exceptId) : undefined));
-  return row ?? null;
-}
-
-export async function insertBook(db: Db, values: NewBook): Promise<BookRow> {
-  const [row] = await db.insert(contentBooks).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
-
-export async function updateBook(
-  db: Db,
-  id: string,
-  patch: Patch<BookRow>,
-): Promise<BookRow | null> {
-  const [row] = await db
-    .update(contentBooks)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(contentBooks.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/** Deletes a book; its chapters go with it (foreign key cascade). */
-export async function deleteBook(db: Db, id: string): Promise<BookRow | null> {
-  const [row] = await db.delete(contentBooks).where(eq(contentBooks.id, id)).returning();
-  return row ?? null;
+  return listPage(db, t, where, limit);
 }
 
 export async function listBooks(
@@ -284,30 +212,15 @@ export async function listBooks(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
-// --- Chapters -------------------------------------------------------------------------------
-
-export async function findChapterById(db: Db, id: string): Promise<ChapterRow | null> {
-  const [row] = await db.select().from(contentChapters).where(eq(contentChapters.id, id));
-  return row ?? null;
-}
-
-export async function findChapterBySlug(
-  db: Db,
-  bookId: string,
-  slug: string,
-  exceptId?: string,
-): Promise<{ id: string } | null> {
+/** The slug of an article in the database filed under `category`, if any. */
+export async function articleInCategory(db: Db, category: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: contentChapters.id })
-    .from(contentChapters)
-    .where(
-      and(
-        eq(contentChapters.bookId, bookId),
-        eq(contentChapters.slug, slug),
-        exceptId ? ne(contentChapters.id, exceptId) : undefined,
-      ),
-    );
-  return row ?? null;
+    .select({ slug: contentArticles.slug })
+    .from(contentArticles)
+    .where(eq(contentArticles.category, category))
+    .orderBy(asc(contentArticles.slug))
+    .limit(1);
+  return row?.slug ?? null;
 }
 
 export async function chapterHasChildren(db: Db, id: string): Promise<boolean> {
@@ -317,30 +230,6 @@ export async function chapterHasChildren(db: Db, id: string): Promise<boolean> {
     .where(eq(contentChapters.parentId, id))
     .limit(1);
   return Boolean(row);
-}
-
-export async function insertChapter(db: Db, values: NewChapter): Promise<ChapterRow> {
-  const [row] = await db.insert(contentChapters).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
-}
-
-export async function updateChapter(
-  db: Db,
-  id: string,
-  patch: Patch<Omit<ChapterRow, "bookId">>,
-): Promise<ChapterRow | null> {
-  const [row] = await db
-    .update(contentChapters)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(contentChapters.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function deleteChapter(db: Db, id: string): Promise<ChapterRow | null> {
-  const [row] = await db.delete(contentChapters).where(eq(contentChapters.id, id)).returning();
-  return row ?? null;
 }
 
 /** A chapter list row, with its parent's order and slug for sorting in reading order. */

@@ -239,14 +239,14 @@ async function fileArticle(ctx: ContentContext, id: string): Promise<ArticleReco
 
 async function dbArticle(ctx: ContentContext, id: string): Promise<repo.ArticleRow> {
   if (isFileId(id)) throw readOnly((await fileArticle(ctx, id)).file);
-  const row = await repo.findArticleById(ctx.db, id);
+  const row = await repo.articles.findById(ctx.db, id);
   if (!row) throw notFound("article");
   return row;
 }
 
 export async function getArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
   if (isFileId(id)) return fileArticle(ctx, id);
-  const row = await repo.findArticleById(ctx.db, id);
+  const row = await repo.articles.findById(ctx.db, id);
   if (!row) throw notFound("article");
   return articleRecord(row);
 }
@@ -260,7 +260,7 @@ export async function createArticle(
   await assertCategoryExists(ctx, input.category);
   const row = await unique(
     () =>
-      repo.insertArticle(ctx.db, {
+      repo.articles.insert(ctx.db, {
         ...input,
         ...settleTime(null, input),
         authorId,
@@ -285,7 +285,7 @@ export async function updateArticle(
   }
   const { publishedAt: _at, status: _status, ...fields } = input;
   const row = await unique(
-    () => repo.updateArticle(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => repo.articles.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
     () => slugTaken(input.slug ?? current.slug, "another article"),
   );
   if (!row) throw notFound("article");
@@ -297,7 +297,7 @@ export async function updateArticle(
 
 export async function deleteArticle(ctx: ContentContext, id: string): Promise<{ id: string }> {
   await dbArticle(ctx, id);
-  const row = await repo.deleteArticle(ctx.db, id);
+  const row = await repo.articles.remove(ctx.db, id);
   if (!row) throw notFound("article");
   if (isLive(row.status)) ctx.publisher.contentChanged(`article ${row.slug} deleted`);
   return { id };
@@ -309,7 +309,7 @@ export async function publishArticle(
   input: PublishInput,
 ): Promise<{ record: ArticleRecord; message: string }> {
   const current = await dbArticle(ctx, id);
-  const row = await repo.updateArticle(ctx.db, id, publishTime(current.publishedAt, input));
+  const row = await repo.articles.update(ctx.db, id, publishTime(current.publishedAt, input));
   if (!row) throw notFound("article");
   ctx.publisher.contentChanged(`article ${row.slug} ${row.status}`);
   return { record: articleRecord(row), message: publishMessage(row.status as ContentStatus) };
@@ -317,7 +317,7 @@ export async function publishArticle(
 
 export async function unpublishArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
   const current = await dbArticle(ctx, id);
-  const row = await repo.updateArticle(ctx.db, id, { status: "draft" });
+  const row = await repo.articles.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("article");
   if (isLive(current.status)) ctx.publisher.contentChanged(`article ${row.slug} unpublished`);
   return articleRecord(row);
@@ -354,14 +354,14 @@ async function fileNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
 
 async function dbNote(ctx: ContentContext, id: string): Promise<repo.NoteRow> {
   if (isFileId(id)) throw readOnly((await fileNote(ctx, id)).file);
-  const row = await repo.findNoteById(ctx.db, id);
+  const row = await repo.notes.findById(ctx.db, id);
   if (!row) throw notFound("note");
   return row;
 }
 
 export async function getNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
   if (isFileId(id)) return fileNote(ctx, id);
-  const row = await repo.findNoteById(ctx.db, id);
+  const row = await repo.notes.findById(ctx.db, id);
   if (!row) throw notFound("note");
   return noteRecord(row);
 }
@@ -373,7 +373,7 @@ export async function createNote(
 ): Promise<NoteRecord> {
   await assertNoteSlugFree(ctx, input.slug);
   const row = await unique(
-    () => repo.insertNote(ctx.db, { ...input, ...settleTime(null, input), authorId }),
+    () => repo.notes.insert(ctx.db, { ...input, ...settleTime(null, input), authorId }),
     () => slugTaken(input.slug, "another note"),
   );
   if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
@@ -391,7 +391,7 @@ export async function updateNote(
   }
   const { publishedAt: _at, status: _status, ...fields } = input;
   const row = await unique(
-    () => repo.updateNote(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => repo.notes.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
     () => slugTaken(input.slug ?? current.slug, "another note"),
   );
   if (!row) throw notFound("note");
@@ -403,7 +403,7 @@ export async function updateNote(
 
 export async function deleteNote(ctx: ContentContext, id: string): Promise<{ id: string }> {
   await dbNote(ctx, id);
-  const row = await repo.deleteNote(ctx.db, id);
+  const row = await repo.notes.remove(ctx.db, id);
   if (!row) throw notFound("note");
   if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} deleted`);
   return { id };
@@ -415,7 +415,7 @@ export async function publishNote(
   input: PublishInput,
 ): Promise<{ record: NoteRecord; message: string }> {
   const current = await dbNote(ctx, id);
-  const row = await repo.updateNote(ctx.db, id, publishTime(current.publishedAt, input));
+  const row = await repo.notes.update(ctx.db, id, publishTime(current.publishedAt, input));
   if (!row) throw notFound("note");
   ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
   return { record: noteRecord(row), message: publishMessage(row.status as ContentStatus) };
@@ -423,7 +423,7 @@ export async function publishNote(
 
 export async function unpublishNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
   const current = await dbNote(ctx, id);
-  const row = await repo.updateNote(ctx.db, id, { status: "draft" });
+  const row = await repo.notes.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("note");
   if (isLive(current.status)) ctx.publisher.contentChanged(`note ${row.slug} unpublished`);
   return noteRecord(row);
@@ -459,14 +459,14 @@ async function fileBook(ctx: ContentContext, id: string): Promise<BookRecord> {
 
 async function dbBook(ctx: ContentContext, id: string): Promise<repo.BookRow> {
   if (isFileId(id)) throw readOnly((await fileBook(ctx, id)).file);
-  const row = await repo.findBookById(ctx.db, id);
+  const row = await repo.books.findById(ctx.db, id);
   if (!row) throw notFound("book");
   return row;
 }
 
 export async function getBook(ctx: ContentContext, id: string): Promise<BookRecord> {
   if (isFileId(id)) return fileBook(ctx, id);
-  const row = await repo.findBookById(ctx.db, id);
+  const row = await repo.books.findById(ctx.db, id);
   if (!row) throw notFound("book");
   return bookRecord(row);
 }
@@ -474,7 +474,7 @@ export async function getBook(ctx: ContentContext, id: string): Promise<BookReco
 export async function createBook(ctx: ContentContext, input: CreateBookInput): Promise<BookRecord> {
   await assertBookSlugFree(ctx, input.slug);
   const row = await unique(
-    () => repo.insertBook(ctx.db, { ...input, ...settleTime(null, input) }),
+    () => repo.books.insert(ctx.db, { ...input, ...settleTime(null, input) }),
     () => slugTaken(input.slug, "another book"),
   );
   if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
@@ -492,7 +492,7 @@ export async function updateBook(
   }
   const { publishedAt: _at, status: _status, ...fields } = input;
   const row = await unique(
-    () => repo.updateBook(ctx.db, id, { ...fields, ...settleTime(current, input) }),
+    () => repo.books.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
     () => slugTaken(input.slug ?? current.slug, "another book"),
   );
   if (!row) throw notFound("book");
@@ -505,7 +505,7 @@ export async function updateBook(
 /** Deletes a book with its chapters. */
 export async function deleteBook(ctx: ContentContext, id: string): Promise<{ id: string }> {
   await dbBook(ctx, id);
-  const row = await repo.deleteBook(ctx.db, id);
+  const row = await repo.books.remove(ctx.db, id);
   if (!row) throw notFound("book");
   if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} deleted`);
   return { id };
@@ -517,7 +517,7 @@ export async function publishBook(
   input: PublishInput,
 ): Promise<{ record: BookRecord; message: string }> {
   const current = await dbBook(ctx, id);
-  const row = await repo.updateBook(ctx.db, id, publishTime(current.publishedAt, input));
+  const row = await repo.books.update(ctx.db, id, publishTime(current.publishedAt, input));
   if (!row) throw notFound("book");
   ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
   return { record: bookRecord(row), message: publishMessage(row.status as ContentStatus) };
@@ -525,7 +525,7 @@ export async function publishBook(
 
 export async function unpublishBook(ctx: ContentContext, id: string): Promise<BookRecord> {
   const current = await dbBook(ctx, id);
-  const row = await repo.updateBook(ctx.db, id, { status: "draft" });
+  const row = await repo.books.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("book");
   if (isLive(current.status)) ctx.publisher.contentChanged(`book ${row.slug} unpublished`);
   return bookRecord(row);
@@ -570,7 +570,7 @@ async function resolveBook(
 ): Promise<{ source: "database"; row: repo.BookRow } | { source: "file"; item: BookRecord }> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(book);
   const row = uuid
-    ? await repo.findBookById(ctx.db, book)
+    ? await repo.books.findById(ctx.db, book)
     : isFileId(book)
       ? null
       : await repo.findBookBySlug(ctx.db, book);
@@ -630,20 +630,20 @@ async function fileChapter(ctx: ContentContext, id: string): Promise<ChapterReco
 
 async function dbChapter(ctx: ContentContext, id: string): Promise<repo.ChapterRow> {
   if (isFileId(id)) throw readOnly((await fileChapter(ctx, id)).file);
-  const row = await repo.findChapterById(ctx.db, id);
+  const row = await repo.chapters.findById(ctx.db, id);
   if (!row) throw notFound("chapter");
   return row;
 }
 
 async function bookOfChapter(ctx: ContentContext, bookId: string): Promise<repo.BookRow> {
-  const book = await repo.findBookById(ctx.db, bookId);
+  const book = await repo.books.findById(ctx.db, bookId);
   if (!book) throw notFound("book");
   return book;
 }
 
 export async function getChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
   if (isFileId(id)) return fileChapter(ctx, id);
-  const row = await repo.findChapterById(ctx.db, id);
+  const row = await repo.chapters.findById(ctx.db, id);
   if (!row) throw notFound("chapter");
   return chapterRecord(row, (await bookOfChapter(ctx, row.bookId)).slug);
 }
@@ -656,7 +656,7 @@ async function assertParent(
   selfId?: string,
 ) {
   if (parentId === selfId) throw invalid("parentId", "a chapter cannot be its own parent");
-  const parent = await repo.findChapterById(ctx.db, parentId);
+  const parent = await repo.chapters.findById(ctx.db, parentId);
   if (!parent || parent.bookId !== bookId) {
     throw invalid("parentId", "not a chapter of this book");
   }
@@ -686,14 +686,14 @@ export async function createChapter(
   ctx: ContentContext,
   input: CreateChapterInput,
 ): Promise<ChapterRecord> {
-  const book = await repo.findBookById(ctx.db, input.bookId);
+  const book = await repo.books.findById(ctx.db, input.bookId);
   if (!book) throw invalid("bookId", "no such book in the database");
   if (input.parentId) await assertParent(ctx, book.id, input.parentId);
   if (await repo.findChapterBySlug(ctx.db, book.id, input.slug)) {
     throw chapterSlugTaken(input.slug);
   }
   const row = await unique(
-    () => repo.insertChapter(ctx.db, input),
+    () => repo.chapters.insert(ctx.db, input),
     () => chapterSlugTaken(input.slug),
   );
   chapterChanged(ctx, book, [row.status], `${row.slug} added`);
@@ -716,7 +716,7 @@ export async function updateChapter(
     }
   }
   const row = await unique(
-    () => repo.updateChapter(ctx.db, id, input),
+    () => repo.chapters.update(ctx.db, id, input),
     () => chapterSlugTaken(input.slug ?? current.slug),
   );
   if (!row) throw notFound("chapter");
@@ -734,7 +734,7 @@ export async function deleteChapter(ctx: ContentContext, id: string): Promise<{ 
     );
   }
   const book = await bookOfChapter(ctx, current.bookId);
-  const row = await repo.deleteChapter(ctx.db, id);
+  const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
   chapterChanged(ctx, book, [row.status], `${row.slug} deleted`);
   return { id };
@@ -751,7 +751,7 @@ export async function publishChapter(
   }
   const current = await dbChapter(ctx, id);
   const book = await bookOfChapter(ctx, current.bookId);
-  const row = await repo.updateChapter(ctx.db, id, { status: "published" });
+  const row = await repo.chapters.update(ctx.db, id, { status: "published" });
   if (!row) throw notFound("chapter");
   chapterChanged(ctx, book, [row.status], `${row.slug} published`);
   return { record: chapterRecord(row, book.slug), message: CONTENT_MESSAGES.published };
@@ -760,7 +760,7 @@ export async function publishChapter(
 export async function unpublishChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
   const current = await dbChapter(ctx, id);
   const book = await bookOfChapter(ctx, current.bookId);
-  const row = await repo.updateChapter(ctx.db, id, { status: "draft" });
+  const row = await repo.chapters.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("chapter");
   chapterChanged(ctx, book, [current.status], `${row.slug} unpublished`);
   return chapterRecord(row, book.slug);
