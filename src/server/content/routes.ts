@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import type { z } from "zod";
 import {
   categorySlugParamSchema,
   contentIdParamSchema,
@@ -12,6 +13,7 @@ import {
   listCategoriesQuerySchema,
   listChaptersQuerySchema,
   listNotesQuerySchema,
+  type PublishInput,
   publishSchema,
   updateArticleSchema,
   updateBookSchema,
@@ -36,127 +38,108 @@ function ctx(c: Context<AppEnv>): content.ContentContext {
 const id = pathParams(contentIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 
+/** What the routes of one kind of item call (content.articles, notes, books, chapters). */
+interface ItemService<Query, Input, Patch> {
+  list(ctx: content.ContentContext, query: Query): Promise<unknown>;
+  get(ctx: content.ContentContext, id: string): Promise<unknown>;
+  create(ctx: content.ContentContext, input: Input, authorId: string): Promise<unknown>;
+  update(ctx: content.ContentContext, id: string, input: Patch): Promise<unknown>;
+  remove(ctx: content.ContentContext, id: string): Promise<unknown>;
+  publish(
+    ctx: content.ContentContext,
+    id: string,
+    input: PublishInput,
+  ): Promise<{ record: unknown; message: string }>;
+  unpublish(ctx: content.ContentContext, id: string): Promise<unknown>;
+}
+
+/**
+ * List, get, create, update, delete, publish and unpublish under `/admin/<kind>`. Hono cannot
+ * work out a generic schema's validated type, so the handlers name it (`as z.output<…>`).
+ */
+function itemRoutes<Query extends z.ZodType, Input extends z.ZodType, Patch extends z.ZodType>(
+  path: string,
+  schemas: { list: Query; create: Input; update: Patch },
+  service: ItemService<z.output<Query>, z.output<Input>, z.output<Patch>>,
+) {
+  return new Hono<AppEnv>()
+    .get(path, requireAdmin, queryParams(schemas.list), async (c) =>
+      ok(c, await service.list(ctx(c), c.req.valid("query") as z.output<Query>)),
+    )
+    .get(`${path}/:id`, requireAdmin, id, async (c) =>
+      ok(c, await service.get(ctx(c), c.req.valid("param").id)),
+    )
+    .post(path, requireAdmin, jsonBody(schemas.create), async (c) =>
+      ok(
+        c,
+        await service.create(ctx(c), c.req.valid("json") as z.output<Input>, caller(c).id),
+        created,
+      ),
+    )
+    .put(`${path}/:id`, requireAdmin, id, jsonBody(schemas.update), async (c) =>
+      ok(
+        c,
+        await service.update(
+          ctx(c),
+          c.req.valid("param").id,
+          c.req.valid("json") as z.output<Patch>,
+        ),
+        updated,
+      ),
+    )
+    .delete(`${path}/:id`, requireAdmin, id, async (c) =>
+      ok(c, await service.remove(ctx(c), c.req.valid("param").id), deleted),
+    )
+    .post(`${path}/:id/publish`, requireAdmin, id, publishBody, async (c) => {
+      const { record, message } = await service.publish(
+        ctx(c),
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return ok(c, record, message);
+    })
+    .post(`${path}/:id/unpublish`, requireAdmin, id, async (c) =>
+      ok(c, await service.unpublish(ctx(c), c.req.valid("param").id), unpublished),
+    );
+}
+
 /**
  * The back-office content API, admin only. Lists merge database rows with the files under
  * content/ (read-only, ids `file:<kind>:<slug>`); changes reach the live site through the
  * publisher. Routes parse and answer; the rules are in service.ts.
  */
 export const contentRoutes = new Hono<AppEnv>()
-  // --- Articles
-  .get("/admin/articles", requireAdmin, queryParams(listArticlesQuerySchema), async (c) =>
-    ok(c, await content.listArticlePage(ctx(c), c.req.valid("query"))),
-  )
-  .get("/admin/articles/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.getArticle(ctx(c), c.req.valid("param").id)),
-  )
-  .post("/admin/articles", requireAdmin, jsonBody(createArticleSchema), async (c) =>
-    ok(c, await content.createArticle(ctx(c), caller(c).id, c.req.valid("json")), created),
-  )
-  .put("/admin/articles/:id", requireAdmin, id, jsonBody(updateArticleSchema), async (c) =>
-    ok(
-      c,
-      await content.updateArticle(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-      updated,
+  .route(
+    "/",
+    itemRoutes(
+      "/admin/articles",
+      { list: listArticlesQuerySchema, create: createArticleSchema, update: updateArticleSchema },
+      content.articles,
     ),
   )
-  .delete("/admin/articles/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.deleteArticle(ctx(c), c.req.valid("param").id), deleted),
-  )
-  .post("/admin/articles/:id/publish", requireAdmin, id, publishBody, async (c) => {
-    const { record, message } = await content.publishArticle(
-      ctx(c),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return ok(c, record, message);
-  })
-  .post("/admin/articles/:id/unpublish", requireAdmin, id, async (c) =>
-    ok(c, await content.unpublishArticle(ctx(c), c.req.valid("param").id), unpublished),
-  )
-  // --- Notes
-  .get("/admin/notes", requireAdmin, queryParams(listNotesQuerySchema), async (c) =>
-    ok(c, await content.listNotePage(ctx(c), c.req.valid("query"))),
-  )
-  .get("/admin/notes/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.getNote(ctx(c), c.req.valid("param").id)),
-  )
-  .post("/admin/notes", requireAdmin, jsonBody(createNoteSchema), async (c) =>
-    ok(c, await content.createNote(ctx(c), caller(c).id, c.req.valid("json")), created),
-  )
-  .put("/admin/notes/:id", requireAdmin, id, jsonBody(updateNoteSchema), async (c) =>
-    ok(c, await content.updateNote(ctx(c), c.req.valid("param").id, c.req.valid("json")), updated),
-  )
-  .delete("/admin/notes/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.deleteNote(ctx(c), c.req.valid("param").id), deleted),
-  )
-  .post("/admin/notes/:id/publish", requireAdmin, id, publishBody, async (c) => {
-    const { record, message } = await content.publishNote(
-      ctx(c),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return ok(c, record, message);
-  })
-  .post("/admin/notes/:id/unpublish", requireAdmin, id, async (c) =>
-    ok(c, await content.unpublishNote(ctx(c), c.req.valid("param").id), unpublished),
-  )
-  // --- Books
-  .get("/admin/books", requireAdmin, queryParams(listBooksQuerySchema), async (c) =>
-    ok(c, await content.listBookPage(ctx(c), c.req.valid("query"))),
-  )
-  .get("/admin/books/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.getBook(ctx(c), c.req.valid("param").id)),
-  )
-  .post("/admin/books", requireAdmin, jsonBody(createBookSchema), async (c) =>
-    ok(c, await content.createBook(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/books/:id", requireAdmin, id, jsonBody(updateBookSchema), async (c) =>
-    ok(c, await content.updateBook(ctx(c), c.req.valid("param").id, c.req.valid("json")), updated),
-  )
-  .delete("/admin/books/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.deleteBook(ctx(c), c.req.valid("param").id), deleted),
-  )
-  .post("/admin/books/:id/publish", requireAdmin, id, publishBody, async (c) => {
-    const { record, message } = await content.publishBook(
-      ctx(c),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return ok(c, record, message);
-  })
-  .post("/admin/books/:id/unpublish", requireAdmin, id, async (c) =>
-    ok(c, await content.unpublishBook(ctx(c), c.req.valid("param").id), unpublished),
-  )
-  // --- Chapters
-  .get("/admin/chapters", requireAdmin, queryParams(listChaptersQuerySchema), async (c) =>
-    ok(c, await content.listChapterPage(ctx(c), c.req.valid("query"))),
-  )
-  .get("/admin/chapters/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.getChapter(ctx(c), c.req.valid("param").id)),
-  )
-  .post("/admin/chapters", requireAdmin, jsonBody(createChapterSchema), async (c) =>
-    ok(c, await content.createChapter(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/chapters/:id", requireAdmin, id, jsonBody(updateChapterSchema), async (c) =>
-    ok(
-      c,
-      await content.updateChapter(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-      updated,
+  .route(
+    "/",
+    itemRoutes(
+      "/admin/notes",
+      { list: listNotesQuerySchema, create: createNoteSchema, update: updateNoteSchema },
+      content.notes,
     ),
   )
-  .delete("/admin/chapters/:id", requireAdmin, id, async (c) =>
-    ok(c, await content.deleteChapter(ctx(c), c.req.valid("param").id), deleted),
+  .route(
+    "/",
+    itemRoutes(
+      "/admin/books",
+      { list: listBooksQuerySchema, create: createBookSchema, update: updateBookSchema },
+      content.books,
+    ),
   )
-  .post("/admin/chapters/:id/publish", requireAdmin, id, publishBody, async (c) => {
-    const { record, message } = await content.publishChapter(
-      ctx(c),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return ok(c, record, message);
-  })
-  .post("/admin/chapters/:id/unpublish", requireAdmin, id, async (c) =>
-    ok(c, await content.unpublishChapter(ctx(c), c.req.valid("param").id), unpublished),
+  .route(
+    "/",
+    itemRoutes(
+      "/admin/chapters",
+      { list: listChaptersQuerySchema, create: createChapterSchema, update: updateChapterSchema },
+      content.chapters,
+    ),
   )
   // --- Categories (the slug is the id)
   .get("/admin/categories", requireAdmin, queryParams(listCategoriesQuerySchema), async (c) =>

@@ -199,14 +199,136 @@ function matches(q: string | undefined, ...texts: string[]): boolean {
   return texts.some((text) => text.toLowerCase().includes(needle));
 }
 
-// --- Articles -------------------------------------------------------------------------------
+// --- Articles, notes and books: database rows beside read-only files ---------------------
 
-async function assertArticleSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
-  const file = (await ctx.files.articles()).find((item) => item.slug === slug);
-  if (file) throw slugTaken(slug, file.file ?? "a file");
-  if (await repo.findArticleBySlug(ctx.db, slug, exceptId)) {
-    throw slugTaken(slug, "another article");
+type TimeInput = { status?: ContentStatus | undefined; publishedAt?: string | null | undefined };
+type Settled = { status: ContentStatus; publishedAt: Date | null };
+type Fields<Input> = Omit<Input, keyof TimeInput>;
+
+/** What the shared flow needs to know of one kind of item. */
+interface ItemKind<
+  Row extends { slug: string; status: string; publishedAt: Date | null },
+  Rec extends { id: string; slug: string; file: string | null },
+  Input extends TimeInput & { slug: string },
+  Patch extends TimeInput & { slug?: string | undefined },
+> {
+  name: "article" | "note" | "book";
+  rows: {
+    findById(db: Db, id: string): Promise<Row | null>;
+    insert(db: Db, values: Fields<Input> & Settled & { authorId?: string }): Promise<Row>;
+    update(db: Db, id: string, patch: Fields<Patch> & Settled): Promise<Row | null>;
+    update(db: Db, id: string, patch: Partial<Settled>): Promise<Row | null>;
+    remove(db: Db, id: string): Promise<Row | null>;
+  };
+  findBySlug(db: Db, slug: string, exceptId?: string): Promise<unknown>;
+  files(files: ContentFiles): Promise<Rec[]>;
+  record(row: Row): Rec;
+  /** Whether rows keep their author. */
+  authored: boolean;
+  /** Checks beyond the slug, after it, on a create (`current` null) or an update. */
+  check?(ctx: ContentContext, input: Patch, current: Row | null): Promise<void>;
+}
+
+/** Get, create, update, delete, publish and unpublish for one kind of item. */
+function itemService<
+  Row extends { slug: string; status: string; publishedAt: Date | null },
+  Rec extends { id: string; slug: string; file: string | null },
+  Input extends TimeInput & { slug: string },
+  Patch extends TimeInput & { slug?: string | undefined },
+>(kind: ItemKind<Row, Rec, Input, Patch>) {
+  const { name } = kind;
+  const changed = (ctx: ContentContext, row: Row, what: string) =>
+    ctx.publisher.contentChanged(`${name} ${row.slug} ${what}`);
+
+  async function assertSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
+    const file = (await kind.files(ctx.files)).find((item) => item.slug === slug);
+    if (file) throw slugTaken(slug, file.file ?? "a file");
+    if (await kind.findBySlug(ctx.db, slug, exceptId)) throw slugTaken(slug, `another ${name}`);
   }
+
+  async function fromFile(ctx: ContentContext, id: string): Promise<Rec> {
+    const item = (await kind.files(ctx.files)).find((file) => file.id === id);
+    if (!item) throw notFound(name);
+    return item;
+  }
+
+  /** The row to change; an item from a file cannot be changed. */
+  async function current(ctx: ContentContext, id: string): Promise<Row> {
+    if (isFileId(id)) throw readOnly((await fromFile(ctx, id)).file);
+    const row = await kind.rows.findById(ctx.db, id);
+    if (!row) throw notFound(name);
+    return row;
+  }
+
+  const found = (row: Row | null): Row => {
+    if (!row) throw notFound(name);
+    return row;
+  };
+
+  return {
+    async get(ctx: ContentContext, id: string): Promise<Rec> {
+      if (isFileId(id)) return fromFile(ctx, id);
+      return kind.record(found(await kind.rows.findById(ctx.db, id)));
+    },
+
+    async create(ctx: ContentContext, input: Input & Patch, authorId: string): Promise<Rec> {
+      await assertSlugFree(ctx, input.slug);
+      await kind.check?.(ctx, input, null);
+      const row = await unique(
+        () =>
+          kind.rows.insert(ctx.db, {
+            ...input,
+            ...settleTime(null, input),
+            ...(kind.authored ? { authorId } : {}),
+          }),
+        () => slugTaken(input.slug, `another ${name}`),
+      );
+      if (isLive(row.status)) changed(ctx, row, row.status);
+      return kind.record(row);
+    },
+
+    async update(ctx: ContentContext, id: string, input: Patch): Promise<Rec> {
+      const before = await current(ctx, id);
+      if (input.slug !== undefined && input.slug !== before.slug) {
+        await assertSlugFree(ctx, input.slug, id);
+      }
+      await kind.check?.(ctx, input, before);
+      const { publishedAt: _at, status: _status, ...fields } = input;
+      const row = found(
+        await unique(
+          () => kind.rows.update(ctx.db, id, { ...fields, ...settleTime(before, input) }),
+          () => slugTaken(input.slug ?? before.slug, `another ${name}`),
+        ),
+      );
+      if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
+      return kind.record(row);
+    },
+
+    async remove(ctx: ContentContext, id: string): Promise<{ id: string }> {
+      await current(ctx, id);
+      const row = found(await kind.rows.remove(ctx.db, id));
+      if (isLive(row.status)) changed(ctx, row, "deleted");
+      return { id };
+    },
+
+    async publish(
+      ctx: ContentContext,
+      id: string,
+      input: PublishInput,
+    ): Promise<{ record: Rec; message: string }> {
+      const before = await current(ctx, id);
+      const row = found(await kind.rows.update(ctx.db, id, publishTime(before.publishedAt, input)));
+      changed(ctx, row, row.status);
+      return { record: kind.record(row), message: publishMessage(row.status as ContentStatus) };
+    },
+
+    async unpublish(ctx: ContentContext, id: string): Promise<Rec> {
+      const before = await current(ctx, id);
+      const row = found(await kind.rows.update(ctx.db, id, { status: "draft" }));
+      if (isLive(before.status)) changed(ctx, row, "unpublished");
+      return kind.record(row);
+    },
+  };
 }
 
 async function assertCategoryExists(ctx: ContentContext, slug: string) {
@@ -215,321 +337,83 @@ async function assertCategoryExists(ctx: ContentContext, slug: string) {
   throw invalid("category", `no category ${slug}`);
 }
 
-export async function listArticlePage(
-  ctx: ContentContext,
-  query: ListArticlesQuery,
-): Promise<Page<ArticleListItem>> {
-  const { rows, total } = await repo.listArticles(ctx.db, query, offsetOf(query) + query.pageSize);
-  const files = (await ctx.files.articles()).filter(
-    (item) =>
-      (!query.status || item.status === query.status) &&
-      (!query.lang || item.lang === query.lang) &&
-      (!query.category || item.category === query.category) &&
-      (!query.tag || item.tags.includes(query.tag)) &&
-      matches(query.q, item.title, item.summary, item.body),
-  );
-  return mergePage(rows.map(articleListItem), total, files.map(withExcerpt), query);
-}
+export const articles = {
+  ...itemService<repo.ArticleRow, ArticleRecord, CreateArticleInput, UpdateArticleInput>({
+    name: "article",
+    rows: repo.articles,
+    findBySlug: repo.findArticleBySlug,
+    files: (files) => files.articles(),
+    record: articleRecord,
+    authored: true,
+    async check(ctx, input, current) {
+      if (input.category !== undefined && input.category !== current?.category) {
+        await assertCategoryExists(ctx, input.category);
+      }
+    },
+  }),
 
-async function fileArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
-  const item = (await ctx.files.articles()).find((article) => article.id === id);
-  if (!item) throw notFound("article");
-  return item;
-}
+  async list(ctx: ContentContext, query: ListArticlesQuery): Promise<Page<ArticleListItem>> {
+    const limit = offsetOf(query) + query.pageSize;
+    const { rows, total } = await repo.listArticles(ctx.db, query, limit);
+    const files = (await ctx.files.articles()).filter(
+      (item) =>
+        (!query.status || item.status === query.status) &&
+        (!query.lang || item.lang === query.lang) &&
+        (!query.category || item.category === query.category) &&
+        (!query.tag || item.tags.includes(query.tag)) &&
+        matches(query.q, item.title, item.summary, item.body),
+    );
+    return mergePage(rows.map(articleListItem), total, files.map(withExcerpt), query);
+  },
+};
 
-async function dbArticle(ctx: ContentContext, id: string): Promise<repo.ArticleRow> {
-  if (isFileId(id)) throw readOnly((await fileArticle(ctx, id)).file);
-  const row = await repo.articles.findById(ctx.db, id);
-  if (!row) throw notFound("article");
-  return row;
-}
+export const notes = {
+  ...itemService<repo.NoteRow, NoteRecord, CreateNoteInput, UpdateNoteInput>({
+    name: "note",
+    rows: repo.notes,
+    findBySlug: repo.findNoteBySlug,
+    files: (files) => files.notes(),
+    record: noteRecord,
+    authored: true,
+  }),
 
-export async function getArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
-  if (isFileId(id)) return fileArticle(ctx, id);
-  const row = await repo.articles.findById(ctx.db, id);
-  if (!row) throw notFound("article");
-  return articleRecord(row);
-}
+  async list(ctx: ContentContext, query: ListNotesQuery): Promise<Page<NoteListItem>> {
+    const limit = offsetOf(query) + query.pageSize;
+    const { rows, total } = await repo.listNotes(ctx.db, query, limit);
+    const files = (await ctx.files.notes()).filter(
+      (item) =>
+        (!query.status || item.status === query.status) &&
+        (!query.lang || item.lang === query.lang) &&
+        (!query.tag || item.tags.includes(query.tag)) &&
+        matches(query.q, item.body),
+    );
+    return mergePage(rows.map(noteListItem), total, files.map(withExcerpt), query);
+  },
+};
 
-export async function createArticle(
-  ctx: ContentContext,
-  authorId: string,
-  input: CreateArticleInput,
-): Promise<ArticleRecord> {
-  await assertArticleSlugFree(ctx, input.slug);
-  await assertCategoryExists(ctx, input.category);
-  const row = await unique(
-    () =>
-      repo.articles.insert(ctx.db, {
-        ...input,
-        ...settleTime(null, input),
-        authorId,
-      }),
-    () => slugTaken(input.slug, "another article"),
-  );
-  if (isLive(row.status)) ctx.publisher.contentChanged(`article ${row.slug} ${row.status}`);
-  return articleRecord(row);
-}
+/** Deleting a book deletes its chapters. */
+export const books = {
+  ...itemService<repo.BookRow, BookRecord, CreateBookInput, UpdateBookInput>({
+    name: "book",
+    rows: repo.books,
+    findBySlug: repo.findBookBySlug,
+    files: (files) => files.books(),
+    record: bookRecord,
+    authored: false,
+  }),
 
-export async function updateArticle(
-  ctx: ContentContext,
-  id: string,
-  input: UpdateArticleInput,
-): Promise<ArticleRecord> {
-  const current = await dbArticle(ctx, id);
-  if (input.slug !== undefined && input.slug !== current.slug) {
-    await assertArticleSlugFree(ctx, input.slug, id);
-  }
-  if (input.category !== undefined && input.category !== current.category) {
-    await assertCategoryExists(ctx, input.category);
-  }
-  const { publishedAt: _at, status: _status, ...fields } = input;
-  const row = await unique(
-    () => repo.articles.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
-    () => slugTaken(input.slug ?? current.slug, "another article"),
-  );
-  if (!row) throw notFound("article");
-  if (isLive(current.status) || isLive(row.status)) {
-    ctx.publisher.contentChanged(`article ${row.slug} edited`);
-  }
-  return articleRecord(row);
-}
-
-export async function deleteArticle(ctx: ContentContext, id: string): Promise<{ id: string }> {
-  await dbArticle(ctx, id);
-  const row = await repo.articles.remove(ctx.db, id);
-  if (!row) throw notFound("article");
-  if (isLive(row.status)) ctx.publisher.contentChanged(`article ${row.slug} deleted`);
-  return { id };
-}
-
-export async function publishArticle(
-  ctx: ContentContext,
-  id: string,
-  input: PublishInput,
-): Promise<{ record: ArticleRecord; message: string }> {
-  const current = await dbArticle(ctx, id);
-  const row = await repo.articles.update(ctx.db, id, publishTime(current.publishedAt, input));
-  if (!row) throw notFound("article");
-  ctx.publisher.contentChanged(`article ${row.slug} ${row.status}`);
-  return { record: articleRecord(row), message: publishMessage(row.status as ContentStatus) };
-}
-
-export async function unpublishArticle(ctx: ContentContext, id: string): Promise<ArticleRecord> {
-  const current = await dbArticle(ctx, id);
-  const row = await repo.articles.update(ctx.db, id, { status: "draft" });
-  if (!row) throw notFound("article");
-  if (isLive(current.status)) ctx.publisher.contentChanged(`article ${row.slug} unpublished`);
-  return articleRecord(row);
-}
-
-// --- Notes ----------------------------------------------------------------------------------
-
-async function assertNoteSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
-  const file = (await ctx.files.notes()).find((item) => item.slug === slug);
-  if (file) throw slugTaken(slug, file.file ?? "a file");
-  if (await repo.findNoteBySlug(ctx.db, slug, exceptId)) throw slugTaken(slug, "another note");
-}
-
-export async function listNotePage(
-  ctx: ContentContext,
-  query: ListNotesQuery,
-): Promise<Page<NoteListItem>> {
-  const { rows, total } = await repo.listNotes(ctx.db, query, offsetOf(query) + query.pageSize);
-  const files = (await ctx.files.notes()).filter(
-    (item) =>
-      (!query.status || item.status === query.status) &&
-      (!query.lang || item.lang === query.lang) &&
-      (!query.tag || item.tags.includes(query.tag)) &&
-      matches(query.q, item.body),
-  );
-  return mergePage(rows.map(noteListItem), total, files.map(withExcerpt), query);
-}
-
-async function fileNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
-  const item = (await ctx.files.notes()).find((note) => note.id === id);
-  if (!item) throw notFound("note");
-  return item;
-}
-
-async function dbNote(ctx: ContentContext, id: string): Promise<repo.NoteRow> {
-  if (isFileId(id)) throw readOnly((await fileNote(ctx, id)).file);
-  const row = await repo.notes.findById(ctx.db, id);
-  if (!row) throw notFound("note");
-  return row;
-}
-
-export async function getNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
-  if (isFileId(id)) return fileNote(ctx, id);
-  const row = await repo.notes.findById(ctx.db, id);
-  if (!row) throw notFound("note");
-  return noteRecord(row);
-}
-
-export async function createNote(
-  ctx: ContentContext,
-  authorId: string,
-  input: CreateNoteInput,
-): Promise<NoteRecord> {
-  await assertNoteSlugFree(ctx, input.slug);
-  const row = await unique(
-    () => repo.notes.insert(ctx.db, { ...input, ...settleTime(null, input), authorId }),
-    () => slugTaken(input.slug, "another note"),
-  );
-  if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
-  return noteRecord(row);
-}
-
-export async function updateNote(
-  ctx: ContentContext,
-  id: string,
-  input: UpdateNoteInput,
-): Promise<NoteRecord> {
-  const current = await dbNote(ctx, id);
-  if (input.slug !== undefined && input.slug !== current.slug) {
-    await assertNoteSlugFree(ctx, input.slug, id);
-  }
-  const { publishedAt: _at, status: _status, ...fields } = input;
-  const row = await unique(
-    () => repo.notes.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
-    () => slugTaken(input.slug ?? current.slug, "another note"),
-  );
-  if (!row) throw notFound("note");
-  if (isLive(current.status) || isLive(row.status)) {
-    ctx.publisher.contentChanged(`note ${row.slug} edited`);
-  }
-  return noteRecord(row);
-}
-
-export async function deleteNote(ctx: ContentContext, id: string): Promise<{ id: string }> {
-  await dbNote(ctx, id);
-  const row = await repo.notes.remove(ctx.db, id);
-  if (!row) throw notFound("note");
-  if (isLive(row.status)) ctx.publisher.contentChanged(`note ${row.slug} deleted`);
-  return { id };
-}
-
-export async function publishNote(
-  ctx: ContentContext,
-  id: string,
-  input: PublishInput,
-): Promise<{ record: NoteRecord; message: string }> {
-  const current = await dbNote(ctx, id);
-  const row = await repo.notes.update(ctx.db, id, publishTime(current.publishedAt, input));
-  if (!row) throw notFound("note");
-  ctx.publisher.contentChanged(`note ${row.slug} ${row.status}`);
-  return { record: noteRecord(row), message: publishMessage(row.status as ContentStatus) };
-}
-
-export async function unpublishNote(ctx: ContentContext, id: string): Promise<NoteRecord> {
-  const current = await dbNote(ctx, id);
-  const row = await repo.notes.update(ctx.db, id, { status: "draft" });
-  if (!row) throw notFound("note");
-  if (isLive(current.status)) ctx.publisher.contentChanged(`note ${row.slug} unpublished`);
-  return noteRecord(row);
-}
-
-// --- Books ----------------------------------------------------------------------------------
-
-async function assertBookSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
-  const file = (await ctx.files.books()).find((item) => item.slug === slug);
-  if (file) throw slugTaken(slug, file.file ?? "a file");
-  if (await repo.findBookBySlug(ctx.db, slug, exceptId)) throw slugTaken(slug, "another book");
-}
-
-export async function listBookPage(
-  ctx: ContentContext,
-  query: ListBooksQuery,
-): Promise<Page<BookRecord>> {
-  const { rows, total } = await repo.listBooks(ctx.db, query, offsetOf(query) + query.pageSize);
-  const files = (await ctx.files.books()).filter(
-    (item) =>
-      (!query.status || item.status === query.status) &&
-      (!query.lang || item.lang === query.lang) &&
-      matches(query.q, item.title, item.description),
-  );
-  return mergePage(rows.map(bookRecord), total, files, query);
-}
-
-async function fileBook(ctx: ContentContext, id: string): Promise<BookRecord> {
-  const item = (await ctx.files.books()).find((book) => book.id === id);
-  if (!item) throw notFound("book");
-  return item;
-}
-
-async function dbBook(ctx: ContentContext, id: string): Promise<repo.BookRow> {
-  if (isFileId(id)) throw readOnly((await fileBook(ctx, id)).file);
-  const row = await repo.books.findById(ctx.db, id);
-  if (!row) throw notFound("book");
-  return row;
-}
-
-export async function getBook(ctx: ContentContext, id: string): Promise<BookRecord> {
-  if (isFileId(id)) return fileBook(ctx, id);
-  const row = await repo.books.findById(ctx.db, id);
-  if (!row) throw notFound("book");
-  return bookRecord(row);
-}
-
-export async function createBook(ctx: ContentContext, input: CreateBookInput): Promise<BookRecord> {
-  await assertBookSlugFree(ctx, input.slug);
-  const row = await unique(
-    () => repo.books.insert(ctx.db, { ...input, ...settleTime(null, input) }),
-    () => slugTaken(input.slug, "another book"),
-  );
-  if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
-  return bookRecord(row);
-}
-
-export async function updateBook(
-  ctx: ContentContext,
-  id: string,
-  input: UpdateBookInput,
-): Promise<BookRecord> {
-  const current = await dbBook(ctx, id);
-  if (input.slug !== undefined && input.slug !== current.slug) {
-    await assertBookSlugFree(ctx, input.slug, id);
-  }
-  const { publishedAt: _at, status: _status, ...fields } = input;
-  const row = await unique(
-    () => repo.books.update(ctx.db, id, { ...fields, ...settleTime(current, input) }),
-    () => slugTaken(input.slug ?? current.slug, "another book"),
-  );
-  if (!row) throw notFound("book");
-  if (isLive(current.status) || isLive(row.status)) {
-    ctx.publisher.contentChanged(`book ${row.slug} edited`);
-  }
-  return bookRecord(row);
-}
-
-/** Deletes a book with its chapters. */
-export async function deleteBook(ctx: ContentContext, id: string): Promise<{ id: string }> {
-  await dbBook(ctx, id);
-  const row = await repo.books.remove(ctx.db, id);
-  if (!row) throw notFound("book");
-  if (isLive(row.status)) ctx.publisher.contentChanged(`book ${row.slug} deleted`);
-  return { id };
-}
-
-export async function publishBook(
-  ctx: ContentContext,
-  id: string,
-  input: PublishInput,
-): Promise<{ record: BookRecord; message: string }> {
-  const current = await dbBook(ctx, id);
-  const row = await repo.books.update(ctx.db, id, publishTime(current.publishedAt, input));
-  if (!row) throw notFound("book");
-  ctx.publisher.contentChanged(`book ${row.slug} ${row.status}`);
-  return { record: bookRecord(row), message: publishMessage(row.status as ContentStatus) };
-}
-
-export async function unpublishBook(ctx: ContentContext, id: string): Promise<BookRecord> {
-  const current = await dbBook(ctx, id);
-  const row = await repo.books.update(ctx.db, id, { status: "draft" });
-  if (!row) throw notFound("book");
-  if (isLive(current.status)) ctx.publisher.contentChanged(`book ${row.slug} unpublished`);
-  return bookRecord(row);
-}
+  async list(ctx: ContentContext, query: ListBooksQuery): Promise<Page<BookRecord>> {
+    const limit = offsetOf(query) + query.pageSize;
+    const { rows, total } = await repo.listBooks(ctx.db, query, limit);
+    const files = (await ctx.files.books()).filter(
+      (item) =>
+        (!query.status || item.status === query.status) &&
+        (!query.lang || item.lang === query.lang) &&
+        matches(query.q, item.title, item.description),
+    );
+    return mergePage(rows.map(bookRecord), total, files, query);
+  },
+};
 
 // --- Chapters -------------------------------------------------------------------------------
 
@@ -580,7 +464,7 @@ async function resolveBook(
   throw notFound("book");
 }
 
-export async function listChapterPage(
+async function listChapterPage(
   ctx: ContentContext,
   query: ListChaptersQuery,
 ): Promise<Page<ChapterListItem>> {
@@ -641,7 +525,7 @@ async function bookOfChapter(ctx: ContentContext, bookId: string): Promise<repo.
   return book;
 }
 
-export async function getChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
+async function getChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
   if (isFileId(id)) return fileChapter(ctx, id);
   const row = await repo.chapters.findById(ctx.db, id);
   if (!row) throw notFound("chapter");
@@ -682,7 +566,7 @@ function chapterChanged(
   }
 }
 
-export async function createChapter(
+async function createChapter(
   ctx: ContentContext,
   input: CreateChapterInput,
 ): Promise<ChapterRecord> {
@@ -700,7 +584,7 @@ export async function createChapter(
   return chapterRecord(row, book.slug);
 }
 
-export async function updateChapter(
+async function updateChapter(
   ctx: ContentContext,
   id: string,
   input: UpdateChapterInput,
@@ -724,7 +608,7 @@ export async function updateChapter(
   return chapterRecord(row, book.slug);
 }
 
-export async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: string }> {
+async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: string }> {
   const current = await dbChapter(ctx, id);
   if (await repo.chapterHasChildren(ctx.db, id)) {
     throw new ApiError(
@@ -741,7 +625,7 @@ export async function deleteChapter(ctx: ContentContext, id: string): Promise<{ 
 }
 
 /** Chapters have no time of their own: publishing one makes it part of its book. */
-export async function publishChapter(
+async function publishChapter(
   ctx: ContentContext,
   id: string,
   input: PublishInput,
@@ -757,7 +641,7 @@ export async function publishChapter(
   return { record: chapterRecord(row, book.slug), message: CONTENT_MESSAGES.published };
 }
 
-export async function unpublishChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
+async function unpublishChapter(ctx: ContentContext, id: string): Promise<ChapterRecord> {
   const current = await dbChapter(ctx, id);
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.update(ctx.db, id, { status: "draft" });
@@ -765,6 +649,16 @@ export async function unpublishChapter(ctx: ContentContext, id: string): Promise
   chapterChanged(ctx, book, [current.status], `${row.slug} unpublished`);
   return chapterRecord(row, book.slug);
 }
+
+export const chapters = {
+  list: listChapterPage,
+  get: getChapter,
+  create: createChapter,
+  update: updateChapter,
+  remove: deleteChapter,
+  publish: publishChapter,
+  unpublish: unpublishChapter,
+};
 
 // --- Categories -----------------------------------------------------------------------------
 
