@@ -178,19 +178,44 @@ export function newestFirst(a: Sortable, b: Sortable): number {
 
 const offsetOf = (query: { page: number; pageSize: number }) => (query.page - 1) * query.pageSize;
 
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  status?: string | undefined;
+  lang?: string | undefined;
+}
+
 /**
- * One page of database rows and files together. The database gives its first
- * `offset + pageSize` rows in the same order, which is all a page of the merge can use.
+ * One page of database rows and files together: the files of the query's status and language
+ * that `keep` keeps. The database gives its first `offset + pageSize` rows in the same order,
+ * which is all a page of the merge can use.
  */
-function mergePage<T extends Sortable>(
-  rows: T[],
-  rowTotal: number,
-  files: T[],
-  query: { page: number; pageSize: number },
-): Page<T> {
+async function mergedPage<
+  Row,
+  File extends { status: string; lang: string },
+  Item extends Sortable,
+>(
+  query: ListQuery,
+  list: {
+    rows(limit: number): Promise<repo.RowPage<Row>>;
+    fromRow(row: Row): Item;
+    files(): Promise<File[]>;
+    fromFile(file: File): Item;
+    keep(file: File): boolean;
+  },
+): Promise<Page<Item>> {
   const start = offsetOf(query);
-  const items = [...rows, ...files].sort(newestFirst).slice(start, start + query.pageSize);
-  return { items, total: rowTotal + files.length, page: query.page, pageSize: query.pageSize };
+  const { rows, total } = await list.rows(start + query.pageSize);
+  const files = (await list.files()).filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.lang || item.lang === query.lang) &&
+      list.keep(item),
+  );
+  const items = [...rows.map(list.fromRow), ...files.map(list.fromFile)]
+    .sort(newestFirst)
+    .slice(start, start + query.pageSize);
+  return { items, total: total + files.length, page: query.page, pageSize: query.pageSize };
 }
 
 function matches(q: string | undefined, ...texts: string[]): boolean {
@@ -352,19 +377,17 @@ export const articles = {
     },
   }),
 
-  async list(ctx: ContentContext, query: ListArticlesQuery): Promise<Page<ArticleListItem>> {
-    const limit = offsetOf(query) + query.pageSize;
-    const { rows, total } = await repo.listArticles(ctx.db, query, limit);
-    const files = (await ctx.files.articles()).filter(
-      (item) =>
-        (!query.status || item.status === query.status) &&
-        (!query.lang || item.lang === query.lang) &&
+  list: (ctx: ContentContext, query: ListArticlesQuery): Promise<Page<ArticleListItem>> =>
+    mergedPage(query, {
+      rows: (limit) => repo.listArticles(ctx.db, query, limit),
+      fromRow: articleListItem,
+      files: () => ctx.files.articles(),
+      fromFile: withExcerpt,
+      keep: (item) =>
         (!query.category || item.category === query.category) &&
         (!query.tag || item.tags.includes(query.tag)) &&
         matches(query.q, item.title, item.summary, item.body),
-    );
-    return mergePage(rows.map(articleListItem), total, files.map(withExcerpt), query);
-  },
+    }),
 };
 
 export const notes = {
@@ -377,18 +400,14 @@ export const notes = {
     authored: true,
   }),
 
-  async list(ctx: ContentContext, query: ListNotesQuery): Promise<Page<NoteListItem>> {
-    const limit = offsetOf(query) + query.pageSize;
-    const { rows, total } = await repo.listNotes(ctx.db, query, limit);
-    const files = (await ctx.files.notes()).filter(
-      (item) =>
-        (!query.status || item.status === query.status) &&
-        (!query.lang || item.lang === query.lang) &&
-        (!query.tag || item.tags.includes(query.tag)) &&
-        matches(query.q, item.body),
-    );
-    return mergePage(rows.map(noteListItem), total, files.map(withExcerpt), query);
-  },
+  list: (ctx: ContentContext, query: ListNotesQuery): Promise<Page<NoteListItem>> =>
+    mergedPage(query, {
+      rows: (limit) => repo.listNotes(ctx.db, query, limit),
+      fromRow: noteListItem,
+      files: () => ctx.files.notes(),
+      fromFile: withExcerpt,
+      keep: (item) => (!query.tag || item.tags.includes(query.tag)) && matches(query.q, item.body),
+    }),
 };
 
 /** Deleting a book deletes its chapters. */
@@ -402,17 +421,14 @@ export const books = {
     authored: false,
   }),
 
-  async list(ctx: ContentContext, query: ListBooksQuery): Promise<Page<BookRecord>> {
-    const limit = offsetOf(query) + query.pageSize;
-    const { rows, total } = await repo.listBooks(ctx.db, query, limit);
-    const files = (await ctx.files.books()).filter(
-      (item) =>
-        (!query.status || item.status === query.status) &&
-        (!query.lang || item.lang === query.lang) &&
-        matches(query.q, item.title, item.description),
-    );
-    return mergePage(rows.map(bookRecord), total, files, query);
-  },
+  list: (ctx: ContentContext, query: ListBooksQuery): Promise<Page<BookRecord>> =>
+    mergedPage(query, {
+      rows: (limit) => repo.listBooks(ctx.db, query, limit),
+      fromRow: bookRecord,
+      files: () => ctx.files.books(),
+      fromFile: (item) => item,
+      keep: (item) => matches(query.q, item.title, item.description),
+    }),
 };
 
 // --- Chapters -------------------------------------------------------------------------------
