@@ -7,6 +7,7 @@ import { type App, createApp } from "../http/app.ts";
 import { outboxMailer } from "../mail/mailer.ts";
 import { localStorage } from "../storage/storage.ts";
 import { callJson, userWithSession } from "../test-support.ts";
+import { contentFiles } from "./files.ts";
 import type { Publisher } from "./publisher.ts";
 
 // --- A content/ folder of our own --------------------------------------------------------------
@@ -757,3 +758,39 @@ for (const engine of engines) {
     });
   });
 }
+
+// --- Reading content/ (no database) ---------------------------------------------------------------
+
+describe("content files", () => {
+  it("reads slugs named files in name order, skips other names and the book's index", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "blog-content-files-"));
+    try {
+      const put = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      put("articles/b-post.mdx", "---\ntitle: B\n---\n\nB.\n");
+      put("articles/a-post.md", "---\ntitle: A\n---\n\nA.\n");
+      put("articles/Not A Slug.md", "---\ntitle: X\n---\n");
+      put("articles/notes.txt", "not Markdown");
+      put("notes/n1.md", "---\ntags: [x]\n---\n\nOne.\n");
+      put("notes/n2.mdx", "---\n---\n\nNot a note extension.\n");
+      put("books/tome/index.md", "---\ntitle: Tome\n---\n");
+      put("books/tome/one.md", "---\ntitle: One\n---\n\nText.\n");
+      const files = contentFiles(dir);
+      expect((await files.articles()).map((item) => [item.id, item.file, item.body])).toEqual([
+        ["file:article:a-post", "content/articles/a-post.md", "A.\n"],
+        ["file:article:b-post", "content/articles/b-post.mdx", "B.\n"],
+      ]);
+      expect((await files.notes()).map((item) => [item.slug, item.tags])).toEqual([["n1", ["x"]]]);
+      expect((await files.books()).map((item) => item.file)).toEqual([
+        "content/books/tome/index.md",
+      ]);
+      expect((await files.chapters()).map((item) => [item.id, item.file])).toEqual([
+        ["file:chapter:tome/one", "content/books/tome/one.md"],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
