@@ -102,49 +102,59 @@ function slugOf(name: string, extensions: RegExp): string | null {
   return SLUG.test(slug) ? slug : null;
 }
 
-async function readArticles(dir: string): Promise<ArticleRecord[]> {
-  const items: ArticleRecord[] = [];
-  for (const name of await names(join(dir, "articles"))) {
-    const slug = slugOf(name, /\.mdx?$/);
+interface Entry extends Parsed {
+  slug: string;
+  /** The path shown to people, `content/…`. */
+  file: string;
+}
+
+/**
+ * The Markdown files of `content/<folder>` named `<slug><extension>` (but `except`), parsed,
+ * in name order.
+ */
+async function readFolder(
+  dir: string,
+  folder: string,
+  extensions: RegExp,
+  except?: string,
+): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  for (const name of await names(join(dir, folder))) {
+    const slug = name === except ? null : slugOf(name, extensions);
     if (!slug) continue;
-    const file = `content/articles/${name}`;
-    const parsed = await readParsed(join(dir, "articles", name), file);
-    if (!parsed) continue;
-    const { data, body } = parsed;
-    items.push({
-      id: fileId("article", slug),
-      slug,
-      lang: lang(data.lang),
-      translationKey: str(data.translationKey) || null,
-      title: str(data.title),
-      summary: str(data.summary),
-      body,
-      cover: str(data.cover),
-      coverAlt: str(data.coverAlt),
-      category: str(data.category),
-      tags: strings(data.tags),
-      status: status(data.status),
-      publishedAt: time(data.publishedAt),
-      pinned: data.pinned === true,
-      createdAt: null,
-      updatedAt: time(data.updatedAt),
-      ...fileFields(file),
-    });
+    const file = `content/${folder}/${name}`;
+    const parsed = await readParsed(join(dir, folder, name), file);
+    if (parsed) entries.push({ ...parsed, slug, file });
   }
-  return items;
+  return entries;
+}
+
+async function readArticles(dir: string): Promise<ArticleRecord[]> {
+  return (await readFolder(dir, "articles", /\.mdx?$/)).map(({ slug, file, data, body }) => ({
+    id: fileId("article", slug),
+    slug,
+    lang: lang(data.lang),
+    translationKey: str(data.translationKey) || null,
+    title: str(data.title),
+    summary: str(data.summary),
+    body,
+    cover: str(data.cover),
+    coverAlt: str(data.coverAlt),
+    category: str(data.category),
+    tags: strings(data.tags),
+    status: status(data.status),
+    publishedAt: time(data.publishedAt),
+    pinned: data.pinned === true,
+    createdAt: null,
+    updatedAt: time(data.updatedAt),
+    ...fileFields(file),
+  }));
 }
 
 async function readNotes(dir: string): Promise<NoteRecord[]> {
-  const items: NoteRecord[] = [];
-  for (const name of await names(join(dir, "notes"))) {
-    const slug = slugOf(name, /\.md$/);
-    if (!slug) continue;
-    const file = `content/notes/${name}`;
-    const parsed = await readParsed(join(dir, "notes", name), file);
-    if (!parsed) continue;
-    const { data, body } = parsed;
+  return (await readFolder(dir, "notes", /\.md$/)).map(({ slug, file, data, body }) => {
     const images = Array.isArray(data.images) ? data.images : [];
-    items.push({
+    return {
       id: fileId("note", slug),
       slug,
       lang: lang(data.lang),
@@ -159,9 +169,8 @@ async function readNotes(dir: string): Promise<NoteRecord[]> {
       createdAt: null,
       updatedAt: null,
       ...fileFields(file),
-    });
-  }
-  return items;
+    };
+  });
 }
 
 /** Book folders whose names are slugs. */
@@ -198,13 +207,8 @@ async function readBooks(dir: string): Promise<BookRecord[]> {
 async function readChapters(dir: string): Promise<ChapterRecord[]> {
   const items: ChapterRecord[] = [];
   for (const book of await bookFolders(dir)) {
-    for (const name of await names(join(dir, "books", book))) {
-      const slug = name === "index.md" ? null : slugOf(name, /\.md$/);
-      if (!slug) continue;
-      const file = `content/books/${book}/${name}`;
-      const parsed = await readParsed(join(dir, "books", book, name), file);
-      if (!parsed) continue;
-      const { data, body } = parsed;
+    const folder = `books/${book}`;
+    for (const { slug, file, data, body } of await readFolder(dir, folder, /\.md$/, "index.md")) {
       const parent = str(data.parent);
       items.push({
         id: fileId("chapter", `${book}/${slug}`),
