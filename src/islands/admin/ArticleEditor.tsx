@@ -4,7 +4,6 @@ import type { MessageKey, Translate } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import {
   type ArticleRecord,
-  CONTENT_LANGS,
   CONTENT_LIMITS,
   type ContentLang,
   isImageSrc,
@@ -14,8 +13,11 @@ import {
 import { $locale } from "../../stores/locale.ts";
 import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import { call, itemPath, type Outcome } from "./content/api-call.ts";
+import { call, failureText, itemPath, type Outcome } from "./content/api-call.ts";
 import { useCategories } from "./content/categories.ts";
+import { LangField, ScheduleField, TagsField } from "./content/fields.tsx";
+import { parseTags, tagsProblem } from "./content/form.ts";
+import { inApp } from "./content/in-app.ts";
 import { MarkdownField } from "./content/MarkdownField.tsx";
 import { StatusBadge } from "./content/StatusBadge.tsx";
 import { suggestSlug } from "./content/slug.ts";
@@ -73,18 +75,6 @@ const EMPTY: ArticleValues = {
   at: "",
 };
 
-/** Tags typed with commas (either width) or the Chinese enumeration comma, without repeats. */
-export function splitTags(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[,，、]/)
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
 /** The API's article rules, in the browser (zod stays on the server). */
 export function checkArticle(
   values: ArticleValues,
@@ -100,11 +90,9 @@ export function checkArticle(
     p.slug = "bmsArticles.problems.slugInvalid";
   }
   if (!values.category) p.category = "bmsArticles.problems.categoryRequired";
-  const tags = splitTags(values.tags);
-  if (tags.length > CONTENT_LIMITS.tags) p.tags = "bmsArticles.problems.tooManyTags";
-  else if (tags.some((tag) => tag.length > CONTENT_LIMITS.tag)) {
-    p.tags = "bmsArticles.problems.tagTooLong";
-  }
+  const tags = tagsProblem(values.tags);
+  if (tags === "tooMany") p.tags = "bmsArticles.problems.tooManyTags";
+  else if (tags === "tooLong") p.tags = "bmsArticles.problems.tagTooLong";
   const summary = values.summary.trim();
   if (!summary) p.summary = "bmsArticles.problems.summaryRequired";
   else if (summary.length > CONTENT_LIMITS.summary) {
@@ -168,7 +156,7 @@ function bodyOf(values: ArticleValues) {
     slug: values.slug,
     lang: values.lang,
     category: values.category,
-    tags: splitTags(values.tags),
+    tags: parseTags(values.tags),
     summary: values.summary.trim(),
     cover: values.cover.trim(),
     coverAlt: values.coverAlt.trim(),
@@ -234,12 +222,8 @@ export function ArticleEditor({ t, search, navigate }: ScreenProps) {
       <a
         className="bms-back-link"
         href="/bms/article"
-        onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-          e.preventDefault();
-          // navigate asks first when the form has unsaved changes.
-          navigate("article");
-        }}
+        // navigate asks first when the form has unsaved changes.
+        onClick={inApp(() => navigate("article"))}
       >
         {t("bmsArticles.backToList")}
       </a>
@@ -362,7 +346,7 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
       setServer({ slug: "bmsArticles.problems.slugTaken", slugBy: taken[1] ?? "" });
       report(false, t("bmsContent.checkFields"));
       form.current?.querySelector<HTMLElement>('[name="slug"]')?.focus();
-    } else report(false, t("bmsContent.failure", { message: result.message }));
+    } else report(false, failureText(t, result));
   }
 
   /** A saved record: the form holds its values as the new baseline. */
@@ -508,25 +492,13 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
             maxLength={CONTENT_LIMITS.slug + 20}
             error={error("slug")}
           />
-          <div className="field">
-            <label htmlFor={`${id}-lang`} className="field-label">
-              {t("bmsArticles.language")}
-            </label>
-            <select
-              id={`${id}-lang`}
-              name="lang"
-              value={values.lang}
-              onChange={(e) =>
-                set("lang", CONTENT_LANGS.find((l) => l === e.target.value) ?? "zh-CN")
-              }
-            >
-              {CONTENT_LANGS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`bmsNotes.languages.${l}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LangField
+            t={t}
+            id={`${id}-lang`}
+            label={t("bmsArticles.language")}
+            value={values.lang}
+            onChange={(lang) => set("lang", lang)}
+          />
           <div className="field">
             <label htmlFor={`${id}-category`} className="field-label">
               {t("bmsArticles.category")}
@@ -555,14 +527,12 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
             )}
           </div>
         </div>
-        <TextField
+        <TagsField
           id={`${id}-tags`}
-          name="tags"
           label={t("bmsArticles.tags")}
           hint={t("bmsArticles.tagsHint")}
           value={values.tags}
           onChange={(v) => set("tags", v)}
-          maxLength={(CONTENT_LIMITS.tag + 2) * CONTENT_LIMITS.tags}
           error={error("tags")}
         />
         <TextField
@@ -640,32 +610,17 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
       </fieldset>
       {!readOnly && (
         <>
-          <div className="field bms-schedule">
-            <label htmlFor={`${id}-at`} className="field-label">
-              {t("bmsArticles.scheduleAt")}
-            </label>
-            <input
-              id={`${id}-at`}
-              name="at"
-              type="datetime-local"
-              className="field-input"
-              value={values.at}
-              aria-invalid={atError ? true : undefined}
-              aria-describedby={`${id}-at-hint${atError ? ` ${id}-at-error` : ""}`}
-              onFocus={() => {
-                if (!values.at) set("at", tomorrowMorning());
-              }}
-              onChange={(e) => set("at", e.target.value)}
-            />
-            <span id={`${id}-at-hint`} className="field-hint">
-              {t("bmsArticles.scheduleHint")}
-            </span>
-            {atError && (
-              <span id={`${id}-at-error`} className="field-error">
-                {atError}
-              </span>
-            )}
-          </div>
+          <ScheduleField
+            id={`${id}-at`}
+            label={t("bmsArticles.scheduleAt")}
+            hint={t("bmsArticles.scheduleHint")}
+            value={values.at}
+            onFocus={() => {
+              if (!values.at) set("at", tomorrowMorning());
+            }}
+            onChange={(v) => set("at", v)}
+            error={atError}
+          />
           <div className="bms-actions bms-editor-actions">
             <button
               ref={submitButton}

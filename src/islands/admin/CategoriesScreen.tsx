@@ -6,10 +6,9 @@ import { type CategoryRecord, CONTENT_LIMITS, SLUG } from "../../shared/content-
 import { $locale } from "../../stores/locale.ts";
 import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import { call } from "./content/api-call.ts";
-import { DeleteControl } from "./content/DeleteControl.tsx";
-import { useLastPage } from "./content/last-page.ts";
-import { Pager, usePagedList } from "./paged.tsx";
+import { call, failureText } from "./content/api-call.ts";
+import { ItemActions, useInlineEdit } from "./content/ItemActions.tsx";
+import { ContentSection, useContentList } from "./content/list.tsx";
 import type { ScreenProps } from "./screens.ts";
 import "./content/content.css";
 import "./content/articles.css";
@@ -60,75 +59,36 @@ export function inUseMessage(t: Translate, slug: string, message: string): strin
   if (article) return t("bmsCategories.inUseArticle", { slug, article: article[1] ?? "" });
   const file = /is used by (content\/\S+)$/.exec(message);
   if (file) return t("bmsCategories.inUseFile", { slug, file: file[1] ?? "" });
-  return t("bmsContent.failure", { message });
+  return failureText(t, { message });
 }
 
 /** Article categories: every one (files' read-only), inline edits, deletes, and an add form. */
 export function CategoriesScreen({ t }: ScreenProps) {
-  const id = useId();
   const locale = useStore($locale);
-  const [note, setNote] = useState("");
-  const [failure, setFailure] = useState("");
-  const listHeading = useRef<HTMLHeadingElement>(null);
-  const { page, setPage, load, pages, reload } = usePagedList<CategoryRecord>(
-    "/admin/categories",
-    {},
-    CONTENT_LIMITS.pageSize,
-  );
-  const shown = useLastPage(load);
-
-  function report(ok: boolean, message: string) {
-    setNote(ok ? message : "");
-    setFailure(ok ? "" : message);
-    if (ok) reload();
-  }
-
+  const list = useContentList<CategoryRecord>("/admin/categories", {}, CONTENT_LIMITS.pageSize, 0);
   return (
     <div className="bms-content bms-categories">
-      <section aria-labelledby={`${id}-list`}>
-        <div className="bms-list-head">
-          <h2 id={`${id}-list`} ref={listHeading} tabIndex={-1}>
-            {t("bmsCategories.list")}
-          </h2>
-          {load.state === "ready" && <p>{t("bmsCategories.total", { total: load.page.total })}</p>}
-        </div>
-        <FormStatus
-          note={load.state === "loading" ? t("bmsCategories.loading") : note}
-          failure={failure}
-        />
-        {load.state === "failed" && (
-          <div className="bms-retry" role="alert">
-            <p className="form-failure">{t("bmsCategories.failed")}</p>
-            <button type="button" className="button" onClick={reload}>
-              {t("bmsContent.retry")}
-            </button>
-          </div>
+      <ContentSection
+        t={t}
+        ns="bmsCategories"
+        list={list}
+        retry
+        pagerIfMany
+        item={(category) => (
+          <CategoryItem
+            key={category.slug}
+            t={t}
+            category={category}
+            name={category.name[locale]}
+            onDone={list.report}
+            onDeleted={() => list.deleted(t("bmsCategories.deleted", { slug: category.slug }))}
+          />
         )}
-        {load.state === "ready" && load.page.items.length === 0 && (
-          <p>{t("bmsCategories.empty")}</p>
-        )}
-        {shown && shown.items.length > 0 && (
-          <ul className="bms-items" aria-busy={load.state === "loading" ? true : undefined}>
-            {shown.items.map((category) => (
-              <CategoryItem
-                key={category.slug}
-                t={t}
-                category={category}
-                name={category.name[locale]}
-                onDone={report}
-                onDeleted={() => {
-                  report(true, t("bmsCategories.deleted", { slug: category.slug }));
-                  listHeading.current?.focus();
-                }}
-              />
-            ))}
-          </ul>
-        )}
-        {load.state === "ready" && pages > 1 && (
-          <Pager t={t} page={page} pages={pages} total={load.page.total} onPage={setPage} />
-        )}
-      </section>
-      <AddCategory t={t} onAdded={(name) => report(true, t("bmsCategories.added", { name }))} />
+      />
+      <AddCategory
+        t={t}
+        onAdded={(name) => list.report(true, t("bmsCategories.added", { name }))}
+      />
     </div>
   );
 }
@@ -143,16 +103,7 @@ interface ItemProps {
 
 function CategoryItem({ t, category, name, onDone, onDeleted }: ItemProps) {
   const id = useId();
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const back = useRef(false);
-
-  useEffect(() => {
-    if (!editing && back.current) {
-      back.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
+  const { editing, editButton, open, close } = useInlineEdit<true>();
 
   async function remove() {
     const result = await call(api.delete(path(category.slug)));
@@ -162,15 +113,10 @@ function CategoryItem({ t, category, name, onDone, onDeleted }: ItemProps) {
         false,
         result.code === 409
           ? inUseMessage(t, category.slug, result.message)
-          : t("bmsContent.failure", { message: result.message }),
+          : failureText(t, result),
       );
     return result.ok;
   }
-
-  const close = () => {
-    back.current = true;
-    setEditing(false);
-  };
 
   return (
     <li className="bms-item">
@@ -199,23 +145,15 @@ function CategoryItem({ t, category, name, onDone, onDeleted }: ItemProps) {
           onCancel={close}
         />
       ) : (
-        <div className="bms-actions">
-          <button
-            ref={editButton}
-            type="button"
-            className="button"
-            aria-describedby={`${id}-name`}
-            onClick={() => setEditing(true)}
-          >
-            {t("bmsCategories.edit")}
-          </button>
-          <DeleteControl
-            t={t}
-            question={t("bmsCategories.askDelete", { name })}
-            describedBy={`${id}-name`}
-            onDelete={remove}
-          />
-        </div>
+        <ItemActions
+          t={t}
+          describedBy={`${id}-name`}
+          editLabel={t("bmsCategories.edit")}
+          editRef={editButton}
+          onEdit={() => open(true)}
+          question={t("bmsCategories.askDelete", { name })}
+          onDelete={remove}
+        />
       )}
     </li>
   );

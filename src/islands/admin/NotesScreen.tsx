@@ -2,131 +2,58 @@ import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { MessageKey, Translate } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import {
-  CONTENT_LANGS,
   CONTENT_LIMITS,
-  CONTENT_STATUSES,
   type ContentLang,
   isImageSrc,
   type NoteListItem,
   type NoteRecord,
 } from "../../shared/content-rules.ts";
 import { $locale } from "../../stores/locale.ts";
-import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
+import { FormStatus } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import { call, itemPath } from "./content/api-call.ts";
-import { DeleteControl } from "./content/DeleteControl.tsx";
-import { useLastPage } from "./content/last-page.ts";
+import { call, failureText, itemPath } from "./content/api-call.ts";
+import { LangField, ScheduleField, TagsField } from "./content/fields.tsx";
+import {
+  type Problems,
+  parseTags,
+  submitterValue,
+  tagsProblem,
+  useContentForm,
+} from "./content/form.ts";
+import {
+  ItemActions,
+  PUBLISH_LABELS,
+  type PublishAction,
+  useInlineEdit,
+} from "./content/ItemActions.tsx";
+import { ContentSection, useContentList } from "./content/list.tsx";
 import { MarkdownField } from "./content/MarkdownField.tsx";
-import { StatusBadge } from "./content/StatusBadge.tsx";
+import { SourceFacts, StatusBadge } from "./content/StatusBadge.tsx";
 import { suggestSlug } from "./content/slug.ts";
 import { formatTime, localDate, localToIso, tomorrowMorning } from "./content/time.ts";
-import { FilterSelect, Pager, usePagedList } from "./paged.tsx";
 import "./content/content.css";
-
-const PAGE_SIZE = 20;
 
 /** Short daily notes: a compose form, then every note (rows and files) with its tools. */
 export function NotesScreen({ t }: { t: Translate }) {
-  const id = useId();
-  const [q, setQ] = useState("");
-  const [status, setStatus] = useState("");
-  const [lang, setLang] = useState("");
-  const [note, setNote] = useState("");
-  const [failure, setFailure] = useState("");
-  const listHeading = useRef<HTMLHeadingElement>(null);
-  const { page, setPage, load, reload } = usePagedList<NoteListItem>(
-    "/admin/notes",
-    { q, status, lang },
-    PAGE_SIZE,
-    200,
-  );
-  const view = useLastPage(load);
-
-  function report(ok: boolean, message: string) {
-    setNote(ok ? message : "");
-    setFailure(ok ? "" : message);
-    if (ok) reload();
-  }
-
-  const filter = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setPage(1);
-  };
-
+  const list = useContentList<NoteListItem>("/admin/notes", { q: "", status: "", lang: "" });
   return (
     <div className="bms-content bms-notes">
-      <NoteForm t={t} onDone={(message) => report(true, message)} />
-      <section aria-labelledby={`${id}-list`}>
-        <div className="bms-list-head">
-          <h2 id={`${id}-list`} ref={listHeading} tabIndex={-1}>
-            {t("bmsNotes.list")}
-          </h2>
-          {view && <p>{t("bmsNotes.total", { total: view.total })}</p>}
-        </div>
-        <search className="bms-filters" aria-label={t("bmsNotes.filters")}>
-          <label htmlFor={`${id}-q`} className="visually-hidden">
-            {t("bmsNotes.search")}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="field-input bms-search"
-            placeholder={t("bmsNotes.search")}
-            value={q}
-            maxLength={CONTENT_LIMITS.q}
-            onChange={(e) => filter(setQ)(e.target.value)}
-          />
-          <FilterSelect
-            id={`${id}-status`}
-            label={t("bmsNotes.status")}
-            any={t("bmsNotes.any")}
-            value={status}
-            options={CONTENT_STATUSES.map((s) => ({
-              value: s,
-              label: t(`bmsNotes.statuses.${s}`),
-            }))}
-            onChange={filter(setStatus)}
-          />
-          <FilterSelect
-            id={`${id}-lang`}
-            label={t("bmsNotes.language")}
-            any={t("bmsNotes.any")}
-            value={lang}
-            options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`bmsNotes.languages.${l}`) }))}
-            onChange={filter(setLang)}
-          />
-        </search>
-        <FormStatus
-          note={load.state === "loading" ? t("bmsNotes.loading") : note}
-          failure={load.state === "failed" ? t("bmsNotes.failed") : failure}
-        />
-        {view && view.items.length === 0 && <p>{t("bmsNotes.empty")}</p>}
-        {view && view.items.length > 0 && (
-          <ul className="bms-items" aria-busy={load.state === "loading"}>
-            {view.items.map((item) => (
-              <NoteItem
-                key={item.id}
-                t={t}
-                item={item}
-                onDone={report}
-                onDeleted={() => {
-                  report(true, t("bmsNotes.deleted"));
-                  listHeading.current?.focus();
-                }}
-              />
-            ))}
-          </ul>
-        )}
-        {view && (
-          <Pager
+      <NoteForm t={t} onDone={(message) => list.report(true, message)} />
+      <ContentSection
+        t={t}
+        ns="bmsNotes"
+        list={list}
+        filters
+        item={(item) => (
+          <NoteItem
+            key={item.id}
             t={t}
-            page={page}
-            pages={Math.max(1, Math.ceil(view.total / PAGE_SIZE))}
-            total={view.total}
-            onPage={setPage}
+            item={item}
+            onDone={list.report}
+            onDeleted={() => list.deleted(t("bmsNotes.deleted"))}
           />
         )}
-      </section>
+      />
     </div>
   );
 }
@@ -143,24 +70,15 @@ function NoteItem({
   onDeleted: () => void;
 }) {
   const id = useId();
-  const [editing, setEditing] = useState<NoteRecord | null>(null);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const [backToEdit, setBackToEdit] = useState(false);
-
-  useEffect(() => {
-    if (!editing && backToEdit) {
-      editButton.current?.focus();
-      setBackToEdit(false);
-    }
-  }, [editing, backToEdit]);
+  const { editing, editButton, open, close } = useInlineEdit<NoteRecord>();
 
   async function openEditor() {
     const result = await call(api.get<NoteRecord>(itemPath("notes", item.id)));
-    if (result.ok) setEditing(result.data);
-    else onDone(false, t("bmsContent.failure", { message: result.message }));
+    if (result.ok) open(result.data);
+    else onDone(false, failureText(t, result));
   }
 
-  async function act(action: "publish" | "unpublish") {
+  async function act(action: PublishAction) {
     const result = await call(
       api.post<NoteRecord>(
         itemPath("notes", item.id, action),
@@ -171,16 +89,15 @@ function NoteItem({
       result.ok,
       result.ok
         ? t(action === "publish" ? "bmsNotes.published" : "bmsNotes.unpublished")
-        : t("bmsContent.failure", { message: result.message }),
+        : failureText(t, result),
     );
-    // The button pressed gives way to its opposite; Edit stays, so focus waits there.
-    if (result.ok) editButton.current?.focus();
+    return result.ok;
   }
 
   async function remove() {
     const result = await call(api.delete(itemPath("notes", item.id)));
     if (result.ok) onDeleted();
-    else onDone(false, t("bmsContent.failure", { message: result.message }));
+    else onDone(false, failureText(t, result));
     return result.ok;
   }
 
@@ -191,14 +108,10 @@ function NoteItem({
           t={t}
           editing={editing}
           onDone={(message) => {
-            setBackToEdit(true);
-            setEditing(null);
+            close();
             onDone(true, message);
           }}
-          onCancel={() => {
-            setBackToEdit(true);
-            setEditing(null);
-          }}
+          onCancel={close}
         />
       </li>
     );
@@ -216,55 +129,21 @@ function NoteItem({
         <li>{t(`bmsNotes.languages.${item.lang}`)}</li>
         {item.tags.length > 0 && <li>{t("bmsNotes.noteTags", { tags: item.tags.join(", ") })}</li>}
         {item.images.length > 0 && <li>{t("bmsNotes.pictures", { count: item.images.length })}</li>}
-        <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${item.source}`) })}</li>
-        {item.updatedAt && (
-          <li>
-            <time dateTime={item.updatedAt}>
-              {t("bmsContent.updated", { time: formatTime(item.updatedAt) })}
-            </time>
-          </li>
-        )}
+        <SourceFacts t={t} item={item} />
       </ul>
       {item.readOnly ? (
         <p className="bms-file">{t("bmsNotes.inFile", { file: item.file ?? "content/" })}</p>
       ) : (
-        <div className="bms-actions">
-          <button
-            ref={editButton}
-            type="button"
-            className="button"
-            aria-describedby={`${id}-excerpt`}
-            onClick={() => void openEditor()}
-          >
-            {t("bmsNotes.edit")}
-          </button>
-          {item.status !== "published" && (
-            <button
-              type="button"
-              className="button"
-              aria-describedby={`${id}-excerpt`}
-              onClick={() => void act("publish")}
-            >
-              {t(item.status === "scheduled" ? "bmsNotes.publishNow" : "bmsNotes.publish")}
-            </button>
-          )}
-          {item.status !== "draft" && (
-            <button
-              type="button"
-              className="button"
-              aria-describedby={`${id}-excerpt`}
-              onClick={() => void act("unpublish")}
-            >
-              {t("bmsNotes.unpublish")}
-            </button>
-          )}
-          <DeleteControl
-            t={t}
-            question={t("bmsNotes.askDelete")}
-            describedBy={`${id}-excerpt`}
-            onDelete={remove}
-          />
-        </div>
+        <ItemActions
+          t={t}
+          describedBy={`${id}-excerpt`}
+          editLabel={t("bmsNotes.edit")}
+          editRef={editButton}
+          onEdit={() => void openEditor()}
+          publish={{ status: item.status, labels: PUBLISH_LABELS, act }}
+          question={t("bmsNotes.askDelete")}
+          onDelete={remove}
+        />
       )}
     </li>
   );
@@ -287,19 +166,6 @@ interface Values {
 }
 
 type Action = "draft" | "publish" | "schedule" | "save";
-type Problems = Record<string, MessageKey | undefined>;
-
-/** Tags typed with commas (either width) or the Chinese enumeration comma, without repeats. */
-export function parseTags(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[,，、]/)
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
 
 /** The same rules as the API's note schema, in the browser (zod stays on the server). */
 export function checkNote(values: Values, action: Action, now = Date.now()): Problems {
@@ -308,11 +174,9 @@ export function checkNote(values: Values, action: Action, now = Date.now()): Pro
   if (!body) problems.body = "bmsNotes.problems.bodyRequired";
   else if (values.body.length > CONTENT_LIMITS.body)
     problems.body = "bmsNotes.problems.bodyTooLong";
-  const tags = parseTags(values.tags);
-  if (tags.length > CONTENT_LIMITS.tags) problems.tags = "bmsNotes.problems.tooManyTags";
-  else if (tags.some((tag) => tag.length > CONTENT_LIMITS.tag)) {
-    problems.tags = "bmsNotes.problems.tagTooLong";
-  }
+  const tags = tagsProblem(values.tags);
+  if (tags === "tooMany") problems.tags = "bmsNotes.problems.tooManyTags";
+  else if (tags === "tooLong") problems.tags = "bmsNotes.problems.tagTooLong";
   values.images.forEach((image, i) => {
     const src = image.src.trim();
     if (!src) problems[`images.${i}.src`] = "bmsNotes.problems.imageSrcRequired";
@@ -370,14 +234,11 @@ function NoteForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Values>(() =>
+  const state = useContentForm<Values>(t, () =>
     editing ? fromRecord(editing) : emptyValues($locale.get()),
   );
+  const { values, set, busy } = state;
   const [action, setAction] = useState<Action>("draft");
-  const [shown, setShown] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
   const problems = checkNote(values, action);
   const order = [
     "body",
@@ -385,7 +246,6 @@ function NoteForm({
     ...values.images.flatMap((_, i) => [`images.${i}.src`, `images.${i}.alt`]),
     "at",
   ];
-  const addButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useRef<string | null>(null);
 
   useEffect(() => {
@@ -395,32 +255,17 @@ function NoteForm({
     }
   });
 
-  const set = (changes: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...changes }));
-    setServer({});
-  };
   const setImage = (i: number, changes: Partial<Image>) =>
     set({ images: values.images.map((img, j) => (j === i ? { ...img, ...changes } : img)) });
 
-  const error = (name: string) => {
-    const key = shown ? problems[name] : undefined;
-    return key ? t(key) : server[name];
-  };
+  const error = state.errorOf(problems);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const submitter = (event.nativeEvent as unknown as { submitter?: HTMLButtonElement }).submitter;
-    const chosen = (submitter?.value as Action | undefined) ?? (editing ? "save" : "draft");
+    const chosen = (submitterValue(event) as Action | undefined) ?? (editing ? "save" : "draft");
     setAction(chosen);
-    setShown(true);
-    setFailure("");
-    setServer({});
-    const found = checkNote(values, chosen);
-    if (focusFirstProblem(form, order, found)) {
-      setFailure(t("bmsContent.checkFields"));
-      return;
-    }
+    if (state.stopped(form, order, checkNote(values, chosen))) return;
     const content = {
       lang: values.lang,
       body: values.body,
@@ -436,7 +281,7 @@ function NoteForm({
           : chosen === "draft"
             ? { status: "draft" }
             : {};
-    setBusy(true);
+    state.setBusy(true);
     let result = editing
       ? await call(api.put<NoteRecord>(itemPath("notes", editing.id), { ...content, ...timing }))
       : await call(
@@ -449,14 +294,9 @@ function NoteForm({
     if (result.ok && editing && chosen === "publish") {
       result = await call(api.post<NoteRecord>(itemPath("notes", editing.id, "publish"), {}));
     }
-    setBusy(false);
+    state.setBusy(false);
     if (!result.ok) {
-      const field = result.field ? formField(result.field) : null;
-      if (field && order.includes(field)) {
-        setServer({ [field]: result.message });
-        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-      }
-      setFailure(t("bmsContent.failure", { message: result.message }));
+      state.failed(form, order, result.field ? formField(result.field) : null, result);
       return;
     }
     const record = result.data;
@@ -471,8 +311,8 @@ function NoteForm({
               ? t("bmsNotes.saved")
               : t("bmsNotes.savedLive");
     if (!editing) {
-      setValues(emptyValues(values.lang));
-      setShown(false);
+      state.setValues(emptyValues(values.lang));
+      state.setShown(false);
     }
     onDone(message);
   }
@@ -498,25 +338,13 @@ function NoteForm({
       aria-labelledby={`${id}-title`}
     >
       <Heading id={`${id}-title`}>{t(editing ? "bmsNotes.editing" : "bmsNotes.compose")}</Heading>
-      <div className="field">
-        <label htmlFor={`${id}-lang`} className="field-label">
-          {t("bmsNotes.language")}
-        </label>
-        <select
-          id={`${id}-lang`}
-          name="lang"
-          value={values.lang}
-          onChange={(e) =>
-            set({ lang: CONTENT_LANGS.find((l) => l === e.target.value) ?? "zh-CN" })
-          }
-        >
-          {CONTENT_LANGS.map((l) => (
-            <option key={l} value={l}>
-              {t(`bmsNotes.languages.${l}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LangField
+        t={t}
+        id={`${id}-lang`}
+        label={t("bmsNotes.language")}
+        value={values.lang}
+        onChange={(lang) => set({ lang })}
+      />
       <MarkdownField
         t={t}
         id={`${id}-body`}
@@ -529,14 +357,12 @@ function NoteForm({
         required
         rows={editing ? 6 : 5}
       />
-      <TextField
+      <TagsField
         id={`${id}-tags`}
-        name="tags"
         label={t("bmsNotes.tags")}
         hint={t("bmsNotes.tagsHint")}
         value={values.tags}
         onChange={(tags) => set({ tags })}
-        maxLength={CONTENT_LIMITS.tags * (CONTENT_LIMITS.tag + 2)}
         error={error("tags")}
       />
       <fieldset className="bms-images" aria-describedby={`${id}-images-hint`}>
@@ -585,7 +411,6 @@ function NoteForm({
         )}
         {values.images.length < CONTENT_LIMITS.noteImages && (
           <button
-            ref={addButton}
             id={`${id}-add-image`}
             type="button"
             className="button bms-add-image"
@@ -600,31 +425,16 @@ function NoteForm({
         )}
       </fieldset>
       {actions.includes("schedule") && (
-        <div className="field bms-schedule">
-          <label htmlFor={`${id}-at`} className="field-label">
-            {t("bmsNotes.scheduleAt")}
-          </label>
-          <input
-            id={`${id}-at`}
-            name="at"
-            type="datetime-local"
-            className="field-input"
-            value={values.at}
-            aria-invalid={error("at") ? true : undefined}
-            aria-describedby={`${id}-at-hint${error("at") ? ` ${id}-at-error` : ""}`}
-            onChange={(e) => set({ at: e.target.value })}
-          />
-          <span id={`${id}-at-hint`} className="field-hint">
-            {t("bmsNotes.scheduleHint")}
-          </span>
-          {error("at") && (
-            <span id={`${id}-at-error`} className="field-error">
-              {error("at")}
-            </span>
-          )}
-        </div>
+        <ScheduleField
+          id={`${id}-at`}
+          label={t("bmsNotes.scheduleAt")}
+          hint={t("bmsNotes.scheduleHint")}
+          value={values.at}
+          onChange={(at) => set({ at })}
+          error={error("at")}
+        />
       )}
-      <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
+      <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={state.failure} />
       <div className="bms-actions">
         {actions.map((a) => (
           <button

@@ -1,5 +1,5 @@
 import type { Translate } from "../../../i18n/core.ts";
-import type { ContentStatus } from "../../../shared/content-rules.ts";
+import type { ContentSource, ContentStatus } from "../../../shared/content-rules.ts";
 import { formatTime } from "./time.ts";
 
 /** An item's status with its time: "Draft", "Published 12 Oct 2026, 15:45", "Scheduled for …". */
@@ -23,5 +23,27 @@ export function StatusBadge({
     <span className="bms-badge" data-status={status}>
       {publishedAt ? <time dateTime={publishedAt}>{label}</time> : label}
     </span>
+  );
+}
+
+/** An item's facts about where it lives: its source, and when it last changed if known. */
+export function SourceFacts({
+  t,
+  item,
+}: {
+  t: Translate;
+  item: { source: ContentSource; updatedAt?: string | null };
+}) {
+  return (
+    <>
+      <li>{t("bmsContent.sourceValue", { source: t(`bmsNotes.sources.${item.source}`) })}</li>
+      {item.updatedAt && (
+        <li>
+          <time dateTime={item.updatedAt}>
+            {t("bmsContent.updated", { time: formatTime(item.updatedAt) })}
+          </time>
+        </li>
+      )}
+    </>
   );
 }
