@@ -17,24 +17,25 @@ void instance.init({
 });
 
 const translators = new Map<Locale, Translate>();
-/** Messages without values, by locale and key: every page prints the same few hundred. */
-const plain = new Map<string, string>();
+/** Messages by locale, key and values: every page prints the same few hundred, many with the same values. */
+const seen = new Map<string, string>();
 
 /**
  * A translator bound to one locale, through the one i18next instance (build time, server).
- * One per locale, and a message without values is looked up once per build.
+ * One per locale, and each message (with its values) is made once per build.
  */
 export function getTranslator(locale: Locale): Translate {
   let translate = translators.get(locale);
   if (!translate) {
     const t: TFunction = instance.getFixedT(locale);
     translate = (key, values) => {
-      if (values) return String(t(key, values));
-      const id = `${locale}\u0000${key}`;
-      let text = plain.get(id);
+      const id = values
+        ? `${locale}\u0000${key}\u0000${JSON.stringify(values)}`
+        : `${locale}\u0000${key}`;
+      let text = seen.get(id);
       if (text === undefined) {
-        text = String(t(key, {}));
-        plain.set(id, text);
+        text = String(t(key, values ?? {}));
+        seen.set(id, text);
       }
       return text;
     };
