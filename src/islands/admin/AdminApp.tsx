@@ -43,6 +43,14 @@ export default function AdminApp() {
     document.title = `${t(routeTitle(route))} · ${t("bms.title")}`;
   }, [route, t]);
 
+  // On a phone the sections are one scrolling row: keep the current one in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the route or access changes
+  useEffect(() => {
+    document
+      .querySelector('.bms-nav [aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [route, access]);
+
   function navigate(next: AdminRoute, query = "", options: { saved?: boolean } = {}) {
     // A form with unsaved changes (screens mark it data-dirty) asks before it is left, unless
     // the screen moves on because it has just saved them.
