@@ -1,31 +1,17 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, logInByApi } from "./support.ts";
 
 // Against `astro dev` on its own embedded database: what the back office publishes shows on
 // the very next page request, and what it unpublishes is gone from the next one.
 
 test.describe.configure({ timeout: 120_000 });
 
-async function adminHeaders(request: APIRequestContext) {
-  const key = (await (await request.get("/api/encryption-key")).json()) as {
-    data: { publicKey: string };
-  };
-  const password = await encryptPassword(
-    await importPublicKey(key.data.publicKey),
-    "TwoInks-2026!",
-  );
-  const login = await request.post("/api/login", {
-    data: { email: "admin@example.com", password },
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return { authorization: `Bearer ${data.token}` };
-}
-
 test("astro dev shows a published article on the next request and drops it when unpublished", async ({
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
+  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
   const slug = `fresh-in-dev-${Date.now().toString(36)}`;
   const created = await request.post("/api/admin/articles", {
     headers,

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import postgres from "postgres";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
-import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
 import type { UserInfo } from "../../src/shared/user-info.ts";
+import { logInByApi } from "./support.ts";
 
 // For back-office specs on the PostgreSQL server (`admin-*-live.spec.ts`): a fresh admin
 // account in the database, logged in through the API, and its session stored the way the login
@@ -18,13 +18,6 @@ export const sql = postgres(url, { max: 2, idle_timeout: 2, onnotice: () => {} }
 let counter = 0;
 const PASSWORD = "ink2ink!";
 
-async function sealed(request: APIRequestContext, password: string): Promise<string> {
-  const answer = (await (await request.get("/api/encryption-key")).json()) as {
-    data: { publicKey: string };
-  };
-  return encryptPassword(await importPublicKey(answer.data.publicKey), password);
-}
-
 /**
  * Registers and promotes a new admin; returns its session (token and stored user). The account
  * is written straight into the database (hashed as the server hashes), so the many admins a run
@@ -34,12 +27,7 @@ export async function newAdmin(request: APIRequestContext, userName = "editor"):
   const email = `admin${Date.now().toString(36)}${counter++}@example.com`;
   const hash = await hashPassword(PASSWORD);
   await sql`insert into users (email, user_name, password_hash, role) values (${email}, ${userName}, ${hash}, 'admin')`;
-  const login = await request.post("/api/login", {
-    data: { email, password: await sealed(request, PASSWORD) },
-  });
-  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
-  const body = (await login.json()) as { data: UserInfo };
-  return body.data;
+  return logInByApi(request, email, PASSWORD);
 }
 
 /** Logs `page` in as a new admin (English interface) before its first script runs. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+import { DEMO_ADMIN, logInByApi } from "./support.ts";
 
 // Against its own `npm start` (embedded database, self-rebuild on): an article written and
 // published through the back-office API appears on the static site after the background
@@ -9,21 +9,6 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const slug = `written-in-the-back-office-${Date.now().toString(36)}`;
 const title = "Written in the back office";
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const key = (await (await request.get("/api/encryption-key")).json()) as {
-    data: { publicKey: string };
-  };
-  const password = await encryptPassword(
-    await importPublicKey(key.data.publicKey),
-    "TwoInks-2026!",
-  );
-  const login = await request.post("/api/login", {
-    data: { email: "admin@example.com", password },
-  });
-  const body = (await login.json()) as { data: { token: string } };
-  return body.data.token;
-}
 
 /** Polls `path` until it answers `status`, checking the old site keeps answering meanwhile. */
 async function waitForStatus(request: APIRequestContext, path: string, status: number) {
@@ -41,7 +26,7 @@ test("publishing rebuilds the site; the article is there, sanitised, in lists an
   page,
   request,
 }) => {
-  const token = await adminToken(request);
+  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post("/api/admin/articles", {
     headers,

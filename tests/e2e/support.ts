@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+import type { UserInfo } from "../../src/shared/user-info.ts";
 
 export type Locale = "zh-CN" | "en-US";
 export type Theme = "light" | "dark";
@@ -68,4 +70,22 @@ export async function mockEncryptionKey(page: Page) {
       json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
     }),
   );
+}
+
+/** The demo admin the embedded database is seeded with (never in production). */
+export const DEMO_ADMIN = { email: "admin@example.com", password: "TwoInks-2026!" };
+
+/** Logs in through the API, the password encrypted with the server's key as a browser does it. */
+export async function logInByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<UserInfo> {
+  const key = (await (await request.get("/api/encryption-key")).json()) as {
+    data: { publicKey: string };
+  };
+  const sealed = await encryptPassword(await importPublicKey(key.data.publicKey), password);
+  const login = await request.post("/api/login", { data: { email, password: sealed } });
+  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+  return ((await login.json()) as { data: UserInfo }).data;
 }
