@@ -78,7 +78,19 @@ export default defineConfig({
   // never share one with a build run by hand at the same time.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   output: "static",
-  integrations: [react(), mdx(), directives(), contentRefreshInDev()],
+  build: {
+    // Pages are written while the next ones render: with one at a time, a third of page
+    // generation was spent waiting for the disk.
+    concurrency: 4,
+  },
+  integrations: [
+    // Not experimentalDisableStreaming: its renderToString drops each island's id prefix, so
+    // two islands on a page print the same useId ids.
+    react(),
+    mdx(),
+    directives(),
+    contentRefreshInDev(),
+  ],
   markdown: {
     // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
     // rendered at build time and heading anchors (src/lib/markdown-plugins.mjs). MDX and the

@@ -709,7 +709,11 @@ function record(name: string, value: number, unit: string, ok: boolean | null, b
 const scratch = mkdtempSync(join(tmpdir(), "blog-content-bench-"));
 const siteDir = join(scratch, "site");
 const bareDir = join(scratch, "bare");
-const cleanUp = () => rmSync(scratch, { recursive: true, force: true });
+// CONTENT_BENCH_KEEP=1 keeps the scratch folder (to profile a build in it by hand).
+const cleanUp = () => {
+  if (process.env.CONTENT_BENCH_KEEP === "1") console.log(`kept ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+};
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (running?.pid !== undefined) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { getTranslator, type MessageKey, resolveLocale, resources, translator } from "./index.ts";
+import {
+  bilingualHtml,
+  bilingualText,
+  escapeHtml,
+  getTranslator,
+  type MessageKey,
+  resolveLocale,
+  resources,
+  translator,
+} from "./index.ts";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value === "string") return [prefix.slice(0, -1)];
@@ -46,5 +55,26 @@ describe("i18n", () => {
       "Submission failed, please try again later",
     );
     expect(getTranslator("en-US")("site.version", { version: "1.1.5" })).toBe("Version 1.1.5");
+  });
+
+  it("prints a message in both languages as escaped HTML, the same string every time", () => {
+    const html = bilingualHtml("content.taggedWith", undefined, {
+      "zh-CN": { name: "<img src=x onerror=alert(1)>" },
+      "en-US": { name: 'a"b&c' },
+    });
+    expect(html).toBe(
+      `<span data-lang="zh-CN" lang="zh-CN">${escapeHtml(getTranslator("zh-CN")("content.taggedWith", { name: "<img src=x onerror=alert(1)>" }))}</span>` +
+        `<span data-lang="en-US" lang="en-US">${escapeHtml(getTranslator("en-US")("content.taggedWith", { name: 'a"b&c' }))}</span>`,
+    );
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("a&quot;b&amp;c");
+    expect(bilingualHtml("nav.home")).toBe(
+      '<span data-lang="zh-CN" lang="zh-CN">首页</span><span data-lang="en-US" lang="en-US">Home</span>',
+    );
+    expect(bilingualHtml("content.minutes", { count: 3 })).toContain(">3 ");
+    expect(bilingualText({ "zh-CN": "<b>", "en-US": "'x'" })).toBe(
+      '<span data-lang="zh-CN" lang="zh-CN">&lt;b&gt;</span><span data-lang="en-US" lang="en-US">&#39;x&#39;</span>',
+    );
   });
 });

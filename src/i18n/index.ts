@@ -1,5 +1,12 @@
 import i18next, { type TFunction } from "i18next";
-import { FALLBACK_LOCALE, LOCALES, type Locale, resources, type Translate } from "./core.ts";
+import {
+  FALLBACK_LOCALE,
+  LOCALES,
+  type Locale,
+  type MessageKey,
+  resources,
+  type Translate,
+} from "./core.ts";
 
 export * from "./core.ts";
 
@@ -42,4 +49,52 @@ export function getTranslator(locale: Locale): Translate {
     translators.set(locale, translate);
   }
   return translate;
+}
+
+type Values = Record<string, string | number>;
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe for HTML text and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+const bilingual = new Map<string, string>();
+
+/**
+ * A message in both languages as HTML: one `<span data-lang lang>` per locale, of which CSS
+ * shows the one matching `<html lang>` (what T.astro prints). Text and values are escaped.
+ * Made once per build for each key and values, for `set:html`: every page's header, footer and
+ * cards print the same few dozen messages, and an Astro component for each cost more than the
+ * rest of the page.
+ */
+export function bilingualHtml(
+  key: MessageKey,
+  values?: Values,
+  localized?: Record<Locale, Values>,
+): string {
+  const id = `${key}\u0000${values ? JSON.stringify(values) : ""}\u0000${localized ? JSON.stringify(localized) : ""}`;
+  let html = bilingual.get(id);
+  if (html === undefined) {
+    html = LOCALES.map(
+      (locale) =>
+        `<span data-lang="${locale}" lang="${locale}">${escapeHtml(getTranslator(locale)(key, localized?.[locale] ?? values))}</span>`,
+    ).join("");
+    bilingual.set(id, html);
+  }
+  return html;
+}
+
+/** Text that differs by language (a category's name) as the same pair of spans, escaped. */
+export function bilingualText(text: Record<Locale, string>): string {
+  return LOCALES.map(
+    (locale) => `<span data-lang="${locale}" lang="${locale}">${escapeHtml(text[locale])}</span>`,
+  ).join("");
 }
