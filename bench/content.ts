@@ -18,7 +18,7 @@
 //
 // CONTENT_BENCH_ARTICLES=<n> overrides the number of articles per language for a quick trial;
 // the table then says so and the run does not count as a measurement.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -462,6 +462,8 @@ interface BuildRun {
   loadAverage: { start: number; end: number };
   /** Seconds spent waiting for the machine to quieten down before starting. */
   waitedSeconds: number;
+  /** Seconds `sync` took before the build: writes of earlier steps still on their way to disk. */
+  flushSeconds: number;
   /**
    * CPU the rest of the machine used while the build ran, in cores (machine busy time from
    * /proc/stat minus the build's own CPU time, over the build's wall time). Other work on a
@@ -546,6 +548,21 @@ async function waitForQuiet(name: string): Promise<number> {
   return waited;
 }
 
+/**
+ * Flushes what earlier steps wrote (the scratch copies, the previous build's output) to disk
+ * before a build starts, so that a build does not pay for another's writes: writing a few
+ * thousand small files keeps the kernel busy for seconds after the writer has exited.
+ */
+function flushDisk(): number {
+  const started = performance.now();
+  try {
+    execFileSync("sync");
+  } catch {
+    // no sync(1): nothing to flush with
+  }
+  return (performance.now() - started) / 1000;
+}
+
 async function timedBuild(name: string, cwd: string): Promise<BuildRun> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, `content-${name}.log`);
@@ -571,11 +588,14 @@ async function timedBuild(name: string, cwd: string): Promise<BuildRun> {
     cpuSeconds: null,
     loadAverage: { start: 0, end: 0 },
     waitedSeconds: await waitForQuiet(name),
+    flushSeconds: flushDisk(),
     otherProcessesCores: null,
     logFile: relative(ROOT, logFile),
     tail: [],
   };
-  process.stdout.write(`  ${name}: building in ${cwd} … `);
+  process.stdout.write(
+    `  ${name}: disk flushed in ${run.flushSeconds.toFixed(1)} s; building in ${cwd} … `,
+  );
   run.loadAverage.start = loadavg()[0] ?? 0;
   const busyBefore = machineBusySeconds();
   const started = performance.now();

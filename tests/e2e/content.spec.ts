@@ -106,6 +106,32 @@ async function countAcrossPages(page: Page): Promise<number> {
   return seen;
 }
 
+test("a cover shows on the article's card, small and lazy, and on its page, at once", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  const alt = /^Rain falling on a grey lake/;
+  await page.goto("/articles/category/life/");
+  const card = page.getByRole("article").filter({
+    has: page.getByRole("heading", { name: "West Lake in the rain, without a laptop" }),
+  });
+  const thumbnail = card.getByRole("img", { name: alt });
+  await expect(thumbnail).toHaveAttribute("loading", "lazy");
+  await expect(thumbnail).toHaveAttribute("srcset", /320w.*640w/);
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect((await thumbnail.boundingBox())?.width).toBeLessThanOrEqual(200);
+  await card.getByRole("link", { name: "West Lake in the rain, without a laptop" }).click();
+  const cover = page.getByRole("main").getByRole("img", { name: alt });
+  await expect(cover).toHaveAttribute("loading", "eager");
+  await expect(cover).toHaveAttribute("srcset", /480w.*960w/);
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
 test("pagination reaches every live article", async ({ page }) => {
   await page.goto("/articles/");
   expect(await countAcrossPages(page)).toBe(live.length);

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LOCALES, translator } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
@@ -19,7 +19,8 @@ function AccountMenu() {
   useEffect(() => setMounted(true), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const id = useId();
+  // One person menu per page (the header's): a fixed id, as in SearchBox.
+  const id = "account";
 
   const items = () => [
     ...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LOCALES, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
@@ -14,7 +14,9 @@ type Status = "idle" | "loading" | "done" | "error";
 function SearchBox() {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
-  const id = useId();
+  // One search box per page (the header's), so a fixed id: the islands are rendered with
+  // renderToString (astro.config.mjs), which gives useId no per-island prefix.
+  const id = "site-search";
   const rootRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);

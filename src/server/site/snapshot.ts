@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
@@ -9,99 +7,23 @@ import {
   contentChapters,
   contentNotes,
 } from "../db/schema.ts";
+import {
+  type ContentSnapshot,
+  type Lang,
+  SNAPSHOT_VERSION,
+  type Visible,
+} from "./snapshot-file.ts";
+
+export * from "./snapshot-file.ts";
 
 // What the site build needs from the database: every row that is published or scheduled
 // (drafts never leave the database), as plain JSON. The build's content loader reads it
 // straight from the database, or from a file written by the process that holds the embedded
 // database (one process at a time may open a PGlite folder).
 
-export const SNAPSHOT_VERSION = 1;
-type Visible = "published" | "scheduled";
-type Lang = "zh-CN" | "en-US";
-
-export interface SnapshotCategory {
-  slug: string;
-  name: { "zh-CN": string; "en-US": string };
-  order: number;
-}
-export interface SnapshotArticle {
-  id: string;
-  slug: string;
-  lang: Lang;
-  translationKey: string | null;
-  title: string;
-  summary: string;
-  body: string;
-  cover: string;
-  coverAlt: string;
-  category: string;
-  tags: string[];
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-  pinned: boolean;
-}
-export interface SnapshotNote {
-  id: string;
-  slug: string;
-  lang: Lang;
-  body: string;
-  images: { src: string; alt: string }[];
-  tags: string[];
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-}
-export interface SnapshotBook {
-  id: string;
-  slug: string;
-  lang: Lang;
-  translationKey: string | null;
-  title: string;
-  description: string;
-  cover: string;
-  order: number;
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-}
-export interface SnapshotChapter {
-  id: string;
-  /** The book's slug. */
-  book: string;
-  slug: string;
-  /** The parent chapter's slug, for a second-level chapter. */
-  parent: string | null;
-  order: number;
-  title: string;
-  body: string;
-  status: Visible;
-  updatedAt: string;
-}
-export interface ContentSnapshot {
-  version: typeof SNAPSHOT_VERSION;
-  takenAt: string;
-  categories: SnapshotCategory[];
-  articles: SnapshotArticle[];
-  notes: SnapshotNote[];
-  books: SnapshotBook[];
-  chapters: SnapshotChapter[];
-}
-
-export const emptySnapshot = (): ContentSnapshot => ({
-  version: SNAPSHOT_VERSION,
-  takenAt: new Date().toISOString(),
-  categories: [],
-  articles: [],
-  notes: [],
-  books: [],
-  chapters: [],
-});
-
 const VISIBLE: Visible[] = ["published", "scheduled"];
 const iso = (d: Date | null, fallback: Date) => (d ?? fallback).toISOString();
 
-/** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   const [categories, articles, notes, books] = await Promise.all([
     db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
@@ -204,18 +126,3 @@ export async function nextScheduledAt(db: Db, now = new Date()): Promise<Date | 
 }
 
 /** Writes the snapshot atomically (a reader never sees half a file). */
-export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(snapshot));
-  renameSync(temp, path);
-}
-
-export function readSnapshotFile(path: string): ContentSnapshot | null {
-  if (!existsSync(path)) return null;
-  const parsed = JSON.parse(readFileSync(path, "utf8")) as ContentSnapshot;
-  if (parsed.version !== SNAPSHOT_VERSION) {
-    throw new Error(`${path} is a content snapshot of another version (${String(parsed.version)})`);
-  }
-  return parsed;
-}

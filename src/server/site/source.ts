@@ -1,8 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type Database, openPglite, openPostgres } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { DatabaseInUseError } from "../db/lock.ts";
-import { type ContentSnapshot, emptySnapshot, readSnapshotFile, takeSnapshot } from "./snapshot.ts";
+import { type ContentSnapshot, emptySnapshot, readSnapshotFile } from "./snapshot-file.ts";
+
+// The database drivers and queries are imported only when a database is there to read: every
+// build runs this while it loads its content, most of them with no database or a snapshot file.
 
 /** Where the process holding the embedded database keeps the current snapshot. */
 export const snapshotPath = (dataDir: string) => join(dataDir, "content-snapshot.json");
@@ -31,6 +34,7 @@ export async function loadSnapshotForBuild(
     return { snapshot, from: env.CONTENT_SNAPSHOT };
   }
   if (env.DATABASE_URL) {
+    const { openPostgres } = await import("../db/client.ts");
     return {
       snapshot: await readAndClose(openPostgres(env.DATABASE_URL, { max: 2 })),
       from: "DATABASE_URL",
@@ -40,6 +44,7 @@ export async function loadSnapshotForBuild(
   if (!existsSync(join(dataDir, "pglite"))) {
     return { snapshot: emptySnapshot(), from: "no database yet" };
   }
+  const { openPglite } = await import("../db/client.ts");
   let database: Database;
   try {
     database = await openPglite(dataDir);
@@ -59,6 +64,7 @@ export async function loadSnapshotForBuild(
 }
 
 async function readAndClose(database: Database): Promise<ContentSnapshot> {
+  const { takeSnapshot } = await import("./snapshot.ts");
   try {
     return await takeSnapshot(database.db);
   } finally {

@@ -1,0 +1,74 @@
+import { getImage } from "astro:assets";
+import { bilingualHtml, escapeHtml } from "../i18n";
+import { type Article, articleMinutes, formatDate } from "./content.ts";
+
+// An article's card (cover, title, summary, date, reading time) for the list pages and the
+// home page, as HTML made once per article and heading level: at 1000 articles per language a
+// build prints each card on about five list pages (all, language, category, tags), and a card
+// component per card cost about as much as the rest of those pages. Every text is escaped;
+// the styles are global.css's `.card` rules.
+
+type Level = 2 | 3;
+
+const made = new WeakMap<Article, Map<Level, Promise<string>>>();
+
+/** The card; `level` is the title's heading level: 2 in a list page, 3 inside a home section. */
+export function articleCardHtml(article: Article, level: Level = 2): Promise<string> {
+  let byLevel = made.get(article);
+  if (!byLevel) {
+    byLevel = new Map();
+    made.set(article, byLevel);
+  }
+  let html = byLevel.get(level);
+  if (!html) {
+    html = makeCard(article, level);
+    byLevel.set(level, html);
+  }
+  return html;
+}
+
+/** HTML attributes, escaped; absent, null and false ones left out, true ones bare. */
+function attributes(values: Record<string, unknown>): string {
+  let out = "";
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === false) continue;
+    out += value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`;
+  }
+  return out;
+}
+
+async function cover(article: Article): Promise<string> {
+  const { cover, coverUrl, coverAlt } = article.data;
+  const alt = coverAlt ?? "";
+  if (cover) {
+    // What astro:assets' <Image> prints for the same options.
+    const image = await getImage({
+      src: cover,
+      alt,
+      widths: [320, 640],
+      sizes: "(max-width: 640px) 100vw, 200px",
+      loading: "lazy",
+    });
+    const srcset = image.srcSet.values.length > 0 ? image.srcSet.attribute : undefined;
+    return `<img${attributes({ src: image.src, srcset, ...image.attributes })}>`;
+  }
+  // A cover by URL (written in the back office): its size is unknown, so a fixed frame.
+  if (coverUrl) {
+    return `<img${attributes({ src: coverUrl, alt, width: 640, height: 360, loading: "lazy", decoding: "async", class: "card-remote" })}>`;
+  }
+  return "";
+}
+
+async function makeCard(article: Article, level: Level): Promise<string> {
+  const { title, summary, lang, publishedAt, pinned } = article.data;
+  const heading = `h${level}`;
+  const pin = pinned ? `<span class="card-pin">${bilingualHtml("content.pinned")}</span>` : "";
+  return (
+    `<article class="card" lang="${escapeHtml(lang)}">${await cover(article)}<div>` +
+    `<${heading} class="card-title"><a href="/articles/${escapeHtml(article.id)}/">${escapeHtml(title)}</a></${heading}>` +
+    `<p class="card-summary">${escapeHtml(summary)}</p>` +
+    `<p class="card-meta">${pin}<time datetime="${publishedAt.toISOString()}">${escapeHtml(formatDate(publishedAt, lang))}</time> · ` +
+    `${bilingualHtml("content.minutes", { count: articleMinutes(article) })} · ` +
+    `<span>${lang === "zh-CN" ? "中文" : "English"}</span></p></div></article>`
+  );
+}
