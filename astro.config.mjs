@@ -4,7 +4,7 @@ import { satteri } from "@astrojs/markdown-satteri";
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { headingAnchorsPlugin, mathPlugin } from "./src/lib/markdown-plugins.mjs";
+import { codeTheme, headingAnchorsPlugin, mathPlugin } from "./src/lib/markdown-plugins.mjs";
 
 /**
  * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
@@ -103,8 +103,8 @@ export default defineConfig({
       features: { math: true },
       hastPlugins: [mathPlugin, headingAnchorsPlugin],
     }),
-    // Both palettes in one pass; global.css picks by <html data-theme>.
-    shikiConfig: { themes: { light: "github-light", dark: "github-dark" }, defaultColor: false },
+    // Colours as CSS variables; global.css sets them for <html data-theme> light and dark.
+    shikiConfig: { theme: codeTheme },
   },
   vite: { plugins: [apiInDev()] },
 });

@@ -2,7 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { hydrated, prefer } from "./support.ts";
 
-const pages = ["/", "/about", "/unauthorized", "/register-login", "/no-such-page"];
+const pages = [
+  "/",
+  "/about",
+  "/unauthorized",
+  "/register-login",
+  "/no-such-page",
+  // Highlighted code (its colours are per theme), and a list with a cover.
+  "/articles/postgres-habits/",
+  "/articles/category/life/",
+];
 const combos = [
   { locale: "zh-CN", theme: "dark" },
   { locale: "zh-CN", theme: "light" },
