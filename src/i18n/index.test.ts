@@ -72,7 +72,7 @@ describe("i18n", () => {
     expect(bilingualHtml("nav.home")).toBe(
       '<span data-lang="zh-CN" lang="zh-CN">首页</span><span data-lang="en-US" lang="en-US">Home</span>',
     );
-    expect(bilingualHtml("content.minutes", { count: 3 })).toContain(">3 ");
+    expect(bilingualHtml("content.minutes", { minutes: 3 })).toContain(">3 min read<");
     expect(bilingualText({ "zh-CN": "<b>", "en-US": "'x'" })).toBe(
       '<span data-lang="zh-CN" lang="zh-CN">&lt;b&gt;</span><span data-lang="en-US" lang="en-US">&#39;x&#39;</span>',
     );

@@ -68,7 +68,7 @@ async function makeCard(article: Article, level: Level): Promise<string> {
     `<${heading} class="card-title"><a href="/articles/${escapeHtml(article.id)}/">${escapeHtml(title)}</a></${heading}>` +
     `<p class="card-summary">${escapeHtml(summary)}</p>` +
     `<p class="card-meta">${pin}<time datetime="${publishedAt.toISOString()}">${escapeHtml(formatDate(publishedAt, lang))}</time> · ` +
-    `${bilingualHtml("content.minutes", { count: articleMinutes(article) })} · ` +
+    `${bilingualHtml("content.minutes", { minutes: articleMinutes(article) })} · ` +
     `<span>${lang === "zh-CN" ? "中文" : "English"}</span></p></div></article>`
   );
 }

@@ -1,6 +1,5 @@
 import type { Loader, LoaderContext } from "astro/loaders";
 import type { ContentSnapshot } from "../server/site/snapshot.ts";
-import { sanitizeHtml } from "./sanitize-html.ts";
 
 // Each content collection has two sources: its files under content/ (Astro's own loader) and
 // the rows written in /bms. This loader runs the file loader first (which drops every entry it
@@ -173,6 +172,9 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
     }
     // A leading newline: a body that starts with --- is a thematic break, not frontmatter.
     const rendered = await context.renderMarkdown(`\n${row.body}`);
+    // Loaded on the first row with a body: most builds have none (a fresh clone, a site
+    // written in files), and the sanitiser brings an HTML parser along.
+    const { sanitizeHtml } = await import("./sanitize-html.ts");
     context.store.set({
       id: row.id,
       data,

@@ -71,7 +71,7 @@ const enUS = {
     notesIntro: "Short notes, day by day.",
     books: "Book documents",
     booksIntro: "Books written chapter by chapter.",
-    minutes: "{{count}} min read",
+    minutes: "{{minutes}} min read",
     pinned: "Pinned",
     published: "Published",
     updated: "Updated",

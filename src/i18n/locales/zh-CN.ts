@@ -70,7 +70,7 @@ const zhCN: Messages = {
     notesIntro: "短小的随笔，按天排列。",
     books: "书籍文档",
     booksIntro: "一章一章写成的书。",
-    minutes: "约 {{count}} 分钟读完",
+    minutes: "约 {{minutes}} 分钟读完",
     pinned: "置顶",
     published: "发布于",
     updated: "更新于",
