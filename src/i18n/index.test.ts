@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "../lib/html.ts";
 import {
   bilingualHtml,
   bilingualText,
-  escapeHtml,
   getTranslator,
   type MessageKey,
   resolveLocale,

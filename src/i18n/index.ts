@@ -1,4 +1,5 @@
 import i18next, { type TFunction } from "i18next";
+import { escapeHtml } from "../lib/html.ts";
 import {
   FALLBACK_LOCALE,
   LOCALES,
@@ -53,19 +54,6 @@ export function getTranslator(locale: Locale): Translate {
 
 type Values = Record<string, string | number>;
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text made safe for HTML text and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
 const bilingual = new Map<string, string>();
 
 /**
@@ -83,16 +71,14 @@ export function bilingualHtml(
   const id = `${key}\u0000${values ? JSON.stringify(values) : ""}\u0000${localized ? JSON.stringify(localized) : ""}`;
   let html = bilingual.get(id);
   if (html === undefined) {
-    html = LOCALES.map(
-      (locale) =>
-        `<span data-lang="${locale}" lang="${locale}">${escapeHtml(getTranslator(locale)(key, localized?.[locale] ?? values))}</span>`,
-    ).join("");
+    const text = (locale: Locale) => getTranslator(locale)(key, localized?.[locale] ?? values);
+    html = bilingualText({ "zh-CN": text("zh-CN"), "en-US": text("en-US") });
     bilingual.set(id, html);
   }
   return html;
 }
 
-/** Text that differs by language (a category's name) as the same pair of spans, escaped. */
+/** Text that differs by language (a category's name) as that pair of spans, escaped. */
 export function bilingualText(text: Record<Locale, string>): string {
   return LOCALES.map(
     (locale) => `<span data-lang="${locale}" lang="${locale}">${escapeHtml(text[locale])}</span>`,

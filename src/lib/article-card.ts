@@ -1,6 +1,7 @@
 import { getImage } from "astro:assets";
-import { bilingualHtml, escapeHtml } from "../i18n";
+import { bilingualHtml } from "../i18n";
 import { type Article, articleMinutes, formatDate } from "./content.ts";
+import { escapeHtml } from "./html.ts";
 
 // An article's card (cover, title, summary, date, reading time) for the list pages and the
 // home page, as HTML made once per article and heading level: at 1000 articles per language a

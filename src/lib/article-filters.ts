@@ -1,5 +1,6 @@
-import { bilingualHtml, bilingualText, escapeHtml } from "../i18n";
+import { bilingualHtml, bilingualText } from "../i18n";
 import { type Article, allCategories, filtersOf } from "./content.ts";
+import { escapeHtml } from "./html.ts";
 
 // The filter links above every article list: every category, language and tag that has live
 // articles. A list page prints about seventy of them and a build about eleven hundred list

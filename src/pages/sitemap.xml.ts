@@ -1,14 +1,12 @@
 import type { APIContext } from "astro";
 import { liveBooks } from "../lib/books.ts";
 import { liveArticles, translationOf } from "../lib/content.ts";
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { escapeHtml } from "../lib/html.ts";
 
 /** Every public page, with hreflang alternates between an article and its translation. */
 export async function GET(context: APIContext) {
   const site = context.site ?? new URL("http://localhost:4321");
-  const abs = (path: string) => escapeXml(new URL(path, site).toString());
+  const abs = (path: string) => escapeHtml(new URL(path, site).toString());
   const articles = await liveArticles();
   const books = await liveBooks();
   const pages = ["/", "/articles/", "/random-notes", "/book-doc/", "/about/"];

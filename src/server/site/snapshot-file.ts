@@ -88,8 +88,6 @@ export const emptySnapshot = (): ContentSnapshot => ({
   chapters: [],
 });
 
-/** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
-
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;

@@ -24,6 +24,7 @@ export * from "./snapshot-file.ts";
 const VISIBLE: Visible[] = ["published", "scheduled"];
 const iso = (d: Date | null, fallback: Date) => (d ?? fallback).toISOString();
 
+/** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   const [categories, articles, notes, books] = await Promise.all([
     db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
