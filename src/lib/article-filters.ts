@@ -3,7 +3,7 @@ import { type Article, allCategories, filtersOf } from "./content.ts";
 import { escapeHtml } from "./html.ts";
 
 // The filter links above every article list: every category, language and tag that has live
-// articles. A list page prints about seventy of them and a build about eleven hundred list
+// articles. A list page prints about seventy of them and a build about six hundred list
 // pages, so the links are made once per list of articles and each page only marks its own.
 
 interface Link {

@@ -1,4 +1,5 @@
-export const PAGE_SIZE = 10;
+/** Articles per list page. */
+export const PAGE_SIZE = 20;
 
 /** One page of a list, 1-based, and how many pages there are (at least one). */
 export function pageOf<T>(
