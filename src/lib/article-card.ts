@@ -14,7 +14,7 @@ type Level = 2 | 3;
 const made = new WeakMap<Article, Map<Level, Promise<string>>>();
 
 /** The card; `level` is the title's heading level: 2 in a list page, 3 inside a home section. */
-export function articleCardHtml(article: Article, level: Level = 2): Promise<string> {
+function articleCardHtml(article: Article, level: Level = 2): Promise<string> {
   let byLevel = made.get(article);
   if (!byLevel) {
     byLevel = new Map();
@@ -26,6 +26,14 @@ export function articleCardHtml(article: Article, level: Level = 2): Promise<str
     byLevel.set(level, html);
   }
   return html;
+}
+
+/** The cards of these articles, in order, as one string of HTML. */
+export async function articleCardsHtml(
+  articles: readonly Article[],
+  level: Level = 2,
+): Promise<string> {
+  return (await Promise.all(articles.map((article) => articleCardHtml(article, level)))).join("");
 }
 
 /** HTML attributes, escaped; absent, null and false ones left out, true ones bare. */

@@ -24,7 +24,13 @@ import { createTestDatabase, engines, type TestDatabase } from "../db/test-db.ts
 import { allOf, debounced, hookPublisher, logOnlyPublisher } from "./publishers.ts";
 import { initialSiteDir, rebuilder, type SiteRoot } from "./rebuild.ts";
 import { goLiveTimer, publishDueItems } from "./schedule.ts";
-import { nextScheduledAt, readSnapshotFile, takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
+import {
+  emptySnapshot,
+  nextScheduledAt,
+  readSnapshotFile,
+  takeSnapshot,
+  writeSnapshotFile,
+} from "./snapshot.ts";
 import { loadSnapshotForBuild, snapshotPath } from "./source.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "blog-site-"));
@@ -356,15 +362,7 @@ describe("the build's content source", () => {
   it("reads CONTENT_SNAPSHOT first", async () => {
     const dir = scratch();
     const file = join(dir, "s.json");
-    writeSnapshotFile(file, {
-      version: 1,
-      takenAt: new Date().toISOString(),
-      categories: [],
-      articles: [],
-      notes: [],
-      books: [],
-      chapters: [],
-    });
+    writeSnapshotFile(file, emptySnapshot());
     const result = await loadSnapshotForBuild({ CONTENT_SNAPSHOT: file });
     expect(result.from).toBe(file);
     await expect(
