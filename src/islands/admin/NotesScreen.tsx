@@ -248,9 +248,13 @@ function NoteForm({
   ];
   const focusAfter = useRef<string | null>(null);
 
+  // Runs after every commit. Before it renders a click's change, React may first run effects
+  // still pending from an earlier commit, where the element asked for is not there yet: so the
+  // request is kept until that element exists, and dropped only once it has focus.
   useEffect(() => {
-    if (focusAfter.current) {
-      document.getElementById(focusAfter.current)?.focus();
+    const target = focusAfter.current ? document.getElementById(focusAfter.current) : null;
+    if (target) {
+      target.focus();
       focusAfter.current = null;
     }
   });
