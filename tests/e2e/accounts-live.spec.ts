@@ -75,7 +75,11 @@ test("register with the mailed code, log out, log in again", async ({ page }) =>
   expect(stored.token.length).toBeGreaterThanOrEqual(22);
 
   await page.getByRole("button", { name: "Account menu for newreader" }).click();
+  // Logging out reloads "/", where the test already is: wait for that load, or the checks
+  // below could run in the page that is going away.
+  const reloaded = page.waitForEvent("load");
   await page.getByRole("menuitem", { name: "Log out" }).click();
+  await reloaded;
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("user-info"))).toBeNull();
   // The old token is dead on the server too.

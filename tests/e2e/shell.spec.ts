@@ -75,7 +75,10 @@ test.describe("header", () => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Admin" })).toBeHidden();
     await page.getByRole("button", { name: "Account menu for reader" }).click();
+    // Logging out loads "/" again: the checks below belong to that new page.
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("menuitem", { name: "Log out" }).click();
+    await reloaded;
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("user-info"))).toBeNull();
