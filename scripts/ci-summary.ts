@@ -1,6 +1,8 @@
-// Sums the suites of one CI run into the closing line `N passed, N failed`.
+// Sums the suites of one CI run into the closing line `N passed, N failed`, after a line for
+// each failed test with the first line of its error.
 // Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json>
 import { existsSync, readFileSync } from "node:fs";
+import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
 
 const [stepsFile, vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
@@ -69,6 +71,7 @@ if (stats) {
   lines.push("end-to-end: no report");
 }
 
-console.log(lines.join("\n"));
+const failures = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
+console.log([...failures, ...lines].join("\n"));
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
