@@ -1,14 +1,18 @@
 // @ts-check
 
+import { fileURLToPath } from "node:url";
 import { satteri } from "@astrojs/markdown-satteri";
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { codeTheme, headingAnchorsPlugin, mathPlugin } from "./src/lib/markdown-plugins.mjs";
+import { headingAnchorsPlugin, mathPlugin, shikiConfig } from "./src/lib/markdown-plugins.mjs";
 
 /**
  * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
  * The database is opened (created and migrated on first start) when the dev server starts.
+ * The server code is loaded by path through Vite (ssrLoadModule), never imported by this file:
+ * Vite reloads it when it changes, and the config's own module graph stays free of server code
+ * (src/architecture.test.ts names this load as the config's one way into src/server).
  * @returns {import("vite").Plugin}
  */
 function apiInDev() {
@@ -40,7 +44,8 @@ function apiInDev() {
 
 /**
  * In `astro dev`, a change written through /api (the back office) reloads the content
- * collections: src/server/site/publishers.ts calls the refreshContent left here.
+ * collections: src/server/site/publishers.ts calls the refreshContent left here, in the
+ * interface between the site and the server (src/lib/content-source.ts).
  * @returns {import("astro").AstroIntegration}
  */
 function contentRefreshInDev() {
@@ -49,8 +54,8 @@ function contentRefreshInDev() {
     hooks: {
       "astro:server:setup": async ({ refreshContent }) => {
         if (!refreshContent) return;
-        const { setDevRefresh } = await import("./src/server/site/publishers.ts");
-        setDevRefresh(refreshContent);
+        const { setRefreshContent } = await import("./src/lib/content-source.ts");
+        setRefreshContent(refreshContent);
       },
     },
   };
@@ -67,6 +72,25 @@ function directives() {
       "astro:config:setup": ({ addClientDirective }) => {
         addClientDirective({ name: "interaction", entrypoint: "./src/directives/interaction.ts" });
         addClientDirective({ name: "signedin", entrypoint: "./src/directives/signed-in.ts" });
+      },
+    },
+  };
+}
+
+/**
+ * After every build (dist/, and each of `npm start`'s background builds in its own folder):
+ * the `_headers` file with the security headers and the hashes of this build's inline scripts
+ * and styles (src/lib/inline-hashes.ts). Netlify applies it; `npm start` serves by it.
+ * @returns {import("astro").AstroIntegration}
+ */
+function securityHeaders() {
+  return {
+    name: "blog-security-headers",
+    hooks: {
+      "astro:build:done": async ({ dir, logger }) => {
+        const { writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
+        const { scripts, styles } = writeHeadersFile(fileURLToPath(dir));
+        logger.info(`_headers: ${scripts.length} inline script and ${styles.length} style hashes`);
       },
     },
   };
@@ -93,6 +117,7 @@ export default defineConfig({
     mdx(),
     directives(),
     contentRefreshInDev(),
+    securityHeaders(),
   ],
   markdown: {
     // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
@@ -104,7 +129,7 @@ export default defineConfig({
       hastPlugins: [mathPlugin, headingAnchorsPlugin],
     }),
     // Colours as CSS variables; global.css sets them for <html data-theme> light and dark.
-    shikiConfig: { theme: codeTheme },
+    shikiConfig,
   },
   vite: { plugins: [apiInDev()] },
 });

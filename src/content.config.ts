@@ -2,6 +2,7 @@ import { defineCollection, reference } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
 import { filesAndDatabase } from "./lib/database-loader.ts";
+import { isPathSafeTag } from "./shared/content-rules.ts";
 
 // Two sources, one schema: files written in git (content/) and rows written in /bms (the
 // database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
@@ -21,7 +22,11 @@ const categories = defineCollection({
   }),
 });
 
-const tags = z.array(z.string().min(1).max(30)).max(10).default([]);
+/** The same rule as the back office's (a tag is a path segment of its list page). */
+const tags = z
+  .array(z.string().min(1).max(30).refine(isPathSafeTag, "cannot be a path segment"))
+  .max(10)
+  .default([]);
 
 const articleFields = {
   title: z.string().min(1).max(120),

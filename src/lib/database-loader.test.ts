@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LoaderContext } from "astro/loaders";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ContentSnapshot, emptySnapshot, writeSnapshotFile } from "../server/site/snapshot.ts";
+import { type ContentSnapshot, emptySnapshot, writeSnapshotFile } from "./content-snapshot.ts";
 import { addDatabaseRows } from "./database-loader.ts";
 
 // The loader against a fake Astro context: which entries it stores, what it renders, and how
@@ -13,7 +13,7 @@ interface Stored {
   id: string;
   data: Record<string, unknown>;
   body?: string;
-  rendered?: { html: string };
+  rendered?: { html: string; metadata?: { headings?: { slug: string }[] } };
   filePath?: string;
 }
 
@@ -36,12 +36,18 @@ function fakeContext(files: Stored[] = []) {
       return data;
     },
     generateDigest: (value: unknown) => JSON.stringify(value).length.toString(16),
-    renderMarkdown: async (markdown: string) => ({
-      html: markdown.includes("<script>")
-        ? `<p>ok</p><script>alert(1)</script>`
-        : `<p>${markdown.trim()}</p>`,
-      metadata: { headings: [] },
-    }),
+    renderMarkdown: async (markdown: string) =>
+      markdown.includes("## ")
+        ? {
+            html: '<h2 id="main">Main<a href="#main">#</a></h2>',
+            metadata: { headings: [{ depth: 2, slug: "main", text: "Main" }] },
+          }
+        : {
+            html: markdown.includes("<script>")
+              ? `<p>ok</p><script>alert(1)</script>`
+              : `<p>${markdown.trim()}</p>`,
+            metadata: { headings: [] },
+          },
   };
   return { context: context as unknown as LoaderContext, entries };
 }
@@ -109,6 +115,23 @@ describe("the files-and-database loader", () => {
     expect(stored?.data.publishedAt).toEqual(new Date("2026-11-20T10:00:00.000Z"));
     expect(stored?.rendered?.html).toBe("<p>ok</p>");
     expect(entries.has("from-a-file")).toBe(true);
+  });
+
+  it("prefixes a row's ids and its table of contents alike", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      articles: [row("headed", { body: "## Main" })],
+    });
+    const { context, entries } = fakeContext();
+    Object.assign(context, { refreshContextData: refresh });
+    await addDatabaseRows("articles", context);
+    const rendered = entries.get("headed")?.rendered;
+    expect(rendered?.html).toBe(
+      '<h2 id="user-content-main">Main<a href="#user-content-main">#</a></h2>',
+    );
+    expect(rendered?.metadata?.headings).toEqual([
+      { depth: 2, slug: "user-content-main", text: "Main" },
+    ]);
   });
 
   it("a slug used by a file and a row stops the build, naming both", async () => {

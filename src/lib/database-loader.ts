@@ -1,43 +1,26 @@
 import type { Loader, LoaderContext } from "astro/loaders";
-import type { ContentSnapshot } from "../server/site/snapshot.ts";
+import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
+import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 
 // Each content collection has two sources: its files under content/ (Astro's own loader) and
 // the rows written in /bms. This loader runs the file loader first (which drops every entry it
 // did not load, so the database's entries are added fresh each time), then adds the rows.
-// A slug used by a file and a row stops the build, naming both.
-
-export const DATABASE_LOADER = "blog-files-and-database";
+// A slug used by a file and a row stops the build, naming both. The rows come through the
+// interface to the server, src/lib/content-source.ts: this file imports no server code.
 
 type Kind = "categories" | "articles" | "notes" | "books" | "chapters";
 
-let pending: {
-  key: unknown;
-  snapshot: Promise<{ snapshot: ContentSnapshot; from: string }>;
-} | null = null;
+let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
 /**
  * One read per content sync, shared by the five collections. In `astro dev` the database is
  * the dev server's own open one (a process may open the embedded database only once); a build
- * reads it as `loadSnapshotForBuild` explains.
+ * reads it as `loadSnapshotForBuild` (src/server/site/source.ts) explains.
  */
 async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
   const key = context.refreshContextData?.changedAt ?? (context.watcher ? "dev" : "build");
   if (pending?.key !== key) {
-    const load = async () => {
-      if (context.watcher) {
-        const [{ ready }, { takeSnapshot }] = await Promise.all([
-          import("../server/dev.ts"),
-          import("../server/site/snapshot.ts"),
-        ]);
-        return {
-          snapshot: await takeSnapshot((await ready()).db),
-          from: "the dev server's database",
-        };
-      }
-      const { loadSnapshotForBuild } = await import("../server/site/source.ts");
-      return loadSnapshotForBuild();
-    };
-    pending = { key, snapshot: load() };
+    pending = { key, snapshot: loadContentSnapshot({ dev: !!context.watcher }) };
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
@@ -174,13 +157,14 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
     const rendered = await context.renderMarkdown(`\n${row.body}`);
     // Loaded on the first row with a body: most builds have none (a fresh clone, a site
     // written in files), and the sanitiser brings an HTML parser along.
-    const { sanitizeHtml } = await import("./sanitize-html.ts");
+    const { sanitizeRendered } = await import("./sanitize-html.ts");
     context.store.set({
       id: row.id,
       data,
       body: row.body,
       digest,
-      rendered: { ...rendered, html: sanitizeHtml(rendered.html) },
+      // Sanitised, ids prefixed, and the table of contents' slugs prefixed to match.
+      rendered: sanitizeRendered(rendered),
     });
   }
 }

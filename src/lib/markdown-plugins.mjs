@@ -184,3 +184,22 @@ export const headingAnchorsPlugin = () => {
  * Shiki tokenise every block twice, half a second per thousand articles with code.
  */
 export const codeTheme = createCssVariablesTheme();
+
+/**
+ * Shiki stops tokenising a line after 500 ms by default and leaves the rest of the block in the
+ * last state it reached (a whole block coloured as a comment): on a busy machine, such as
+ * `npm start` rebuilding beside its traffic, a build came out wrong without a word. No limit:
+ * a slow build is better than a wrong page. (Astro passes no tokenise options; a transformer's
+ * preprocess hook sees the options before tokenising.)
+ */
+/** @type {import("shiki").ShikiTransformer} */
+export const noTokenizeTimeLimit = {
+  name: "no-tokenize-time-limit",
+  preprocess(code, options) {
+    options.tokenizeTimeLimit = 0;
+    return code;
+  },
+};
+
+/** What astro.config.mjs and the tests give Astro as `markdown.shikiConfig`. */
+export const shikiConfig = { theme: codeTheme, transformers: [noTokenizeTimeLimit] };

@@ -1,7 +1,13 @@
 import { satteri, satteriHeadingIdsPlugin } from "@astrojs/markdown-satteri";
 import { mdxToJs } from "satteri";
+import { codeToHast } from "shiki";
 import { describe, expect, it } from "vitest";
-import { codeTheme, headingAnchorsPlugin, mathPlugin } from "./markdown-plugins.mjs";
+import {
+  headingAnchorsPlugin,
+  mathPlugin,
+  noTokenizeTimeLimit,
+  shikiConfig,
+} from "./markdown-plugins.mjs";
 
 // The processor as astro.config.mjs sets it up, rendering the way Astro does for a .md file or a
 // content loader's renderMarkdown().
@@ -11,11 +17,10 @@ const renderer = await satteri({
 }).createRenderer({
   syntaxHighlight: "shiki",
   shikiConfig: {
-    theme: codeTheme,
+    ...shikiConfig,
     langs: [],
     langAlias: {},
     wrap: false,
-    transformers: [],
   },
   gfm: true,
   smartypants: true,
@@ -57,6 +62,23 @@ describe("Markdown through Sätteri with our plugins", () => {
   it("shows a formula KaTeX cannot parse as KaTeX's error, not a failed build", async () => {
     const { code } = await render("Bad $\\frac{1$ formula.\n");
     expect(code).toContain("katex-error");
+  });
+
+  it("tokenises without Shiki's time limit, so a busy machine cannot cut a block short", async () => {
+    let seen: number | undefined;
+    await codeToHast("const a = 1;", {
+      lang: "ts",
+      theme: shikiConfig.theme,
+      transformers: [
+        noTokenizeTimeLimit,
+        {
+          preprocess(_code, options) {
+            seen = options.tokenizeTimeLimit;
+          },
+        },
+      ],
+    });
+    expect(seen).toBe(0);
   });
 
   it("highlights code with Shiki, its colours as CSS variables that each theme sets", async () => {

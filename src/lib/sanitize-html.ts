@@ -1,3 +1,4 @@
+import type { MarkdownHeading } from "astro";
 import type { Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { defaultSchema, type Schema, sanitize } from "hast-util-sanitize";
@@ -8,12 +9,84 @@ import { toHtml } from "hast-util-to-html";
 // It starts from GitHub's rules (hast-util-sanitize's default: no script, style, iframe, form
 // or event handler attributes; href and src only http, https, mailto or relative) and adds what
 // the pipeline itself emits: Shiki's highlighted code, KaTeX's HTML and MathML, heading anchors
-// and lazy images.
+// and lazy images. Then, as GitHub does, every id and name gets the `user-content-` prefix (so
+// none can shadow a DOM property such as `document.getElementById` or one of the page's own
+// ids such as `#main`), and every inline style keeps only the declarations Shiki and KaTeX write.
 
-/** Inline styles Shiki and KaTeX write: properties with plain values, never url(), expression() or escapes. */
-const SAFE_STYLE = /^(?:\s*[-a-z]+\s*:\s*[-#%.,()\w\s]*;?)*\s*$/i;
-const safeStyle = (value: string) =>
-  SAFE_STYLE.test(value) && !/url\s*\(|expression\s*\(|@import|\\/i.test(value);
+/** GitHub's prefix for ids and names written by authors. */
+const USER_CONTENT = "user-content-";
+
+/** `id` in the authors' namespace. Prefixed once: the pipeline's footnote ids already are. */
+const userContentId = (id: string) => (id.startsWith(USER_CONTENT) ? id : USER_CONTENT + id);
+
+/** Properties naming an element (`id`, `name`) or pointing at one by id. */
+const ID_PROPERTIES = ["id", "name", "ariaDescribedBy", "ariaLabelledBy", "htmlFor", "headers"];
+
+// The declarations the pipeline writes, found by running Shiki (CSS-variables theme) and KaTeX
+// over code in many languages and over most of KaTeX's commands: property, and a pattern its
+// whole value must match. Lengths have at most three digits before the point, so nothing is
+// sized or moved by thousands of ems; `position` is only ever KaTeX's `relative`, and nothing
+// else that places a box (`fixed`, `absolute`, `sticky`, `z-index`, `inset`, `transform`) or
+// loads anything (`url(`) can match.
+const LENGTH = String.raw`-?(?:\d{1,3}(?:\.\d{1,8})?|\.\d{1,8})(?:em|px)?`;
+const COLOR = String.raw`#[0-9a-f]{3,8}|[a-z]{1,20}|var\(--shiki-[a-z0-9-]{1,40}\)`;
+const BORDER_STYLE = "solid|dashed";
+const value = (pattern: string) => new RegExp(`^(?:${pattern})$`, "i");
+const STYLE_VALUES = new Map<string, RegExp>([
+  // Shiki: colours as variables, font styles, diff markers, and the block's scrolling.
+  ["color", value(COLOR)],
+  ["background-color", value(COLOR)],
+  ["font-style", value("italic")],
+  ["font-weight", value("bold")],
+  ["text-decoration", value("underline|line-through|underline line-through")],
+  ["user-select", value("none")],
+  ["overflow-x", value("auto")],
+  // Table column alignment.
+  ["text-align", value("left|center|right")],
+  // KaTeX: sizes and offsets in ems, `\colorbox`, `\fcolorbox`, array rules, `\pmb`.
+  ...[
+    "height",
+    "width",
+    "min-width",
+    "top",
+    "bottom",
+    "left",
+    "vertical-align",
+    "margin-left",
+    "margin-right",
+    "margin-top",
+    "padding-left",
+    "border-width",
+    "border-top-width",
+    "border-bottom-width",
+    "border-right-width",
+  ].map((property): [string, RegExp] => [property, value(LENGTH)]),
+  ["margin", value(`${LENGTH}(?: ${LENGTH}){0,3}`)],
+  ["position", value("relative")],
+  ["border-color", value(COLOR)],
+  ["border-style", value(BORDER_STYLE)],
+  ["border-right-style", value(BORDER_STYLE)],
+  ["text-shadow", value(`${LENGTH} ${LENGTH} ${LENGTH}`)],
+]);
+
+/** Whether one `property: value` declaration is one the pipeline writes. */
+function allowedDeclaration(declaration: string): boolean {
+  const colon = declaration.indexOf(":");
+  if (colon < 0) return false;
+  const pattern = STYLE_VALUES.get(declaration.slice(0, colon).trim().toLowerCase());
+  return pattern?.test(declaration.slice(colon + 1).trim()) ?? false;
+}
+
+/**
+ * The style attribute with only allowed declarations: as written when all are, else those
+ * joined again. Each kept declaration matches its pattern whole, so no comment, escape, quote
+ * or bracket survives to change how a browser splits them.
+ */
+function allowedStyle(style: string): string {
+  const declarations = style.split(";").filter((d) => d.trim() !== "");
+  const kept = declarations.filter(allowedDeclaration);
+  return kept.length === declarations.length ? style : kept.map((d) => d.trim()).join(";");
+}
 
 const MATHML = [
   "math",
@@ -92,7 +165,9 @@ const SVG_ATTRIBUTES = [
 
 const schema: Schema = {
   ...defaultSchema,
-  // Heading ids are the table of contents' targets; keep them as the pipeline made them.
+  // Ids and names are prefixed after sanitising (`scope`), not here: hast-util-sanitize would
+  // prefix the pipeline's footnote ids a second time and leave same-page links pointing at the
+  // unprefixed ones.
   clobberPrefix: "",
   clobber: [],
   tagNames: [...(defaultSchema.tagNames ?? []), "span", "figure", "figcaption", ...MATHML, ...SVG],
@@ -129,18 +204,60 @@ const schema: Schema = {
   strip: ["script", "style", "template", "noscript", "iframe", "object", "embed"],
 };
 
-/** Drops style attributes that are not plain Shiki or KaTeX declarations. */
-function dropUnsafeStyles(node: Root | Root["children"][number]): void {
-  if ("properties" in node && node.properties && typeof node.properties.style === "string") {
-    if (!safeStyle(node.properties.style)) delete node.properties.style;
+type Node = Root | Root["children"][number];
+
+/** Puts ids, names and same-page links in the authors' namespace and filters inline styles. */
+function scope(node: Node): void {
+  if (node.type === "element") {
+    const properties = node.properties;
+    for (const key of ID_PROPERTIES) {
+      const current = properties[key];
+      if (typeof current === "string") properties[key] = userContentId(current);
+      else if (Array.isArray(current)) {
+        properties[key] = current.map((v) => (typeof v === "string" ? userContentId(v) : v));
+      }
+    }
+    const href = properties.href;
+    if (typeof href === "string" && href.startsWith("#") && href.length > 1) {
+      properties.href = `#${userContentId(href.slice(1))}`;
+    }
+    if (typeof properties.style === "string") {
+      const style = allowedStyle(properties.style);
+      if (style) properties.style = style;
+      else delete properties.style;
+    }
   }
-  if ("children" in node) for (const child of node.children) dropUnsafeStyles(child);
+  if ("children" in node) for (const child of node.children) scope(child);
 }
 
 /** Sanitises rendered HTML from the database; the result is safe to place in a page as is. */
 export function sanitizeHtml(html: string): string {
   const tree = fromHtml(html, { fragment: true });
-  const clean = sanitize(tree, schema) as Root;
-  dropUnsafeStyles(clean);
+  const clean = sanitize(tree, schema);
+  scope(clean);
   return toHtml(clean);
+}
+
+/** What renderMarkdown gives: the HTML and the headings a table of contents links to. */
+interface Rendered {
+  html: string;
+  metadata?: { headings?: MarkdownHeading[] };
+}
+
+/**
+ * A rendered row sanitised: its HTML, and its headings' slugs prefixed like the ids they name,
+ * so the table of contents still finds them.
+ */
+export function sanitizeRendered<T extends Rendered>(rendered: T): T {
+  const { metadata } = rendered;
+  return {
+    ...rendered,
+    html: sanitizeHtml(rendered.html),
+    ...(metadata?.headings && {
+      metadata: {
+        ...metadata,
+        headings: metadata.headings.map((h) => ({ ...h, slug: userContentId(h.slug) })),
+      },
+    }),
+  };
 }

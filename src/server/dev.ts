@@ -1,24 +1,20 @@
 // Mounted into `astro dev` by the Vite plugin in astro.config.mjs. Vite re-evaluates this
-// module when server code changes (hot reload); the database lives on globalThis so a
-// reload reuses the open one (one process may open a PGlite folder only once).
+// module when server code changes (hot reload); the database is opened once per process
+// (dev-database.ts), so a reload reuses the open one.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { DATABASE_LOADER } from "../lib/database-loader.ts";
+import { DATABASE_LOADER } from "../lib/content-source.ts";
 import type { Database } from "./db/client.ts";
+import { devDatabase } from "./dev-database.ts";
 import { createApp } from "./http/app.ts";
-import { configFromEnv, explainStartError, startDatabase } from "./runtime.ts";
+import { configFromEnv } from "./runtime.ts";
 import { devPublisher, devRefreshSettled } from "./site/publishers.ts";
 
 const config = configFromEnv();
-const holder = globalThis as typeof globalThis & { __blogDevDatabase?: Promise<Database> };
 
 /** Opens (creating and migrating on first start) the database; called when the dev server starts. */
 export function ready(): Promise<Database> {
-  holder.__blogDevDatabase ??= startDatabase(config).catch((error: unknown) => {
-    console.error(explainStartError(error, config));
-    throw error;
-  });
-  return holder.__blogDevDatabase;
+  return devDatabase();
 }
 
 let listener: ReturnType<typeof getRequestListener> | undefined;

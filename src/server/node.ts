@@ -2,10 +2,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
-import { compress } from "hono/compress";
-import { secureHeaders } from "hono/secure-headers";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
 import { configFromEnv, explainStartError, startApi } from "./runtime.ts";
@@ -14,6 +10,7 @@ import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/reb
 import { type GoLiveTimer, goLiveTimer, withGoLiveTimer } from "./site/schedule.ts";
 import { takeSnapshot, writeSnapshotFile } from "./site/snapshot.ts";
 import { snapshotPath } from "./site/source.ts";
+import { createSiteApp, type ServedSite, servedSite } from "./site/static-site.ts";
 
 const DIST = process.env.DIST_DIR || "dist";
 const port = Number(process.env.PORT || 4321);
@@ -26,10 +23,13 @@ if (!existsSync(join(DIST, "index.html"))) {
 
 const config = configFromEnv();
 
-/** The build being served and its static handler, replaced in one assignment by a rebuild. */
-let current: { root: SiteRoot; serve: ReturnType<typeof staticFiles> };
+/**
+ * The build being served with its static handler and header rules (its `_headers` file),
+ * replaced in one assignment by a rebuild.
+ */
+let current: ServedSite;
 const serveRoot = (root: SiteRoot) => {
-  current = { root, serve: staticFiles(root.dir) };
+  current = servedSite(root);
 };
 serveRoot(siteRootAt(resolve(initialSiteDir(DIST, config.dataDir))));
 let timer: GoLiveTimer | undefined;
@@ -69,28 +69,11 @@ try {
 }
 const { app: api, database } = started;
 
-const site = new Hono<{ Bindings: { incoming: import("node:http").IncomingMessage } }>();
-site.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-site.all("/api/*", (c) => api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }));
-site.all("/api", (c) => api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }));
-site.use(compress());
-site.use("*", (c, next) => current.serve(c, next));
-site.notFound((c) => c.html(current.root.notFoundPage, 404));
-
-function staticFiles(root: string) {
-  return serveStatic({
-    root,
-    onFound: (path, c) => {
-      // Astro fingerprints everything under _astro/, so those files never change.
-      c.header(
-        "Cache-Control",
-        path.includes("/_astro/")
-          ? "public, max-age=31536000, immutable"
-          : "public, max-age=0, must-revalidate",
-      );
-    },
-  });
-}
+// Static files, the 404 page and their headers (the served build's `_headers`), and /api.
+const site = createSiteApp({
+  api: (request, clientIp) => api.fetch(request, { clientIp }),
+  site: () => current,
+});
 
 const server = serve({ fetch: site.fetch, port, hostname }, (info) => {
   console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);

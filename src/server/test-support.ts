@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import type { ErrorInfo } from "../shared/envelope.ts";
 import { encryptPassword, importPublicKey } from "../shared/password-crypto.ts";
 import { openSession } from "./auth/sessions.ts";
 import type { Db } from "./db/client.ts";
@@ -94,8 +95,13 @@ export function call(app: App, method: string, path: string, options: CallOption
 /** Like `call`, answering the status and the parsed envelope. */
 export async function callJson(app: App, method: string, path: string, options: CallOptions = {}) {
   const res = await call(app, method, path, options);
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes of every shape are read in tests
-  const body = (await res.json()) as { code: number; message: string; data: any };
+  const body = (await res.json()) as {
+    code: number;
+    message: string;
+    // biome-ignore lint/suspicious/noExplicitAny: envelopes of every shape are read in tests
+    data: any;
+    error?: ErrorInfo;
+  };
   return { status: res.status, body };
 }
 

@@ -111,6 +111,31 @@ describe("api client", () => {
     });
   });
 
+  it("passes the server's machine-readable error through, on failures and rejections", async () => {
+    const error = {
+      kind: "too_many_requests" as const,
+      retryAfterSeconds: 42,
+    };
+    const f = fakeFetch(() => json({ code: 429, message: "Too many", data: null, error }, 429));
+    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    expect(await api.post("/createFeedback", {})).toEqual({
+      code: 429,
+      message: "Too many",
+      data: null,
+      success: false,
+      error,
+    });
+    const issues = [{ field: "slug", message: "taken", key: "bmsArticles.problems.slugTaken" }];
+    const g = fakeFetch(() =>
+      json({ code: 409, message: "taken", data: null, error: { kind: "conflict", issues } }, 200),
+    );
+    const rejection = await createApiClient({ fetch: g.fn, getToken: () => null })
+      .post("/x", {})
+      .catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(ApiRejection);
+    expect(rejection).toMatchObject({ code: 409, error: { kind: "conflict", issues } });
+  });
+
   it("falls back to the HTTP status when an error body is not an envelope", async () => {
     const f = fakeFetch(
       () => new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),

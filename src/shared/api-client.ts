@@ -1,4 +1,4 @@
-import { type Envelope, SUCCESS_CODE } from "./envelope.ts";
+import { type Envelope, type ErrorInfo, SUCCESS_CODE } from "./envelope.ts";
 import { readUserInfo } from "./user-info.ts";
 
 /** SPEC.md sections 7 and 8. */
@@ -6,18 +6,24 @@ export const API_BASE = "/api";
 export const API_TIMEOUT_MS = 60_000;
 export const UNKNOWN_ERROR = "Unknown error";
 
-/** A resolved call: the server's envelope on success, or a failure result for network and HTTP errors. */
+/**
+ * A resolved call: the server's envelope on success, or a failure result for network and HTTP
+ * errors, carrying the server's machine-readable `error` when it sent one (never for a network
+ * error or a timeout).
+ */
 export type ApiResult<T> =
   | (Envelope<T> & { success: true })
-  | { code: number; message: string; data: null; success: false };
+  | { code: number; message: string; data: null; success: false; error?: ErrorInfo };
 
 /** Rejection for an HTTP-successful answer whose inner code is not 200. */
 export class ApiRejection extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  readonly error: ErrorInfo | undefined;
+  constructor(code: number, message: string, error?: ErrorInfo) {
     super(message || UNKNOWN_ERROR);
     this.name = "ApiRejection";
     this.code = code;
+    this.error = error;
   }
 }
 
@@ -93,10 +99,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         message: envelope?.message || res.statusText || UNKNOWN_ERROR,
         data: null,
         success: false,
+        ...(envelope?.error ? { error: envelope.error } : {}),
       };
     }
     if (!envelope) throw new ApiRejection(res.status, UNKNOWN_ERROR);
-    if (envelope.code !== SUCCESS_CODE) throw new ApiRejection(envelope.code, envelope.message);
+    if (envelope.code !== SUCCESS_CODE) {
+      throw new ApiRejection(envelope.code, envelope.message, envelope.error);
+    }
     // The server's envelope carries the payload it promised for this path.
     return { ...(envelope as Envelope<T>), success: true };
   }

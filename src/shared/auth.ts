@@ -237,6 +237,20 @@ export const updateProfileSchema = z
   })
   .refine(nonEmpty, "nothing to update");
 
+/** `POST /requestEmailChange` (the logged-in user): the new address and the current password. */
+export const requestEmailChangeSchema = z.strictObject({
+  email: emailSchema,
+  password: encryptedPasswordSchema,
+  locale: localeSchema,
+});
+
+/** `POST /confirmEmailChange` (the logged-in user): the code mailed to the new address. */
+export const confirmEmailChangeSchema = z.strictObject({
+  email: emailSchema,
+  code: codeSchema,
+  locale: localeSchema,
+});
+
 /** `POST /changePassword` (the logged-in user): both encrypted. */
 export const changePasswordSchema = z.strictObject({
   oldPassword: encryptedPasswordSchema,

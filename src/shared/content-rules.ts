@@ -13,6 +13,19 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const CHAPTER_STATUSES = ["draft", "published"] as const;
 export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
 
+/**
+ * What a tag may not hold: each tag becomes a path (`/articles/tag/<tag>/`), so no slash or
+ * backslash, no `?`, `#` or `%`, no control character (a newline), and not `.` or `..`. A row
+ * with such a tag used to make every later build fail.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+export const TAG_FORBIDDEN = /[/\\?#%\u0000-\u001f\u007f]/;
+
+/** A tag that can be a path segment (its length is checked apart). */
+export function isPathSafeTag(tag: string): boolean {
+  return !TAG_FORBIDDEN.test(tag) && tag !== "." && tag !== "..";
+}
+
 export const CONTENT_LIMITS = {
   slug: 80,
   title: 120,

@@ -16,6 +16,7 @@ import {
   CONTENT_STATUSES,
   FILE_ID,
   isImageSrc,
+  isPathSafeTag,
   SLUG,
   type Timed,
   timeIssue,
@@ -45,7 +46,12 @@ export const imageSrcSchema = z
 /** A cover: an image source, or empty for none. */
 export const coverSchema = z.union([z.literal(""), imageSrcSchema]);
 export const tagsSchema = z
-  .array(text(CONTENT_LIMITS.tag))
+  .array(
+    text(CONTENT_LIMITS.tag).refine(
+      isPathSafeTag,
+      "cannot hold / \\ ? # % or a line break, or be . or ..",
+    ),
+  )
   .max(CONTENT_LIMITS.tags)
   .transform((tags) => [...new Set(tags)]);
 export const bodySchema = z.string().max(CONTENT_LIMITS.body);

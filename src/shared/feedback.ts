@@ -9,8 +9,15 @@ import {
 
 export * from "./feedback-rules.ts";
 
+/**
+ * An absolute http(s) URL (never `javascript:`, `data:` or the like, which a link to it would
+ * run). zod checks the scheme after trimming and after dropping tabs and newlines, as browsers
+ * do, stores the URL that way, and with exactly this pattern also requires `://`.
+ */
+const httpUrl = () => z.url({ protocol: z.regexes.httpProtocol }).max(FEEDBACK_LIMITS.url);
+
 export const feedbackEnvironmentSchema = z.strictObject({
-  url: z.url().max(FEEDBACK_LIMITS.url),
+  url: httpUrl(),
   userAgent: z.string().max(FEEDBACK_LIMITS.userAgent),
   viewport: z.string().regex(/^\d{1,5}×\d{1,5}$/, "must be width×height"),
   timestamp: z.iso.datetime({ offset: true }),
@@ -21,10 +28,7 @@ export const feedbackSubmissionSchema = z.strictObject({
   subject: z.string().trim().min(1, "is required").max(FEEDBACK_LIMITS.subject),
   description: z.string().trim().min(1, "is required").max(FEEDBACK_LIMITS.description),
   // Uploads are not open yet (SPEC.md section 2), so no screenshot is accepted; the bound stays for when they are.
-  screenshots: z
-    .array(z.url().max(FEEDBACK_LIMITS.url))
-    .max(FEEDBACK_LIMITS.screenshots)
-    .default([]),
+  screenshots: z.array(httpUrl()).max(FEEDBACK_LIMITS.screenshots).default([]),
   contact: z
     .string()
     .trim()

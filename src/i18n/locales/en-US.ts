@@ -122,6 +122,8 @@ const enUS = {
     codeInvalid: "Please enter the 6-digit verification code",
     passwordsDiffer: "Entered passwords differ",
     checkInput: "Please check the input validity",
+    emailNeedsCode: "Confirm the new email address with the code sent to it",
+    emailUnchanged: "This is already your email address",
   },
   mail: {
     codeSubject: "Your verification code: {{code}}",
@@ -133,6 +135,15 @@ const enUS = {
     resetSubject: "Reset your password: {{code}}",
     resetBody:
       "Your code to reset the password at {{site}} is {{code}}. It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this mail.",
+    changeSubject: "Confirm your new address: {{code}}",
+    changeBody:
+      "Someone asked to move an account at {{site}} to this address. The code to confirm it is {{code}}. It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this mail: nothing changes without the code.",
+    changeTakenSubject: "This address already has an account",
+    changeTakenBody:
+      "Someone asked to move another account at {{site}} to this address, which already has an account of its own. Nothing was changed. If it was you, use a different address. Otherwise you can ignore this mail.",
+    changedSubject: "Your email address was changed",
+    changedBody:
+      "The email address of your account at {{site}} was changed to {{email}}. From now on you log in with that address. If you did not do this, reset your password with the new address at once, or write to the site's owner through the feedback button.",
   },
   bms: {
     title: "Back office",
@@ -264,6 +275,7 @@ const enUS = {
       bodyTooLong: "The note is too long.",
       tooManyTags: "Use at most 10 tags.",
       tagTooLong: "A tag can be at most 30 characters.",
+      tagInvalid: "A tag cannot hold / \\ ? # % or a line break, and cannot be . or ..",
       imageSrcRequired: "Enter the picture's address, or remove this row.",
       imageSrcInvalid: "Use an https:// address or a path on this site starting with /.",
       altTooLong: "A description can be at most 200 characters.",
@@ -434,6 +446,7 @@ const enUS = {
       categoryMissing: "This category does not exist; choose another.",
       tooManyTags: "Use at most 10 tags.",
       tagTooLong: "A tag can be at most 30 characters.",
+      tagInvalid: "A tag cannot hold / \\ ? # % or a line break, and cannot be . or ..",
       coverInvalid: "Use an https:// address or a path on this site starting with /.",
       altTooLong: "The description can be at most 200 characters.",
       translationKeyInvalid: "Use lowercase letters and digits joined by single hyphens.",
@@ -497,8 +510,16 @@ const enUS = {
     currentPassword: "Current password",
     passwordChanged: "Your password is changed. Other devices have been logged out.",
     wrongPassword: "The current password is not right",
-    emailTaken: "This email address is already in use",
     needLogin: "Please log in first.",
+    emailChangeTitle: "Confirm the new email address",
+    emailChangeIntro:
+      "To change your email to {{email}}, enter your current password. We will send a code to the new address; the change takes effect once you enter it.",
+    emailChangeSend: "Send code to the new address",
+    emailChangeSent:
+      "If the address can be used, a code is on its way to {{email}}. Enter it below.",
+    emailChangeConfirm: "Change email",
+    emailChanged: "Your email address is changed. Your old address has been told.",
+    emailChangeCancel: "Keep the old address",
   },
   auth: {
     title: "Log in or register",
@@ -535,6 +556,8 @@ const enUS = {
     backToLogin: "Back to log in",
     codeRejected: "Invalid or expired verification code",
     tooMany: "Too many attempts. Please wait {{seconds}} s and try again.",
+    accountLocked:
+      "This account is locked for {{seconds}} s after many failed attempts from several places. To get in now, reset your password with an email code (Forgot password).",
     failed: "Something went wrong, please try again later",
   },
   backToTop: "Back to top",

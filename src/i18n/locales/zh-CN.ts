@@ -121,6 +121,8 @@ const zhCN: Messages = {
     codeInvalid: "请输入 6 位数字验证码",
     passwordsDiffer: "两次输入的密码不一致",
     checkInput: "请检查输入是否正确",
+    emailNeedsCode: "新邮箱需要用发到该邮箱的验证码确认",
+    emailUnchanged: "这已经是你的邮箱了",
   },
   mail: {
     codeSubject: "你的验证码：{{code}}",
@@ -132,6 +134,15 @@ const zhCN: Messages = {
     resetSubject: "重置密码验证码：{{code}}",
     resetBody:
       "你在{{site}}重置密码的验证码是 {{code}}，10 分钟内有效，只能使用一次。如果不是你本人操作，请忽略这封邮件。",
+    changeSubject: "确认你的新邮箱：{{code}}",
+    changeBody:
+      "有人申请把{{site}}的一个账号改用这个邮箱。确认验证码是 {{code}}，10 分钟内有效，只能使用一次。如果不是你本人操作，请忽略这封邮件：没有验证码，什么都不会改变。",
+    changeTakenSubject: "这个邮箱已经有账号了",
+    changeTakenBody:
+      "有人申请把{{site}}的另一个账号改用这个邮箱，但该邮箱已经有自己的账号，因此没有做任何改动。如果是你本人，请换一个邮箱；否则请忽略这封邮件。",
+    changedSubject: "你的邮箱已更改",
+    changedBody:
+      "你在{{site}}的账号邮箱已改为 {{email}}，今后请用这个邮箱登录。如果不是你本人操作，请立即用新邮箱重置密码，或通过反馈按钮联系站长。",
   },
   bms: {
     title: "后台管理",
@@ -262,6 +273,7 @@ const zhCN: Messages = {
       bodyTooLong: "随笔太长了。",
       tooManyTags: "标签最多 10 个。",
       tagTooLong: "每个标签最多 30 个字符。",
+      tagInvalid: "标签不能包含 / \\ ? # % 或换行，也不能是 . 或 ..。",
       imageSrcRequired: "请填写图片地址，或移除这一行。",
       imageSrcInvalid: "请使用 https:// 开头的地址，或本站以 / 开头的路径。",
       altTooLong: "图片说明最多 200 个字符。",
@@ -430,6 +442,7 @@ const zhCN: Messages = {
       categoryMissing: "这个分类不存在，请另选一个。",
       tooManyTags: "标签最多 10 个。",
       tagTooLong: "每个标签最多 30 个字符。",
+      tagInvalid: "标签不能包含 / \\ ? # % 或换行，也不能是 . 或 ..。",
       coverInvalid: "请使用以 https:// 开头的地址，或本站以 / 开头的路径。",
       altTooLong: "说明最多 200 个字符。",
       translationKeyInvalid: "只能用小写字母和数字，以单个连字符连接。",
@@ -493,8 +506,15 @@ const zhCN: Messages = {
     currentPassword: "当前密码",
     passwordChanged: "密码已修改，其他设备上的登录已退出。",
     wrongPassword: "当前密码不正确",
-    emailTaken: "这个邮箱已被使用",
     needLogin: "请先登录。",
+    emailChangeTitle: "确认新邮箱",
+    emailChangeIntro:
+      "要把邮箱改为 {{email}}，请输入当前密码。我们会向新邮箱发送验证码，输入后才会生效。",
+    emailChangeSend: "向新邮箱发送验证码",
+    emailChangeSent: "如果这个邮箱可以使用，验证码已发往 {{email}}，请在下方输入。",
+    emailChangeConfirm: "更改邮箱",
+    emailChanged: "邮箱已更改，我们已通知你的旧邮箱。",
+    emailChangeCancel: "保留原邮箱",
   },
   auth: {
     title: "登录或注册",
@@ -531,6 +551,8 @@ const zhCN: Messages = {
     backToLogin: "返回登录",
     codeRejected: "验证码无效或已过期",
     tooMany: "尝试次数过多，请等待 {{seconds}} 秒后再试。",
+    accountLocked:
+      "这个账号在多处尝试失败次数过多，已锁定 {{seconds}} 秒。想立即登录，请用邮箱验证码重置密码（忘记密码）。",
     failed: "出了点问题，请稍后重试",
   },
   backToTop: "回到顶部",

@@ -22,7 +22,7 @@ import { MarkdownField } from "./content/MarkdownField.tsx";
 import { StatusBadge } from "./content/StatusBadge.tsx";
 import { suggestSlug } from "./content/slug.ts";
 import { formatTime, isoToLocal, localToIso, tomorrowMorning } from "./content/time.ts";
-import type { ScreenProps } from "./screens.ts";
+import type { ScreenProps } from "./screen-props.ts";
 import "./content/content.css";
 import "./content/articles.css";
 
@@ -93,6 +93,7 @@ export function checkArticle(
   const tags = tagsProblem(values.tags);
   if (tags === "tooMany") p.tags = "bmsArticles.problems.tooManyTags";
   else if (tags === "tooLong") p.tags = "bmsArticles.problems.tagTooLong";
+  else if (tags === "invalid") p.tags = "bmsArticles.problems.tagInvalid";
   const summary = values.summary.trim();
   if (!summary) p.summary = "bmsArticles.problems.summaryRequired";
   else if (summary.length > CONTENT_LIMITS.summary) {
@@ -336,14 +337,14 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
   /** A failed call: a 400 naming a field marks it, a slug clash marks the slug, else a line. */
   function failed(result: Extract<Outcome<unknown>, { ok: false }>) {
     const field = result.field?.split(".")[0];
-    const mapped = field ? SERVER_FIELDS[field] : undefined;
-    const taken = result.code === 409 ? /^Slug \S+ is used by (.+)$/.exec(result.message) : null;
+    const taken = result.issues.find((issue) => issue.key === "bmsArticles.problems.slugTaken");
+    const mapped = field && !taken ? SERVER_FIELDS[field] : undefined;
     if (mapped) {
       setServer({ [mapped[0]]: mapped[1] });
       report(false, t("bmsContent.checkFields"));
       form.current?.querySelector<HTMLElement>(`[name="${mapped[0]}"]`)?.focus();
     } else if (taken) {
-      setServer({ slug: "bmsArticles.problems.slugTaken", slugBy: taken[1] ?? "" });
+      setServer({ slug: "bmsArticles.problems.slugTaken", slugBy: String(taken.values?.by ?? "") });
       report(false, t("bmsContent.checkFields"));
       form.current?.querySelector<HTMLElement>('[name="slug"]')?.focus();
     } else report(false, failureText(t, result));

@@ -12,7 +12,7 @@ import { ContentFilters, ContentItems, useContentList } from "./content/list.tsx
 import { SourceFacts, StatusBadge } from "./content/StatusBadge.tsx";
 import { formatTime } from "./content/time.ts";
 import { FilterSelect } from "./paged.tsx";
-import type { ScreenProps } from "./screens.ts";
+import type { ScreenProps } from "./screen-props.ts";
 import "./content/content.css";
 import "./content/articles.css";
 

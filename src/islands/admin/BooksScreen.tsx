@@ -23,7 +23,7 @@ import { type Problems, submitterValue, useContentForm } from "./content/form.ts
 import { ItemActions, PUBLISH_LABELS, useInlineEdit } from "./content/ItemActions.tsx";
 import { inApp } from "./content/in-app.ts";
 import { ContentSection, useContentList } from "./content/list.tsx";
-import type { ScreenProps } from "./screens.ts";
+import type { ScreenProps } from "./screen-props.ts";
 import "./content/content.css";
 
 /** Books and, with `?book=<id>`, one book's chapters. */

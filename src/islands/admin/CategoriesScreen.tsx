@@ -3,13 +3,14 @@ import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { MessageKey, Translate } from "../../i18n/core.ts";
 import { api } from "../../shared/api-client.ts";
 import { type CategoryRecord, CONTENT_LIMITS, SLUG } from "../../shared/content-rules.ts";
+import type { FieldIssue } from "../../shared/envelope.ts";
 import { $locale } from "../../stores/locale.ts";
 import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { call, failureText } from "./content/api-call.ts";
 import { ItemActions, useInlineEdit } from "./content/ItemActions.tsx";
 import { ContentSection, useContentList } from "./content/list.tsx";
-import type { ScreenProps } from "./screens.ts";
+import type { ScreenProps } from "./screen-props.ts";
 import "./content/content.css";
 import "./content/articles.css";
 
@@ -54,12 +55,16 @@ const requestOf = (values: CategoryValues) => ({
 const path = (slug: string) => `/admin/categories/${encodeURIComponent(slug)}`;
 
 /** Why a category could not be deleted (409), in our words when the server names the user. */
-export function inUseMessage(t: Translate, slug: string, message: string): string {
-  const article = /is used by the article (.+)$/.exec(message);
-  if (article) return t("bmsCategories.inUseArticle", { slug, article: article[1] ?? "" });
-  const file = /is used by (content\/\S+)$/.exec(message);
-  if (file) return t("bmsCategories.inUseFile", { slug, file: file[1] ?? "" });
-  return failureText(t, { message });
+/** Why a category cannot be deleted, from the issue the server names (an article or a file). */
+export function inUseMessage(
+  t: Translate,
+  result: { message: string; issues: FieldIssue[] },
+): string {
+  const issue = result.issues.find((i) => i.key?.startsWith("bmsCategories.inUse"));
+  const values = issue?.values ?? {};
+  if (issue?.key === "bmsCategories.inUseArticle") return t("bmsCategories.inUseArticle", values);
+  if (issue?.key === "bmsCategories.inUseFile") return t("bmsCategories.inUseFile", values);
+  return failureText(t, result);
 }
 
 /** Article categories: every one (files' read-only), inline edits, deletes, and an add form. */
@@ -108,13 +113,7 @@ function CategoryItem({ t, category, name, onDone, onDeleted }: ItemProps) {
   async function remove() {
     const result = await call(api.delete(path(category.slug)));
     if (result.ok) onDeleted();
-    else
-      onDone(
-        false,
-        result.code === 409
-          ? inUseMessage(t, category.slug, result.message)
-          : failureText(t, result),
-      );
+    else onDone(false, result.code === 409 ? inUseMessage(t, result) : failureText(t, result));
     return result.ok;
   }
 

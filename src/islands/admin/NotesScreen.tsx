@@ -177,6 +177,7 @@ export function checkNote(values: Values, action: Action, now = Date.now()): Pro
   const tags = tagsProblem(values.tags);
   if (tags === "tooMany") problems.tags = "bmsNotes.problems.tooManyTags";
   else if (tags === "tooLong") problems.tags = "bmsNotes.problems.tagTooLong";
+  else if (tags === "invalid") problems.tags = "bmsNotes.problems.tagInvalid";
   values.images.forEach((image, i) => {
     const src = image.src.trim();
     if (!src) problems[`images.${i}.src`] = "bmsNotes.problems.imageSrcRequired";

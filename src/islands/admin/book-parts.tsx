@@ -5,16 +5,15 @@ import { TextField } from "../ui/TextField.tsx";
 import { call, failureText, itemPath, type Outcome } from "./content/api-call.ts";
 import { StatusBadge } from "./content/StatusBadge.tsx";
 import { suggestSlug } from "./content/slug.ts";
-import type { ScreenProps } from "./screens.ts";
+import type { ScreenProps } from "./screen-props.ts";
 
 /** The parts the book list and a book's page share. */
 
 export type Navigate = ScreenProps["navigate"];
 
-/** Shows server problems on their fields: a 400's named field, or a 409 about the slug. */
+/** Shows server problems on their fields: the field a 400 or a 409 (a taken slug) names. */
 export function serverField(result: Extract<Outcome<unknown>, { ok: false }>): string | null {
-  if (result.field) return result.field;
-  return result.code === 409 && /^Slug /.test(result.message) ? "slug" : null;
+  return result.field;
 }
 
 /** A whole number within the API's bounds, typed as text. */

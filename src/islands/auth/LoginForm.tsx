@@ -31,9 +31,14 @@ export function LoginForm({ t }: { t: Translate }) {
     setBusy(false);
     if (result?.success) {
       setUserInfo(result.data);
-      window.location.assign(nextPath(window.location.search));
+      window.location.assign(nextPath(window.location.search, window.location.origin));
     } else {
-      setFailure(result?.code === 429 ? t("auth.tooMany", { seconds: 60 }) : t("auth.loginFailed"));
+      const error = result && !result.success ? result.error : undefined;
+      const seconds = error?.retryAfterSeconds ?? 60;
+      if (result?.code !== 429) setFailure(t("auth.loginFailed"));
+      else if (error?.issues?.some((issue) => issue.key === "auth.accountLocked")) {
+        setFailure(t("auth.accountLocked", { seconds }));
+      } else setFailure(t("auth.tooMany", { seconds }));
     }
   }
 

@@ -6,6 +6,7 @@ import { setUserInfo } from "../../stores/user.ts";
 import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { accountApi } from "./account-api.ts";
+import { EmailChangeForm } from "./EmailChangeForm.tsx";
 import { failureMessage } from "./messages.ts";
 
 const SEXES = ["male", "female", "secret"] as const;
@@ -30,6 +31,8 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
   const [failure, setFailure] = useState("");
 
   const [avatar, setAvatar] = useState(info.user.avatar);
+  /** A new address waiting for its code (the server changes an address only with one). */
+  const [newEmail, setNewEmail] = useState<string | null>(null);
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -57,9 +60,9 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     setBusy(true);
     setNote("");
     setFailure("");
+    const email = values.email.trim().toLowerCase();
     const result = await accountApi
       .updateProfile({
-        email: values.email.trim(),
         userName: values.userName.trim(),
         desc: values.desc.trim(),
         sex: values.sex,
@@ -70,10 +73,19 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     if (result?.success) {
       setUserInfo({ token: info.token, user: { ...result.data, isLogin: true } });
       setNote(t("profile.saved"));
-    } else if (result?.code === 409) setFailure(t("profile.emailTaken"));
-    else setFailure(result ? failureMessage(t, result, "auth.failed") : t("auth.failed"));
+      if (email !== info.user.email.toLowerCase()) setNewEmail(email);
+    } else setFailure(result ? failureMessage(t, result, "auth.failed") : t("auth.failed"));
   }
 
+  function emailChangeDone(changed: boolean) {
+    setNewEmail(null);
+    if (changed) setNote(t("profile.emailChanged"));
+    else setValues((current) => ({ ...current, email: info.user.email }));
+  }
+
+  if (newEmail) {
+    return <EmailChangeForm t={t} info={info} email={newEmail} onDone={emailChangeDone} />;
+  }
   return (
     <form
       className="auth-form"

@@ -79,7 +79,7 @@ export function RegisterForm({ t }: { t: Translate }) {
     if (result?.success) {
       setNote(t("auth.registered"));
       setUserInfo(result.data);
-      window.location.assign(nextPath(window.location.search));
+      window.location.assign(nextPath(window.location.search, window.location.origin));
     } else
       setFailure(result ? failureMessage(t, result, "validation.checkInput") : t("auth.failed"));
   }

@@ -41,6 +41,14 @@ export const accountApi = {
       newPassword: await seal(newPassword),
     }),
   updateProfile: (changes: ProfileChanges) => api.put<StoredUser>("/updateProfile", changes),
+  requestEmailChange: async (email: string, password: string, locale: Locale) =>
+    api.post<{ resendAfterSeconds: number }>("/requestEmailChange", {
+      email,
+      password: await seal(password),
+      locale,
+    }),
+  confirmEmailChange: (email: string, code: string, locale: Locale) =>
+    api.post<StoredUser>("/confirmEmailChange", { email, code, locale }),
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.set("file", file);
@@ -56,8 +64,30 @@ export interface ProfileChanges {
   birthday?: string | null;
 }
 
-/** Where to go after logging in: a same-site path from `?next=`, else home. */
-export function nextPath(search: string): string {
+/** Exactly one leading `/`: never `//host` or `/\host`, which browsers read as a host. */
+const SINGLE_SLASH = /^\/(?![/\\])/;
+/** C0 controls and DEL: the URL parser drops tab, LF and CR anywhere, so `/\t/host` is `//host`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Where to go after logging in: the path, query and fragment of `?next=` when it is a path on
+ * this site, else home. `next` is resolved by the URL parser against `origin` (the page's own,
+ * `window.location.origin`) and kept only when the raw value starts with a single `/`, has no
+ * control character, stays on `origin`, and still starts with a single `/` once parsed (dot
+ * segments can turn `/.//host` into `//host`).
+ */
+export function nextPath(search: string, origin: string): string {
   const next = new URLSearchParams(search).get("next");
-  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+  if (next === null || !SINGLE_SLASH.test(next) || CONTROL.test(next)) return "/";
+  let base: URL;
+  let url: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(next, base);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== base.origin || !SINGLE_SLASH.test(url.pathname)) return "/";
+  return url.pathname + url.search + url.hash;
 }

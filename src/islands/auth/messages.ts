@@ -1,18 +1,21 @@
 import type { MessageKey, Translate } from "../../i18n/core.ts";
 import type { ApiResult } from "../../shared/api-client.ts";
 
-/** A failed account call, in the reader's language (the server's own words are English). */
+/**
+ * A failed account call, in the reader's language, from the server's machine-readable error
+ * (the kind, the field it names, the seconds to wait), never from the wording of its message.
+ */
 export function failureMessage(
   t: Translate,
   result: ApiResult<unknown>,
   fallback: MessageKey,
 ): string {
   if (result.success) return "";
+  const error = result.error;
   if (result.code === 429) {
-    const seconds = /(\d+)\s*s/.exec(result.message)?.[1] ?? "60";
-    return t("auth.tooMany", { seconds });
+    return t("auth.tooMany", { seconds: error?.retryAfterSeconds ?? 60 });
   }
-  if (result.code === 400 && /code/i.test(result.message)) return t("auth.codeRejected");
+  if (error?.issues?.some((issue) => issue.field === "code")) return t("auth.codeRejected");
   if (result.code === 400) return t("validation.checkInput");
   return t(fallback);
 }

@@ -143,6 +143,7 @@ describeEachDb("accounts", (ctx) => {
           code: 400,
           message: "Please check the input validity",
           data: null,
+          error: { kind: "bad_request" },
         });
       }
       const plain = await callJson(app, "POST", "/api/login", {
@@ -443,6 +444,7 @@ describeEachDb("accounts", (ctx) => {
         code: 401,
         message: "Please log in",
         data: { success: false, isAdmin: false },
+        error: { kind: "unauthorized" },
       });
       const guarded = await callJson(app, "PUT", "/api/updateProfile", {
         token,
@@ -496,6 +498,7 @@ describeEachDb("accounts", (ctx) => {
             code: 401,
             message: "Login failed, please check your account email or password",
             data: null,
+            error: { kind: "unauthorized" },
           },
         });
       }
@@ -607,7 +610,11 @@ describeEachDb("accounts", (ctx) => {
         lastFailureAt: new Date(),
       });
       expect((await login(app, "a@example.com", "Wrong-123", "198.51.100.1")).status).toBe(401);
-      expect((await login(app, "a@example.com", PASSWORD, "203.0.113.5")).status).toBe(429);
+      const locked = await login(app, "a@example.com", PASSWORD, "203.0.113.5");
+      expect(locked.status).toBe(429);
+      // It says the way back: a password reset by email code, which lifts the lock.
+      expect(locked.body.error?.issues?.[0]?.key).toBe("auth.accountLocked");
+      expect(locked.body.data.accountLocked).toBe(true);
     });
 
     it("counts failures in a 15-minute window", async () => {
@@ -759,7 +766,12 @@ describeEachDb("accounts", (ctx) => {
         const res = await callJson(app, "GET", "/api/verifyIdentity", { token });
         expect(res).toEqual({
           status: 401,
-          body: { code: 401, message: "Please log in", data: { success: false, isAdmin: false } },
+          body: {
+            code: 401,
+            message: "Please log in",
+            data: { success: false, isAdmin: false },
+            error: { kind: "unauthorized" },
+          },
         });
       }
     });

@@ -6,6 +6,7 @@ import {
   loginThrottle,
   outbox,
   passwordResetTokens,
+  rateLimits,
   serverKeys,
   sessions,
   users,
@@ -192,45 +193,63 @@ export async function consumeResetTokens(db: Db, userId: string, now: Date): Pro
 
 // --- Login throttling -----------------------------------------------------------------------
 
-/** The latest lock among `keys` still in force at `now`, if any. */
-export async function latestLock(db: Db, keys: string[], now: Date): Promise<Date | null> {
-  const rows = await db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
-  let latest: Date | null = null;
-  for (const row of rows) {
-    if (row.lockedUntil && (!latest || row.lockedUntil > latest)) latest = row.lockedUntil;
-  }
-  return latest;
-}
-
 /**
- * Counts one failure under `key` in one statement: the count starts again at 1 when the last
- * failure is older than `windowStart`. Returns the new count.
+ * Counts one attempt under `rule.key` unless the key is locked, in one statement: the count
+ * starts again at 1 when the last attempt is older than `windowStart`, and the lock this attempt
+ * earns if it fails (2^(count − threshold) seconds, at most `maxLockMs`) is set at once.
+ * Answers null when counted, else the time the key is locked until.
  */
-export async function countFailure(
+export async function reserveKey(
   db: Db,
-  key: string,
+  rule: { key: string; threshold: number },
   now: Date,
   windowStart: Date,
-): Promise<number> {
+  maxLockMs: number,
+): Promise<Date | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const count = sql`(case when ${loginThrottle.lastFailureAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
+  const lockUntil = sql`(case when ${count} >= ${rule.threshold}::int then ${at} + least(power(2, ${count} - ${rule.threshold}::int) * 1000, ${maxLockMs}::float8) * interval '1 millisecond' else null end)`;
+  const firstLockMs =
+    rule.threshold <= 1 ? Math.min(2 ** (1 - rule.threshold) * 1000, maxLockMs) : 0;
   const [row] = await db
     .insert(loginThrottle)
-    .values({ key, failures: 1, lastFailureAt: now })
+    .values({
+      key: rule.key,
+      failures: 1,
+      lastFailureAt: now,
+      lockedUntil: firstLockMs > 0 ? new Date(now.getTime() + firstLockMs) : null,
+    })
     .onConflictDoUpdate({
       target: loginThrottle.key,
-      set: {
-        failures: sql`case when "login_throttle"."last_failure_at" < ${windowStart.toISOString()}::timestamptz then 1 else "login_throttle"."failures" + 1 end`,
-        lastFailureAt: now,
-      },
+      set: { failures: count, lastFailureAt: now, lockedUntil: lockUntil },
+      setWhere: sql`${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${at}`,
     })
     .returning({ failures: loginThrottle.failures });
-  return row?.failures ?? 1;
+  if (row) return null;
+  const [locked] = await db
+    .select({ until: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, rule.key));
+  return locked?.until ?? now;
 }
 
-export async function lockKey(db: Db, key: string, until: Date): Promise<void> {
-  await db.update(loginThrottle).set({ lockedUntil: until }).where(eq(loginThrottle.key, key));
+/** Gives back one counted attempt (a success), dropping the lock when it falls below the threshold. */
+export async function refundKey(db: Db, key: string, threshold: number): Promise<void> {
+  await db
+    .update(loginThrottle)
+    .set({
+      failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${loginThrottle.failures} - 1 < ${threshold}::int then null else ${loginThrottle.lockedUntil} end`,
+    })
+    .where(eq(loginThrottle.key, key));
+}
+
+export async function isLocked(db: Db, key: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ key: loginThrottle.key })
+    .from(loginThrottle)
+    .where(and(eq(loginThrottle.key, key), gt(loginThrottle.lockedUntil, now)));
+  return row !== undefined;
 }
 
 export async function clearKeys(db: Db, keys: string[]): Promise<void> {
@@ -268,5 +287,6 @@ export async function purgeStale(db: Db, now: Date): Promise<void> {
       ),
     );
   await db.delete(sessions).where(lt(sessions.expiresAt, day));
+  await db.delete(rateLimits).where(lt(rateLimits.tat, now));
   await db.delete(outbox).where(lt(outbox.createdAt, week));
 }

@@ -8,6 +8,7 @@ import {
 } from "../../shared/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
+import { REGISTER_RATE, rateLimit, VERIFY_CODE_RATE } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { encryptionKey } from "./keys.ts";
 import {
@@ -35,7 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
     const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
     return ok(c, await requestEmailCode(caller, c.req.valid("json"), "reset"), MESSAGES.codeSent);
   })
-  .post("/register", jsonBody(registerSchema), async (c) => {
+  .post("/register", rateLimit(REGISTER_RATE), jsonBody(registerSchema), async (c) => {
     const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
     return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
   })
@@ -47,10 +48,15 @@ export const authRoutes = new Hono<AppEnv>()
     await logout(c.var.db, c.var.tokenHash);
     return ok(c, null, MESSAGES.loggedOut);
   })
-  .post("/verifyEmailCode", jsonBody(verifyEmailCodeSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
-    return ok(c, await verifyResetCode(caller, c.req.valid("json")), MESSAGES.codeVerified);
-  })
+  .post(
+    "/verifyEmailCode",
+    rateLimit(VERIFY_CODE_RATE),
+    jsonBody(verifyEmailCodeSchema),
+    async (c) => {
+      const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+      return ok(c, await verifyResetCode(caller, c.req.valid("json")), MESSAGES.codeVerified);
+    },
+  )
   .post("/resetPassword", jsonBody(resetPasswordSchema), async (c) => {
     const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
     await resetPassword(caller, c.req.valid("json"));

@@ -32,7 +32,7 @@ import {
   retireCodes,
 } from "./repository.ts";
 import { hashToken, newToken, openSession, revokeSession, revokeUserSessions } from "./sessions.ts";
-import { assertNotThrottled, loginRules, recordFailure, recordSuccess } from "./throttle.ts";
+import { loginRules, recordSuccess, reserveAttempt } from "./throttle.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_WRONG = 5;
@@ -53,7 +53,8 @@ export const MESSAGES = {
   pleaseLogIn: "Please log in",
 } as const;
 
-export type CodePurpose = "register" | "reset";
+/** What a code is for; an email change is bound to the user who asked for it. */
+export type CodePurpose = "register" | "reset" | `change:${string}`;
 
 export interface Caller {
   db: Db;
@@ -61,8 +62,10 @@ export interface Caller {
   ip: string | null;
 }
 
-function badCode(): ApiError {
-  return new ApiError(400, "bad_request", MESSAGES.badCode);
+export function badCode(): ApiError {
+  return new ApiError(400, "bad_request", MESSAGES.badCode, {
+    issues: [{ field: "code", message: MESSAGES.badCode, key: "auth.codeRejected" }],
+  });
 }
 
 function retryAfter(message: string, seconds: number): ApiError {
@@ -101,7 +104,7 @@ function typicalDeliveryMs(mailer: Mailer): number {
  * about as long as a delivery takes, so the answer's timing does not tell the two apart.
  * A failed delivery is logged and answered like a sent one (mail is asynchronous by nature).
  */
-async function deliver(mailer: Mailer, mail: MailMessage | null): Promise<void> {
+export async function deliver(mailer: Mailer, mail: MailMessage | null): Promise<void> {
   if (!mail) {
     const ms = typicalDeliveryMs(mailer) * (0.9 + Math.random() * 0.2);
     await new Promise((resolve) => setTimeout(resolve, ms));
@@ -124,22 +127,34 @@ async function deliver(mailer: Mailer, mail: MailMessage | null): Promise<void> 
 /**
  * `POST /getEmailCode` (register) and `POST /getResetEmailCode` (reset). The answer is the same
  * for every address: an unknown address gets a register code, a known one a "you already have
- * an account" mail; a reset code goes only to an active account. Each request counts toward
- * the resend delay (60 s per address and purpose) and the hourly cap (5 per address).
+ * an account" mail; a reset code goes only to an active account.
  */
 export async function requestEmailCode(
   caller: Caller,
   input: { email: string; locale: Locale },
-  purpose: CodePurpose,
+  purpose: "register" | "reset",
 ): Promise<EmailCodeResult> {
-  const { db, mailer, ip } = caller;
-  const { email, locale } = input;
-  const now = new Date();
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(caller.db, input.email);
   let kind: MailKind | null;
   if (purpose === "register") kind = user ? "exists" : "code";
   else kind = user?.status === "active" ? "reset" : null;
-  const code = kind === "code" || kind === "reset" ? newCode() : "";
+  return sendCode(caller, { ...input, purpose, kind });
+}
+
+/**
+ * Sends the mail `kind` to `email` (with a new code when the kind carries one; nothing but the
+ * usual wait when `kind` is null), answering alike in every case. Each request counts toward
+ * the resend delay (60 s per address and purpose) and the hourly caps (5 per address, 30 per
+ * client address).
+ */
+export async function sendCode(
+  caller: Caller,
+  input: { email: string; locale: Locale; purpose: CodePurpose; kind: MailKind | null },
+): Promise<EmailCodeResult> {
+  const { db, mailer, ip } = caller;
+  const { email, locale, purpose, kind } = input;
+  const now = new Date();
+  const code = kind === "code" || kind === "reset" || kind === "change" ? newCode() : "";
 
   const refusal = await db.transaction(async (tx) => {
     await lockAddress(tx, email);
@@ -183,38 +198,61 @@ export async function requestEmailCode(
 }
 
 /**
- * Uses a code inside a transaction: true and consumed when right; a wrong guess counts, and the
- * code is dead after 5 wrong guesses (the sixth guess fails even when right).
+ * Checks a code inside a transaction without using it up: true when right; a wrong guess
+ * counts, and the code is dead after 5 wrong guesses (the sixth guess fails even when right).
  */
-async function useCode(
+async function checkCode(
+  tx: Db,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<{ id: string } | null> {
+  const live = await findLiveCode(tx, email, purpose, now);
+  if (!live || live.attempts >= CODE_MAX_WRONG) return null;
+  if (!sameDigest(live.codeHash, hashCode(email, purpose, code))) {
+    await countWrongAttempt(tx, live.id);
+    return null;
+  }
+  return live;
+}
+
+/** Uses a code inside a transaction: true and consumed when right (see `checkCode`). */
+export async function spendCode(
   tx: Db,
   email: string,
   purpose: CodePurpose,
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const live = await findLiveCode(tx, email, purpose, now);
-  if (!live || live.attempts >= CODE_MAX_WRONG) return false;
-  if (!sameDigest(live.codeHash, hashCode(email, purpose, code))) {
-    await countWrongAttempt(tx, live.id);
-    return false;
-  }
+  const live = await checkCode(tx, email, purpose, code, now);
+  if (!live) return false;
   await consumeCode(tx, live.id, now);
   return true;
 }
 
 // --- Register, login, logout ----------------------------------------------------------------
 
-/** `POST /register`: a valid register code creates the user and opens a session. */
+/**
+ * `POST /register`: a valid register code creates the user and opens a session. The code is
+ * checked before the password is hashed (a wrong one counts toward the code's five guesses and
+ * costs no hashing), then used for good with the user's insert; the route limits attempts per
+ * address before any of this.
+ */
 export async function register(
   caller: Caller,
   input: { email: string; code: string; userName: string; password: string },
 ): Promise<AuthResult> {
   const { db } = caller;
-  const passwordHash = await hashPassword(await decryptNewPassword(db, input.password));
+  const plain = await decryptNewPassword(db, input.password);
+  const checked = await db.transaction((tx) =>
+    checkCode(tx, input.email, "register", input.code, new Date()),
+  );
+  if (!checked) throw badCode();
+  const passwordHash = await hashPassword(plain);
   const now = new Date();
   const result = await db.transaction(async (tx) => {
-    if (!(await useCode(tx, input.email, "register", input.code, now))) return null;
+    if (!(await spendCode(tx, input.email, "register", input.code, now))) return null;
     const user = await insertUser(tx, {
       email: input.email,
       userName: input.userName,
@@ -238,7 +276,7 @@ function loginFailed(): ApiError {
 /**
  * `POST /login`. Unknown email, wrong password and disabled user give the same 401 after the
  * same work (a dummy verification for unknown emails). Throttled per (account, address), per
- * address and per account.
+ * address and per account; the attempt is counted before anything is verified.
  */
 export async function login(
   caller: Caller,
@@ -246,16 +284,13 @@ export async function login(
 ): Promise<AuthResult> {
   const { db, ip } = caller;
   const rules = loginRules(input.email, ip);
-  await assertNotThrottled(db, rules);
+  await reserveAttempt(db, rules);
   const plain = await decryptGivenPassword(db, input.password);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, plain)
     : await verifyNobody(plain);
-  if (!ok || !user || user.status !== "active") {
-    await recordFailure(db, rules);
-    throw loginFailed();
-  }
+  if (!ok || !user || user.status !== "active") throw loginFailed();
   await recordSuccess(db, rules);
   return { token: await openSession(db, user.id), user: toStoredUser(user) };
 }
@@ -276,7 +311,7 @@ export async function verifyResetCode(
   const now = new Date();
   const resetToken = newToken();
   const ok = await db.transaction(async (tx) => {
-    if (!(await useCode(tx, input.email, "reset", input.code, now))) return false;
+    if (!(await spendCode(tx, input.email, "reset", input.code, now))) return false;
     const user = await findUserByEmail(tx, input.email);
     if (user?.status !== "active") return false;
     await insertResetToken(tx, {

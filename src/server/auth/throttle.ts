@@ -1,7 +1,7 @@
 import type { RetryAfter } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
-import { clearKeys, countFailure, latestLock, lockKey } from "./repository.ts";
+import { clearKeys, isLocked, refundKey, reserveKey } from "./repository.ts";
 
 /**
  * Login throttling, kept in the database so every instance sees it. Three counters per failed
@@ -10,8 +10,9 @@ import { clearKeys, countFailure, latestLock, lockKey } from "./repository.ts";
  * - address: one address trying many accounts, 20 failures;
  * - account, all addresses: a distributed guesser, 100 failures (much higher, so one address
  *   alone can never lock the owner out).
- * A lock lasts 2^(failures - threshold) seconds, at most 15 minutes. A success clears the
- * (account, address) counter.
+ * A lock lasts 2^(failures - threshold) seconds, at most 15 minutes. An attempt is counted (and
+ * its lock set) before the password is verified, so a flood of parallel attempts is cut off
+ * after the threshold instead of all being verified; a success gives its count back.
  */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
@@ -41,40 +42,72 @@ export function lockDuration(failures: number, threshold: number): number {
   return Math.min(2 ** (failures - threshold) * 1000, THROTTLE.maxLockMs);
 }
 
-export function tooManyAttempts(retryAfterSeconds: number): ApiError {
-  const details: RetryAfter = { retryAfterSeconds };
-  return new ApiError(
-    429,
-    "too_many_requests",
-    `Too many failed attempts, please try again in ${retryAfterSeconds} seconds`,
-    { details },
-  );
+/**
+ * 429 for a locked login. When the account itself is locked (a guesser spread over many
+ * addresses), the way back is a password reset by email code, which clears every lock of the
+ * account (`clearAccountKeys`): the answer says so.
+ */
+export function tooManyAttempts(retryAfterSeconds: number, accountLocked = false): ApiError {
+  const details: RetryAfter & { accountLocked: boolean } = { retryAfterSeconds, accountLocked };
+  const message = accountLocked
+    ? `Too many failed attempts on this account, please try again in ${retryAfterSeconds} seconds or reset your password with an email code`
+    : `Too many failed attempts, please try again in ${retryAfterSeconds} seconds`;
+  // The account-wide lock names its way back, for the login form to show.
+  const issues = accountLocked ? [{ field: "email", message, key: "auth.accountLocked" }] : [];
+  return new ApiError(429, "too_many_requests", message, { details, issues });
 }
 
-/** Throws 429 while any of the rules' keys is locked. */
-export async function assertNotThrottled(db: Db, rules: ThrottleRule[], now = new Date()) {
-  const until = await latestLock(
-    db,
-    rules.map((rule) => rule.key),
-    now,
-  );
-  if (until)
-    throw tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+async function isAccountLock(db: Db, rules: ThrottleRule[], now: Date): Promise<boolean> {
+  const account = rules.find((rule) => rule.key.startsWith("acct:"));
+  return account ? isLocked(db, account.key, now) : false;
 }
 
-export async function recordFailure(db: Db, rules: ThrottleRule[], now = new Date()) {
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMs);
-  for (const rule of rules) {
-    const failures = await countFailure(db, rule.key, now, windowStart);
-    const lockMs = lockDuration(failures, rule.threshold);
-    if (lockMs > 0) await lockKey(db, rule.key, new Date(now.getTime() + lockMs));
+/** Thrown inside the reservation's transaction to roll it back when a key is locked. */
+class Throttled extends Error {
+  readonly until: Date;
+  constructor(until: Date) {
+    super("throttled");
+    this.until = until;
   }
 }
 
-/** A success clears the (account, address) counter; the others decay with time. */
+/**
+ * Reserves one attempt under every rule before the password is checked, atomically: each key's
+ * counter goes up in one statement that refuses while the key is locked, and the lock this
+ * attempt would earn if it failed is set at once, so parallel attempts see it before any of them
+ * is verified. Keys are taken in one order (no deadlock) inside one transaction, so a refusal on
+ * one key leaves the others untouched. Throws 429 without counting when a key is locked.
+ */
+export async function reserveAttempt(db: Db, rules: ThrottleRule[], now = new Date()) {
+  const windowStart = new Date(now.getTime() - THROTTLE.windowMs);
+  const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  try {
+    await db.transaction(async (tx) => {
+      for (const rule of ordered) {
+        const lock = await reserveKey(tx, rule, now, windowStart, THROTTLE.maxLockMs);
+        if (lock) throw new Throttled(lock);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof Throttled)) throw error;
+    throw tooManyAttempts(
+      Math.max(1, Math.ceil((error.until.getTime() - now.getTime()) / 1000)),
+      await isAccountLock(db, rules, now),
+    );
+  }
+}
+
+/**
+ * A success gives the attempt back: the (account, address) counter is cleared, the address's
+ * and the account's counters go down by the one this attempt reserved (and lose a lock that
+ * only this attempt earned).
+ */
 export async function recordSuccess(db: Db, rules: ThrottleRule[]) {
   await clearKeys(
     db,
     rules.filter((rule) => rule.key.startsWith("acct-ip:")).map((rule) => rule.key),
   );
+  for (const rule of rules) {
+    if (!rule.key.startsWith("acct-ip:")) await refundKey(db, rule.key, rule.threshold);
+  }
 }

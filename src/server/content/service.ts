@@ -81,7 +81,10 @@ function invalid(field: string, message: string): ApiError {
 }
 
 function slugTaken(slug: string, by: string): ApiError {
-  return new ApiError(409, "conflict", `Slug ${slug} is used by ${by}`);
+  const message = `Slug ${slug} is used by ${by}`;
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key: "bmsArticles.problems.slugTaken", values: { by } }],
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -693,8 +696,25 @@ async function fileCategory(ctx: ContentContext, slug: string): Promise<Category
   return (await ctx.files.categories()).find((category) => category.slug === slug) ?? null;
 }
 
-function categoryTaken(slug: string): ApiError {
-  return new ApiError(409, "conflict", `Category ${slug} already exists`);
+function categoryTaken(slug: string, file?: string): ApiError {
+  const message = file
+    ? `Category ${slug} is defined in ${file}`
+    : `Category ${slug} already exists`;
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key: "bmsCategories.problems.slugTaken" }],
+  });
+}
+
+/** A category an article still files under: the issue names the article or its file. */
+function categoryInUse(slug: string, by: { article: string } | { file: string }): ApiError {
+  const message =
+    "article" in by
+      ? `Category ${slug} is used by the article ${by.article}`
+      : `Category ${slug} is used by ${by.file}`;
+  const key = "article" in by ? "bmsCategories.inUseArticle" : "bmsCategories.inUseFile";
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key, values: { slug, ...by } }],
+  });
 }
 
 export async function createCategory(
@@ -702,8 +722,7 @@ export async function createCategory(
   input: CreateCategoryInput,
 ): Promise<CategoryRecord> {
   const file = await fileCategory(ctx, input.slug);
-  if (file)
-    throw new ApiError(409, "conflict", `Category ${input.slug} is defined in ${file.file}`);
+  if (file) throw categoryTaken(input.slug, file.file ?? "content/categories.json");
   const row = await repo.insertCategory(ctx.db, {
     slug: input.slug,
     nameZh: input.name["zh-CN"],
@@ -737,13 +756,9 @@ export async function deleteCategory(ctx: ContentContext, slug: string): Promise
   if (file) throw readOnly(file.file);
   if (!(await repo.findCategory(ctx.db, slug))) throw notFound("category");
   const inUse = await repo.articleInCategory(ctx.db, slug);
-  if (inUse) {
-    throw new ApiError(409, "conflict", `Category ${slug} is used by the article ${inUse}`);
-  }
+  if (inUse) throw categoryInUse(slug, { article: inUse });
   const fileArticle = (await ctx.files.articles()).find((item) => item.category === slug);
-  if (fileArticle) {
-    throw new ApiError(409, "conflict", `Category ${slug} is used by ${fileArticle.file}`);
-  }
+  if (fileArticle) throw categoryInUse(slug, { file: fileArticle.file ?? "content/articles/" });
   const row = await repo.deleteCategory(ctx.db, slug);
   if (!row) throw notFound("category");
   ctx.publisher.contentChanged(`category ${slug} deleted`);

@@ -174,6 +174,20 @@ export const loginThrottle = pgTable(
   (t) => [index("login_throttle_last_failure_idx").on(t.lastFailureAt)],
 ).enableRLS();
 
+/**
+ * Request-rate limits for anonymous writes (feedback, registration, code checks), one row per
+ * key such as `feedback:<address>`: the generic cell rate algorithm keeps one time per key, the
+ * theoretical arrival time of the next request, moved forward by one interval per accepted one.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    tat: timestamp("tat", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_tat_idx").on(t.tat)],
+).enableRLS();
+
 /** Short-lived permission to set a new password, earned with a reset code; stored hashed. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",

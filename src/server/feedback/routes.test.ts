@@ -134,6 +134,66 @@ describeEachDb("POST /api/createFeedback", (ctx) => {
     },
   );
 
+  // Security issue 11: only http(s) URLs belong in environment.url and screenshots.
+  const dangerousUrls = [
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "JaVaScRiPt:alert(document.cookie)",
+    "javascript://example.com/%0Aalert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "vbscript:msgbox(1)",
+    " javascript:alert(1)",
+    "\tjavascript:alert(1)",
+    "\njavascript:alert(1)",
+    "java\tscript:alert(1)",
+    "java\nscript:alert(1)",
+    "jav\rascript:alert(1)",
+    "file:///etc/passwd",
+    "ftp://example.com/a",
+    "blob:https://example.com/0b6c5e2a",
+    "mailto:someone@example.com",
+    "http:example.com",
+    "https:/example.com",
+  ];
+
+  it.each(dangerousUrls)(
+    "refuses %j as the page address or a screenshot, storing nothing",
+    async (url) => {
+      const { app, database } = ctx();
+      for (const [field, body] of [
+        ["environment.url", { ...valid, environment: { ...valid.environment, url } }],
+        ["screenshots", { ...valid, screenshots: ["https://example.com/a.png", url] }],
+      ] as const) {
+        const res = await postJson(app, "/api/createFeedback", body);
+        expect(res.status, field).toBe(400);
+        const json = await res.json();
+        expect(json.code).toBe(400);
+        expect(json.message).toContain(field);
+      }
+      expect(await database.db.select().from(feedback)).toHaveLength(0);
+    },
+  );
+
+  it("still takes http and https addresses and screenshots", async () => {
+    const { app, database } = ctx();
+    const screenshots = ["https://example.com/a.png", "HTTP://example.com/b.png"];
+    for (const url of ["https://blog.example/articles/x?y=1#z", "http://localhost:4321/"]) {
+      const res = await postJson(app, "/api/createFeedback", {
+        ...valid,
+        screenshots,
+        environment: { ...valid.environment, url },
+      });
+      expect(res.status, url).toBe(200);
+    }
+    const rows = await database.db.select().from(feedback);
+    expect(rows.map((r) => r.environment.url).sort()).toEqual([
+      "http://localhost:4321/",
+      "https://blog.example/articles/x?y=1#z",
+    ]);
+    expect(rows[0]?.screenshots).toEqual(screenshots);
+  });
+
   it("rejects malformed JSON with a 400 envelope and stores nothing", async () => {
     const { app, database } = ctx();
     const res = await postJson(app, "/api/createFeedback", '{"subject": ');

@@ -4,16 +4,22 @@ import { feedbackSubmissionSchema } from "../../shared/feedback.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
+import { FEEDBACK_RATE, rateLimit } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { insertFeedback } from "./repository.ts";
 import { changeFeedbackStatus, listFeedbackPage, statusHistory } from "./service.ts";
 
 export const feedbackRoutes = new Hono<AppEnv>()
-  .post("/createFeedback", jsonBody(feedbackSubmissionSchema), async (c) => {
-    const input = c.req.valid("json");
-    const row = await insertFeedback(c.var.db, input, c.var.user?.id ?? null);
-    return ok(c, { id: row.id, status: row.status, receivedAt: row.receivedAt.toISOString() });
-  })
+  .post(
+    "/createFeedback",
+    rateLimit(FEEDBACK_RATE),
+    jsonBody(feedbackSubmissionSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const row = await insertFeedback(c.var.db, input, c.var.user?.id ?? null);
+      return ok(c, { id: row.id, status: row.status, receivedAt: row.receivedAt.toISOString() });
+    },
+  )
   .get("/getAllFeedback", requireAdmin, queryParams(listFeedbackQuerySchema), async (c) =>
     ok(c, await listFeedbackPage(c.var.db, c.req.valid("query"))),
   )

@@ -15,6 +15,7 @@ describeEachDb("API envelope", (ctx) => {
       code: 404,
       message: "No such API: GET /api/no-such-thing",
       data: null,
+      error: { kind: "not_found" },
     });
     const logs = await database.db.select().from(requestLogs);
     expect(logs).toMatchObject([
@@ -70,7 +71,12 @@ it("turns an unexpected failure into a 500 envelope without stack or SQL", async
     });
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ code: 500, message: "Internal server error", data: null });
+    expect(JSON.parse(text)).toEqual({
+      code: 500,
+      message: "Internal server error",
+      data: null,
+      error: { kind: "internal" },
+    });
     expect(text).not.toMatch(/insert|select|at .*\.ts/i);
   } finally {
     console.error = original;

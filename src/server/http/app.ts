@@ -14,6 +14,7 @@ import type { AppEnv } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import { identify, provide, requestLog } from "./middleware.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 /** The one larger body: a picture of at most 2 MB in multipart form data. */
@@ -62,6 +63,7 @@ function toApiError(error: unknown): ApiError {
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>().basePath("/api");
 
+  app.use(securityHeaders);
   app.use(requestLog(options.db, options.trustProxy ?? false));
   const small = limitBody(BODY_LIMIT_BYTES);
   const upload = limitBody(UPLOAD_LIMIT_BYTES);

@@ -66,6 +66,10 @@ export function clientIpFrom(
 
 /** Records every request (time, method, path, status, duration, user, client IP) for the log center. */
 export function requestLog(db: Db, trustProxy: boolean) {
+  // Text PostgreSQL accepts, at most `max` UTF-16 units: NUL (which `text` refuses) and lone
+  // surrogates (a cut emoji, say) become U+FFFD, one unit for one, so the bound holds.
+  const loggable = (value: string, max: number) =>
+    value.slice(0, max).replaceAll("\0", "\uFFFD").toWellFormed();
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     c.set("db", db);
@@ -74,12 +78,12 @@ export function requestLog(db: Db, trustProxy: boolean) {
     c.set("clientIp", clientIpFrom(c.req.header("x-forwarded-for"), c.env?.clientIp, trustProxy));
     await next();
     const entry = {
-      method: c.req.method.slice(0, 16),
-      path: c.req.path.slice(0, 512),
+      method: loggable(c.req.method, 16),
+      path: loggable(c.req.path, 512),
       status: c.res.status,
       durationMs: Math.round(performance.now() - started),
       userId: c.var.user?.id ?? null,
-      ip: c.var.clientIp,
+      ip: c.var.clientIp === null ? null : loggable(c.var.clientIp, 64),
     };
     try {
       await db.insert(requestLogs).values(entry);

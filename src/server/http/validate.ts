@@ -1,14 +1,10 @@
 import { validator } from "hono/validator";
 import { z } from "zod";
 import { type MessageKey, translator } from "../../i18n/core.ts";
+import type { FieldIssue } from "../../shared/envelope.ts";
 import { ApiError } from "./errors.ts";
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-  /** The i18n key when the schema names one (`validation.*`), for the client to show in its language. */
-  key?: string;
-}
+export type { FieldIssue } from "../../shared/envelope.ts";
 
 const english = translator("en-US");
 const I18N_KEY = /^validation\.[A-Za-z]+$/;

@@ -1,15 +1,19 @@
 import { type Locale, translator } from "../../i18n/core.ts";
 
-export type MailKind = "code" | "exists" | "reset";
+export type MailKind = "code" | "exists" | "reset" | "change" | "changeTaken" | "changed";
 
-/** The mail of each kind in the recipient's language. */
+/**
+ * The mail of each kind in the recipient's language. `code` is the code a mail carries;
+ * `email` the new address a "changed" notice names.
+ */
 export function composeMail(
   kind: MailKind,
   locale: Locale,
   code = "",
+  email = "",
 ): { subject: string; text: string } {
   const t = translator(locale);
-  const values = { site: t("site.name"), code };
+  const values = { site: t("site.name"), code, email };
   switch (kind) {
     case "code":
       return { subject: t("mail.codeSubject", values), text: t("mail.codeBody", values) };
@@ -17,5 +21,14 @@ export function composeMail(
       return { subject: t("mail.existsSubject", values), text: t("mail.existsBody", values) };
     case "reset":
       return { subject: t("mail.resetSubject", values), text: t("mail.resetBody", values) };
+    case "change":
+      return { subject: t("mail.changeSubject", values), text: t("mail.changeBody", values) };
+    case "changeTaken":
+      return {
+        subject: t("mail.changeTakenSubject", values),
+        text: t("mail.changeTakenBody", values),
+      };
+    case "changed":
+      return { subject: t("mail.changedSubject", values), text: t("mail.changedBody", values) };
   }
 }

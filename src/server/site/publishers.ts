@@ -1,3 +1,4 @@
+import { refreshContent } from "../../lib/content-source.ts";
 import type { Publisher } from "../content/publisher.ts";
 
 // The Publisher port's implementations: what a content change sets off where the API runs.
@@ -95,24 +96,14 @@ export function logOnlyPublisher(log: (line: string) => void = console.warn): Pu
   };
 }
 
-type RefreshContent = (options: {
-  loaders?: string[];
-  context?: Record<string, unknown>;
-}) => Promise<void>;
-const bridge = globalThis as typeof globalThis & { __blogRefreshContent?: RefreshContent };
-
-/** `astro dev`: the integration in astro.config.mjs leaves Astro's refreshContent here. */
-export function setDevRefresh(refresh: RefreshContent): void {
-  bridge.__blogRefreshContent = refresh;
-}
-
 let refreshing: Promise<void> = Promise.resolve();
 
 /** `astro dev`: reloads the collections from files and database; the next request shows the change. */
 export function devPublisher(loaderName: string): Publisher {
   return {
     contentChanged(reason) {
-      const refresh = bridge.__blogRefreshContent;
+      // Left by the integration in astro.config.mjs (through src/lib/content-source.ts).
+      const refresh = refreshContent();
       if (!refresh) return;
       refreshing = refresh({
         loaders: [loaderName],

@@ -1,4 +1,10 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import {
+  type ContentSnapshot,
+  type Lang,
+  SNAPSHOT_VERSION,
+  type Visible,
+} from "../../lib/content-snapshot.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentArticles,
@@ -7,14 +13,10 @@ import {
   contentChapters,
   contentNotes,
 } from "../db/schema.ts";
-import {
-  type ContentSnapshot,
-  type Lang,
-  SNAPSHOT_VERSION,
-  type Visible,
-} from "./snapshot-file.ts";
 
-export * from "./snapshot-file.ts";
+// The snapshot's shape and file live with the loader that reads them (src/lib/content-snapshot.ts),
+// re-exported here for the server code that writes them.
+export * from "../../lib/content-snapshot.ts";
 
 // What the site build needs from the database: every row that is published or scheduled
 // (drafts never leave the database), as plain JSON. The build's content loader reads it

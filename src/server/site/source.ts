@@ -1,20 +1,39 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import {
+  type ContentSnapshot,
+  type ContentSource,
+  emptySnapshot,
+  readSnapshotFile,
+  type SourceResult,
+} from "../../lib/content-snapshot.ts";
 import type { Database } from "../db/client.ts";
 import { DatabaseInUseError } from "../db/lock.ts";
-import { type ContentSnapshot, emptySnapshot, readSnapshotFile } from "./snapshot-file.ts";
 
-// The database drivers and queries are imported only when a database is there to read: every
-// build runs this while it loads its content, most of them with no database or a snapshot file.
+// The server's side of the content loader's interface (src/lib/content-source.ts): where the
+// collections read the database. The database drivers and queries are imported only when a
+// database is there to read: every build runs this while it loads its content, most of them
+// with no database or a snapshot file.
 
 /** Where the process holding the embedded database keeps the current snapshot. */
 export const snapshotPath = (dataDir: string) => join(dataDir, "content-snapshot.json");
 
-export interface SourceResult {
-  snapshot: ContentSnapshot;
-  /** Where it came from, for the build log. */
-  from: string;
-}
+/**
+ * The content for the collections: in `astro dev`, from the dev server's own open database (a
+ * process may open the embedded database only once); in a build, as `loadSnapshotForBuild`
+ * explains.
+ */
+export const loadSnapshot: ContentSource = async ({ dev }) => {
+  if (!dev) return loadSnapshotForBuild();
+  const [{ devDatabase }, { takeSnapshot }] = await Promise.all([
+    import("../dev-database.ts"),
+    import("./snapshot.ts"),
+  ]);
+  return {
+    snapshot: await takeSnapshot((await devDatabase()).db),
+    from: "the dev server's database",
+  };
+};
 
 /**
  * The database content for a build, from the first that applies:

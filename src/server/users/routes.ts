@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   changePasswordSchema,
+  confirmEmailChangeSchema,
   createUserSchema,
   deleteUsersSchema,
   listUsersQuerySchema,
+  requestEmailChangeSchema,
   updateProfileSchema,
   updateUserSchema,
 } from "../../shared/auth.ts";
@@ -13,6 +15,7 @@ import { ApiError } from "../http/errors.ts";
 import { caller, requireAdmin, requireUser } from "../http/middleware.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { contentTypeOf, readAvatar, replaceAvatar } from "./avatar.ts";
+import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from "./email-change.ts";
 import {
   changePassword,
   createUser,
@@ -22,6 +25,11 @@ import {
   updateProfile,
   updateUserByAdmin,
 } from "./service.ts";
+
+/** What the account services need of a request: the database, the mail port, the address. */
+function callerOf(c: Context<AppEnv>) {
+  return { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+}
 
 export const userRoutes = new Hono<AppEnv>()
   .post("/createUser", requireAdmin, jsonBody(createUserSchema), async (c) =>
@@ -56,6 +64,20 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put("/updateProfile", requireUser, jsonBody(updateProfileSchema), async (c) =>
     ok(c, await updateProfile(c.var.db, caller(c).id, c.req.valid("json")), USER_MESSAGES.updated),
+  )
+  .post("/requestEmailChange", requireUser, jsonBody(requestEmailChangeSchema), async (c) =>
+    ok(
+      c,
+      await requestEmailChange(callerOf(c), caller(c).id, c.req.valid("json")),
+      EMAIL_CHANGE_MESSAGES.codeSent,
+    ),
+  )
+  .post("/confirmEmailChange", requireUser, jsonBody(confirmEmailChangeSchema), async (c) =>
+    ok(
+      c,
+      await confirmEmailChange(callerOf(c), caller(c).id, c.req.valid("json")),
+      EMAIL_CHANGE_MESSAGES.changed,
+    ),
   )
   .post("/changePassword", requireUser, jsonBody(changePasswordSchema), async (c) => {
     await changePassword(

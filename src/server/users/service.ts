@@ -7,9 +7,10 @@ import {
   verifyPassword,
 } from "../auth/passwords.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
-import { assertNotThrottled, loginRules, recordFailure } from "../auth/throttle.ts";
+import { loginRules, recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
+import { issueText } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { dropAvatars } from "./avatar.ts";
 import {
@@ -41,7 +42,7 @@ function emailTaken(): ApiError {
   return new ApiError(409, "conflict", USER_MESSAGES.emailTaken);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if (typeof e === "object" && (e as { code?: unknown }).code === "23505") return true;
   }
@@ -147,7 +148,10 @@ async function activeUser(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
-/** `PUT /updateProfile`: a taken email is a 409. */
+/**
+ * `PUT /updateProfile`. The email may be sent as it is; a new one is refused with a field error:
+ * it changes only through `requestEmailChange` and the code sent to it.
+ */
 export async function updateProfile(
   db: Db,
   userId: string,
@@ -162,16 +166,13 @@ export async function updateProfile(
     birthday: input.birthday,
   });
   if (patch.email !== undefined && patch.email !== current.email) {
-    const other = await findUserByEmail(db, patch.email);
-    if (other) throw emailTaken();
+    const text = issueText("validation.emailNeedsCode");
+    throw new ApiError(400, "validation", text.message, {
+      details: { issues: [{ field: "email", ...text }] },
+    });
   }
-  let row: UserRow | null;
-  try {
-    row = await updateUser(db, userId, patch);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
+  delete patch.email;
+  const row = await updateUser(db, userId, patch);
   if (!row) throw new ApiError(401, "unauthorized", "Please log in");
   return toStoredUser(row);
 }
@@ -189,13 +190,21 @@ export async function changePassword(
   const { db } = caller;
   const row = await activeUser(db, userId);
   const rules = loginRules(row.email, caller.ip);
-  await assertNotThrottled(db, rules);
-  const oldPlain = await decryptGivenPassword(db, input.oldPassword);
   const newPlain = await decryptNewPassword(db, input.newPassword, "newPassword");
+  await reserveAttempt(db, rules);
+  const oldPlain = await decryptGivenPassword(db, input.oldPassword);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, oldPlain))) {
-    await recordFailure(db, rules);
-    throw new ApiError(400, "bad_request", USER_MESSAGES.wrongPassword);
+    throw new ApiError(400, "bad_request", USER_MESSAGES.wrongPassword, {
+      issues: [
+        {
+          field: "oldPassword",
+          message: USER_MESSAGES.wrongPassword,
+          key: "profile.wrongPassword",
+        },
+      ],
+    });
   }
+  await recordSuccess(db, rules);
   const passwordHash = await hashPassword(newPlain);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });

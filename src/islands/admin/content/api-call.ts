@@ -1,17 +1,17 @@
 import type { Translate } from "../../../i18n/core.ts";
 import { ApiRejection, type ApiResult } from "../../../shared/api-client.ts";
-
-/** A back-office call's outcome, with the failure's field when the server named one. */
-export type Outcome<T> =
-  | { ok: true; data: T; message: string }
-  | { ok: false; code: number; message: string; field: string | null };
+import type { FieldIssue } from "../../../shared/envelope.ts";
 
 /**
- * The field a 400 names. The browser client keeps only the message of an HTTP error, and the
- * server words a validation message `Invalid <field>: <why>` (src/server/http/validate.ts).
+ * A back-office call's outcome. A failure carries the server's field issues (the field, and an
+ * i18n key with its values where the server names one) and, first among them, the field.
  */
-export function issueField(message: string): string | null {
-  return /^Invalid ([\w.]+): /.exec(message)?.[1] ?? null;
+export type Outcome<T> =
+  | { ok: true; data: T; message: string }
+  | { ok: false; code: number; message: string; field: string | null; issues: FieldIssue[] };
+
+function failure(code: number, message: string, issues: FieldIssue[] = []) {
+  return { ok: false as const, code, message, field: issues[0]?.field ?? null, issues };
 }
 
 /** Awaits a call and folds network errors and rejections into one failure shape. */
@@ -19,15 +19,12 @@ export async function call<T>(request: Promise<ApiResult<T>>): Promise<Outcome<T
   try {
     const result = await request;
     if (result.success) return { ok: true, data: result.data, message: result.message };
-    return {
-      ok: false,
-      code: result.code,
-      message: result.message,
-      field: result.code === 400 ? issueField(result.message) : null,
-    };
+    return failure(result.code, result.message, result.error?.issues);
   } catch (error) {
-    const code = error instanceof ApiRejection ? error.code : 0;
-    return { ok: false, code, message: error instanceof Error ? error.message : "", field: null };
+    if (error instanceof ApiRejection) {
+      return failure(error.code, error.message, error.error?.issues);
+    }
+    return failure(0, error instanceof Error ? error.message : "");
   }
 }
 

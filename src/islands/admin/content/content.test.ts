@@ -1,24 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { call, issueField, itemPath } from "./api-call.ts";
+import { ApiRejection } from "../../../shared/api-client.ts";
+import { call, itemPath } from "./api-call.ts";
 import { suggestSlug } from "./slug.ts";
 import { isoToLocal, localToIso, tomorrowMorning } from "./time.ts";
 
 describe("the back office's content helpers", () => {
-  it("reads the field a validation message names", () => {
-    expect(issueField("Invalid images.1.src: must be an https:// URL")).toBe("images.1.src");
-    expect(issueField("Invalid publishedAt: a scheduled item needs a time in the future")).toBe(
-      "publishedAt",
-    );
-    expect(issueField("Slug a is used by another note")).toBeNull();
-  });
-
-  it("folds failures, rejections and network errors into one shape", async () => {
+  it("folds failures, rejections and network errors into one shape, fields from the error", async () => {
+    const issue = { field: "body", message: "is required", key: "validation.required" };
     const failed = await call(
       Promise.resolve({
         code: 400,
         message: "Invalid body: is required",
         data: null,
-        success: false,
+        success: false as const,
+        error: { kind: "validation" as const, issues: [issue] },
       }),
     );
     expect(failed).toEqual({
@@ -26,13 +21,24 @@ describe("the back office's content helpers", () => {
       code: 400,
       message: "Invalid body: is required",
       field: "body",
+      issues: [issue],
     });
-    const conflict = await call(
-      Promise.resolve({ code: 409, message: "Invalid x: y", data: null, success: false }),
+    // The wording never counts: a message that looks like a field names none.
+    const worded = await call(
+      Promise.resolve({ code: 400, message: "Invalid x: y", data: null, success: false as const }),
     );
-    expect(conflict).toMatchObject({ ok: false, code: 409, field: null });
+    expect(worded).toMatchObject({ ok: false, code: 400, field: null, issues: [] });
+    const rejected = await call(
+      Promise.reject(
+        new ApiRejection(409, "Slug a is used by another note", {
+          kind: "conflict",
+          issues: [{ field: "slug", message: "Slug a is used by another note" }],
+        }),
+      ),
+    );
+    expect(rejected).toMatchObject({ ok: false, code: 409, field: "slug" });
     const thrown = await call(Promise.reject(new Error("boom")));
-    expect(thrown).toEqual({ ok: false, code: 0, message: "boom", field: null });
+    expect(thrown).toEqual({ ok: false, code: 0, message: "boom", field: null, issues: [] });
   });
 
   it("encodes ids in paths (file chapters hold a slash)", () => {

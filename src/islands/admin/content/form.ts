@@ -1,6 +1,6 @@
 import { type SubmitEvent, useState } from "react";
 import type { MessageKey, Translate } from "../../../i18n/core.ts";
-import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { CONTENT_LIMITS, isPathSafeTag } from "../../../shared/content-rules.ts";
 import { focusFirstProblem } from "../../ui/FormStatus.tsx";
 import { failureText, type Outcome } from "./api-call.ts";
 
@@ -23,11 +23,12 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-/** What breaks the API's tag rules: too many tags, or one too long. */
-export function tagsProblem(text: string): "tooMany" | "tooLong" | null {
+/** What breaks the API's tag rules: too many tags, one too long, or one that cannot be a path. */
+export function tagsProblem(text: string): "tooMany" | "tooLong" | "invalid" | null {
   const tags = parseTags(text);
   if (tags.length > CONTENT_LIMITS.tags) return "tooMany";
-  return tags.some((tag) => tag.length > CONTENT_LIMITS.tag) ? "tooLong" : null;
+  if (tags.some((tag) => tag.length > CONTENT_LIMITS.tag)) return "tooLong";
+  return tags.every(isPathSafeTag) ? null : "invalid";
 }
 
 /**

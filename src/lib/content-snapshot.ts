@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-// The content snapshot's shape and its file: what the build reads when it does not read the
-// database itself. Nothing here touches a database driver, so a build without a database (a
-// fresh clone) loads none (src/server/site/source.ts); snapshot.ts takes snapshots.
+// The content snapshot's shape and its file: what the site build gets from the database (every
+// published or scheduled row, as plain JSON), and the file it reads when it does not read the
+// database itself. Shared by both sides: the content loader (database-loader.ts) reads it, the
+// server (src/server/site/snapshot.ts) takes snapshots and writes the file. Nothing here touches
+// a database driver, so a build without a database (a fresh clone) loads none.
 
 export const SNAPSHOT_VERSION = 1;
 export type Visible = "published" | "scheduled";
@@ -77,6 +79,18 @@ export interface ContentSnapshot {
   books: SnapshotBook[];
   chapters: SnapshotChapter[];
 }
+
+export interface SourceResult {
+  snapshot: ContentSnapshot;
+  /** Where it came from, for the build log. */
+  from: string;
+}
+
+/**
+ * What the server provides the content loader (through src/lib/content-source.ts): the
+ * published and scheduled content. `dev`: inside `astro dev`, whose server holds the database.
+ */
+export type ContentSource = (options: { dev: boolean }) => Promise<SourceResult>;
 
 export const emptySnapshot = (): ContentSnapshot => ({
   version: SNAPSHOT_VERSION,

@@ -1,0 +1,254 @@
+// `npm run bench:security`: the figures of security issue 11, measured against `npm start` on a
+// scratch embedded database: parallel login and registration floods, the feedback limit, the
+// `?next=` redirect in a real browser, and the Mozilla Observatory score of the headers served.
+// Prints numbers, checks them against bench/budgets.json ("security"), exits 1 when one misses.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { chromium } from "@playwright/test";
+import { chromiumArgs } from "../playwright.config.ts";
+import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.cases.ts";
+import { observatoryScan } from "../src/lib/observatory-score.ts";
+import { DEMO, encryptedPassword, ensureBuilt, startServer, stopServer } from "./server.ts";
+
+interface SecurityBudgets {
+  maxCheckedOfFlood: number;
+  minObservatoryScore: number;
+}
+
+const budgets: SecurityBudgets = JSON.parse(
+  readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
+).security;
+const port = Number(process.env.BENCH_PORT || 4393);
+const base = `http://127.0.0.1:${port}`;
+const lines: Array<{ name: string; value: string; ok: boolean; budget: string }> = [];
+
+function record(name: string, value: number | string, ok: boolean, budget: string) {
+  lines.push({ name, value: String(value), ok, budget });
+}
+
+async function post(path: string, body: unknown, address: string) {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** 300 parallel wrong logins from one address while the owner logs in from another. */
+async function loginFlood() {
+  const wrong = await encryptedPassword(base, "Wrong-123!");
+  const right = await encryptedPassword(base);
+  const quiet = await post("/api/login", { email: DEMO.email, password: right }, "203.0.113.1");
+  const flood = Array.from({ length: 300 }, () =>
+    post("/api/login", { email: DEMO.email, password: wrong }, "198.51.100.66"),
+  );
+  const during = post("/api/login", { email: DEMO.email, password: right }, "203.0.113.10");
+  const counts = tally((await Promise.all(flood)).map((a) => a.status));
+  const owner = await during;
+  const after = await post("/api/login", { email: DEMO.email, password: right }, "203.0.113.11");
+  const checked = counts[401] ?? 0;
+  record(
+    "login flood: wrong passwords checked of 300 parallel from one address",
+    checked,
+    checked <= budgets.maxCheckedOfFlood,
+    `<= ${budgets.maxCheckedOfFlood}`,
+  );
+  record("login flood: answered 429", counts[429] ?? 0, true, "the rest");
+  record(
+    "login flood: owner from another address during / after (status)",
+    `${owner.status} / ${after.status}`,
+    owner.status === 200 && after.status === 200,
+    "200 / 200",
+  );
+  record(
+    "login flood: owner's login quiet / during (ms)",
+    `${Math.round(quiet.ms)} / ${Math.round(owner.ms)}`,
+    true,
+    "reference",
+  );
+}
+
+/** 150 parallel wrong-code registrations from one address; the owner's login meanwhile. */
+async function registerFlood() {
+  await post("/api/getEmailCode", { email: "bench@example.com", locale: "en-US" }, "203.0.113.2");
+  const password = await encryptedPassword(base, "Secret-123");
+  const right = await encryptedPassword(base);
+  const flood = Array.from({ length: 150 }, (_, i) =>
+    post(
+      "/api/register",
+      { email: "bench@example.com", code: String(100000 + i), userName: "bench", password },
+      "198.51.100.9",
+    ),
+  );
+  const owner = post("/api/login", { email: DEMO.email, password: right }, "203.0.113.12");
+  const counts = tally((await Promise.all(flood)).map((a) => a.status));
+  const login = await owner;
+  record(
+    "register flood: wrong codes checked / refused 429 of 150",
+    `${counts[400] ?? 0} / ${counts[429] ?? 0}`,
+    (counts[400] ?? 0) <= 10,
+    "<= 10 checked",
+  );
+  record(
+    "register flood: owner's login meanwhile (ms)",
+    Math.round(login.ms),
+    login.status === 200,
+    "200",
+  );
+}
+
+/** 20 parallel feedback posts from one address. */
+async function feedbackBurst() {
+  const payload = {
+    feedbackType: "bug",
+    subject: "Bench",
+    description: "Twenty at once from one address.",
+    environment: {
+      url: `${base}/`,
+      userAgent: "bench",
+      viewport: "1280×800",
+      timestamp: new Date().toISOString(),
+    },
+  };
+  const counts = tally(
+    (
+      await Promise.all(
+        Array.from({ length: 20 }, () => post("/api/createFeedback", payload, "198.51.100.5")),
+      )
+    ).map((a) => a.status),
+  );
+  record(
+    "feedback: accepted / 429 of 20 parallel from one address",
+    `${counts[200] ?? 0} / ${counts[429] ?? 0}`,
+    counts[200] === 3,
+    "3 / 17",
+  );
+}
+
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir && existsSync(join(dir, "chromium"))) return join(dir, "chromium");
+  }
+  return undefined;
+}
+
+/**
+ * Logs the demo admin in through the real form at `/register-login?next=<variant>` and sees
+ * where the browser goes. Requests to any other host are aborted (no traffic leaves the machine)
+ * but their address is recorded as the destination.
+ */
+async function redirects() {
+  const executablePath = findChromium();
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: chromiumArgs,
+  });
+  const origin = new URL(base).origin;
+  let offSite = 0;
+  let keptWrong = 0;
+  try {
+    const context = await browser.newContext();
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort(),
+    );
+    // Every page starts logged out, so /register-login always shows the login form.
+    await context.addInitScript(() => {
+      localStorage.setItem("app-locale", "en-US");
+      localStorage.removeItem("user-info");
+    });
+    const page = await context.newPage();
+    const variants: Array<[string, string]> = [
+      ...REFUSED_NEXT.map(([, next]): [string, string] => [next, "/"]),
+      ...ACCEPTED_NEXT.map(([, next, path]): [string, string] => [next, path]),
+    ];
+    for (const [next, expected] of variants) {
+      await page.goto(`${base}/register-login?${new URLSearchParams({ next })}`);
+      await page.getByRole("textbox", { name: "Email" }).fill(DEMO.email);
+      await page.getByLabel("Password").fill(DEMO.password);
+      const away = page.waitForRequest(
+        (request) =>
+          request.isNavigationRequest() &&
+          request.frame() === page.mainFrame() &&
+          !request.url().includes("/register-login"),
+      );
+      await page.getByRole("tabpanel").getByRole("button", { name: "Log in" }).click();
+      const target = new URL((await away).url());
+      if (target.origin !== origin) offSite += 1;
+      // A request carries no fragment: compare what it does carry.
+      else if (target.pathname + target.search !== expected.replace(/#.*$/, "")) keptWrong += 1;
+    }
+    record(
+      `redirect: hostile next= values that left the site (of ${REFUSED_NEXT.length}, real browser)`,
+      offSite,
+      offSite === 0,
+      "0",
+    );
+    record(
+      `redirect: same-site next= values not kept (of ${ACCEPTED_NEXT.length})`,
+      keptWrong,
+      keptWrong === 0,
+      "0",
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The Observatory's score of what `npm start` serves for pages and for the API. */
+async function headers() {
+  const article = readFileSync("dist/articles/index.html", "utf8").match(
+    /href="(\/articles\/[a-z0-9-]+\/)"/,
+  )?.[1];
+  for (const path of ["/", "/about/", article ?? "/articles/", "/bms/", "/api/encryption-key"]) {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    const scan = observatoryScan({
+      headers: res.headers,
+      status: res.status,
+      body,
+      url: `https://blog.example${path}`,
+    });
+    record(
+      `Observatory score ${path} (grade ${scan.grade})`,
+      scan.score,
+      scan.score >= budgets.minObservatoryScore,
+      `>= ${budgets.minObservatoryScore}`,
+    );
+  }
+}
+
+ensureBuilt();
+const dataDir = mkdtempSync(join(tmpdir(), "blog-bench-security-"));
+const server = await startServer(port, dataDir, { TRUST_PROXY: "1" });
+try {
+  await loginFlood();
+  await registerFlood();
+  await feedbackBurst();
+  await headers();
+  await redirects();
+} finally {
+  await stopServer(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const width = Math.max(...lines.map((l) => l.name.length));
+for (const l of lines) {
+  console.log(
+    `${l.ok ? "ok  " : "OVER"} ${l.name.padEnd(width)}  ${l.value.padStart(9)}  (budget ${l.budget})`,
+  );
+}
+const missed = lines.filter((l) => !l.ok).length;
+console.log(missed === 0 ? "all budgets met" : `${missed} budget(s) missed`);
+process.exitCode = missed === 0 ? 0 : 1;

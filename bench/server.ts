@@ -1,0 +1,77 @@
+// What the bench scripts share: `npm start` on a scratch embedded database, and passwords
+// encrypted as the browser encrypts them.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/** The demo admin seeded on the embedded database's first start (README). */
+export const DEMO = { email: "admin@example.com", password: "TwoInks-2026!" };
+
+/** Builds the site when there is no `dist/` yet; exits on a failed build. */
+export function ensureBuilt(): void {
+  if (existsSync("dist/index.html")) return;
+  console.log("building the site first…");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** Starts `npm start` and waits for its first 200 on `/`. */
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ms: number }> {
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ["src/server/node.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/`);
+      if (res.status === 200) return { child, ms: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    if (performance.now() - started > 60_000) throw new Error("server did not answer within 60 s");
+  }
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** `plain` encrypted with the server's public key, as the browser sends passwords. */
+export async function encryptedPassword(base: string, plain = DEMO.password): Promise<string> {
+  const res = await fetch(`${base}/api/encryption-key`);
+  const { data } = (await res.json()) as { data: { publicKey: string } };
+  const key = await crypto.subtle.importKey(
+    "spki",
+    Buffer.from(data.publicKey, "base64"),
+    { name: "RSA-OAEP", hash: "SHA-256" },
+    false,
+    ["encrypt"],
+  );
+  const cipher = await crypto.subtle.encrypt(
+    { name: "RSA-OAEP" },
+    key,
+    new TextEncoder().encode(plain),
+  );
+  return Buffer.from(cipher).toString("base64");
+}
+
+/**
+ * A distinct client address per call, for X-Forwarded-For (the server runs with TRUST_PROXY=1):
+ * 198.18.0.0/15, the range set aside for benchmarks; only a header value, never a destination.
+ */
+export function addressSource(): () => string {
+  let n = 0;
+  return () => {
+    n = (n + 1) % 131_072;
+    return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+  };
+}

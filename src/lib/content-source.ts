@@ -1,0 +1,48 @@
+import type { ContentSource } from "./content-snapshot.ts";
+
+// The one interface between the site's build (Astro's content layer, astro.config.mjs) and the
+// server, in both directions:
+//   - the content loader (database-loader.ts) asks for the database's content with
+//     `loadContentSnapshot`; the server implements `ContentSource` (its type is in
+//     content-snapshot.ts, with the snapshot's shape) in src/server/site/source.ts;
+//   - in `astro dev`, the config hands Astro's `refreshContent` over with `setRefreshContent`,
+//     and the server's dev publisher (src/server/site/publishers.ts) calls it after a change.
+// Nothing else in src/lib, the components, pages, layouts or content config names server
+// code; the server uses this module's names and the snapshot's types (content-snapshot.ts),
+// never the loader itself, so no import runs both ways.
+//
+// Why a dynamic import and not a registration: in a build no server runs that could register
+// itself, and reading the database (drivers, the embedded database's lock, the queries) is
+// server code. So `loadContentSnapshot` is the door, opened only when a collection loads
+// (src/architecture.test.ts names it as the build's one allowed way into src/server). In
+// `astro dev` the same door leads to the dev server's own open database.
+//
+// What crosses is kept on globalThis: astro.config.mjs, the content layer and the dev API may
+// each hold their own instance of this module (Vite loads them in separate module graphs).
+
+/** The name of the collections' loader: a dev refresh reloads the collections it loads. */
+export const DATABASE_LOADER = "blog-files-and-database";
+
+/** The database's content for the collections (the door to server code, see above). */
+export const loadContentSnapshot: ContentSource = async (options) => {
+  const { loadSnapshot } = await import("../server/site/source.ts");
+  return loadSnapshot(options);
+};
+
+/** Astro's `refreshContent` (the `astro:server:setup` hook's), as far as we call it. */
+export type RefreshContent = (options: {
+  loaders?: string[];
+  context?: Record<string, unknown>;
+}) => Promise<void>;
+
+const bridge = globalThis as typeof globalThis & { __blogRefreshContent?: RefreshContent };
+
+/** `astro dev`: the integration in astro.config.mjs leaves Astro's refreshContent here. */
+export function setRefreshContent(refresh: RefreshContent): void {
+  bridge.__blogRefreshContent = refresh;
+}
+
+/** The refreshContent left by `astro dev`; undefined anywhere else. */
+export function refreshContent(): RefreshContent | undefined {
+  return bridge.__blogRefreshContent;
+}

@@ -1,0 +1,193 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { writeHeadersFile } from "../../lib/inline-hashes.ts";
+import { observatoryScan } from "../../lib/observatory-score.ts";
+import {
+  HEADERS_FILE,
+  type HeaderRule,
+  headersForPath,
+  pageHeaders,
+  parseHeadersFile,
+} from "../../lib/security-headers.ts";
+import { siteRootAt } from "./rebuild.ts";
+import { createSiteApp, headerRulesOf, type ServedSite, servedSite } from "./static-site.ts";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (script: string) =>
+  `<!doctype html><html lang="en"><head><title>t</title><script>${script}</script></head><body><main>x</main></body></html>`;
+
+function builtSite(script = "document.documentElement.dataset.theme='dark'"): string {
+  const dir = mkdtempSync(join(tmpdir(), "blog-site-"));
+  folders.push(dir);
+  const files: Record<string, string> = {
+    "index.html": page(script),
+    "about/index.html": page(script),
+    "404.html": page(script).replace("<main>x", "<main>Not found"),
+    "_astro/app.abc123.js": "console.log(1)",
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  writeHeadersFile(dir);
+  return dir;
+}
+
+/** `npm start`'s app over one build, the API answering plainly. */
+function appFor(dir: string) {
+  let current: ServedSite = servedSite(siteRootAt(dir));
+  const app = createSiteApp({
+    api: () => new Response("{}", { headers: { "content-type": "application/json" } }),
+    site: () => current,
+  });
+  return {
+    app,
+    swap: (next: string) => {
+      current = servedSite(siteRootAt(next));
+    },
+  };
+}
+
+const rulesIn = (dir: string) => parseHeadersFile(readFileSync(join(dir, HEADERS_FILE), "utf8"));
+const SECURITY = Object.keys(pageHeaders({ scripts: [], styles: [] }));
+const security = (res: Response) =>
+  Object.fromEntries(SECURITY.map((name) => [name, res.headers.get(name)]));
+
+/** What Netlify sends for a path: `_headers` first, then netlify.toml (whose values win). */
+const NetlifyToml = z.object({
+  headers: z.array(z.object({ for: z.string(), values: z.record(z.string(), z.string()) })),
+});
+function netlifyRules(dir: string): HeaderRule[] {
+  const toml = NetlifyToml.parse(parseToml(readFileSync("netlify.toml", "utf8")));
+  return [...rulesIn(dir), ...toml.headers];
+}
+
+describe("npm start's static site", () => {
+  it("sends the build's _headers with every file and the 404 page", async () => {
+    const dir = builtSite();
+    const { app } = appFor(dir);
+    const rules = rulesIn(dir);
+    for (const [path, status] of [
+      ["/", 200],
+      ["/about/", 200],
+      ["/_astro/app.abc123.js", 200],
+      ["/no/such/page", 404],
+    ] as const) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(status);
+      for (const [name, value] of Object.entries(headersForPath(rules, path))) {
+        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      }
+    }
+    const missing = await app.request("/no/such/page");
+    expect(await missing.text()).toContain("Not found");
+    // Cache rules: fingerprinted assets forever, everything else revalidated.
+    expect((await app.request("/_astro/app.abc123.js")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await app.request("/about/")).headers.get("cache-control")).toBe(
+      "public, max-age=0, must-revalidate",
+    );
+  });
+
+  it("never serves the _headers file itself", async () => {
+    const { app } = appFor(builtSite());
+    for (const path of ["/_headers", "/%5Fheaders", "/%5fheaders"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain("Content-Security-Policy");
+    }
+  });
+
+  it("leaves /api to the API's own headers", async () => {
+    const { app } = appFor(builtSite());
+    const res = await app.request("/api/encryption-key");
+    expect(res.headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("serves the headers of the build it swapped to", async () => {
+    const first = builtSite("a()");
+    const second = builtSite("b()");
+    const { app, swap } = appFor(first);
+    const before = (await app.request("/")).headers.get("content-security-policy");
+    swap(second);
+    const after = (await app.request("/")).headers.get("content-security-policy");
+    expect(before).toBe(headersForPath(rulesIn(first), "/")["Content-Security-Policy"]);
+    expect(after).toBe(headersForPath(rulesIn(second), "/")["Content-Security-Policy"]);
+    expect(after).not.toBe(before);
+  });
+
+  it("computes the headers of a build made before builds wrote them", () => {
+    const dir = builtSite();
+    const written = rulesIn(dir);
+    rmSync(join(dir, HEADERS_FILE));
+    const lines: string[] = [];
+    expect(headerRulesOf(dir, (line) => lines.push(line))).toEqual(written);
+    expect(lines).toEqual([`${HEADERS_FILE} missing in ${dir}: computed from its HTML`]);
+  });
+
+  it("scores at least 115 on the Observatory's rules, as served", async () => {
+    const { app } = appFor(builtSite());
+    const res = await app.request("/");
+    const scan = observatoryScan({ headers: res.headers, body: await res.text() });
+    expect(scan.score).toBe(135);
+  });
+
+  it("sends what Netlify sends from netlify.toml and the same _headers", async () => {
+    const dir = builtSite();
+    const { app } = appFor(dir);
+    for (const path of ["/", "/about/", "/_astro/app.abc123.js"]) {
+      const netlify = headersForPath(netlifyRules(dir), path);
+      const res = await app.request(path);
+      // Everything Netlify is told to send, npm start sends alike (cache rules included)…
+      for (const [name, value] of Object.entries(netlify)) {
+        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      }
+      // …and no security header differs or is missing on either side.
+      expect(security(res)).toEqual(
+        Object.fromEntries(SECURITY.map((name) => [name, netlify[name] ?? null])),
+      );
+    }
+  });
+});
+
+// The real build, when there is one (CI builds before the unit tests).
+const dist = "dist";
+describe.runIf(existsSync(join(dist, "index.html")))("npm start on the built site", () => {
+  it("sends the same headers as Netlify for pages, assets and the 404 page, scoring at least 115", async () => {
+    const { app } = appFor(dist);
+    const asset = readdirSync(join(dist, "_astro")).find((name) => name.endsWith(".js"));
+    const paths = ["/", "/about/", "/articles/", `/_astro/${asset}`, "/no-such-page"];
+    for (const path of paths) {
+      const res = await app.request(path);
+      const netlify = headersForPath(netlifyRules(dist), path);
+      expect(security(res), path).toEqual(
+        Object.fromEntries(SECURITY.map((name) => [name, netlify[name] ?? null])),
+      );
+      if (res.status === 200 && path.endsWith("/")) {
+        const scan = observatoryScan({ headers: res.headers, body: await res.text() });
+        expect(scan.score, path).toBeGreaterThanOrEqual(115);
+      }
+    }
+    expect(
+      (await app.request(`/_astro/${asset}`)).headers.get("cache-control"),
+      "netlify.toml's cache rule",
+    ).toBe(headersForPath(netlifyRules(dist), `/_astro/${asset}`)["Cache-Control"]);
+  });
+});

@@ -1,0 +1,96 @@
+// `npm start`'s web app: /api to the API app, every other path to the built site being served,
+// with the headers that build's `_headers` file names (the same file Netlify applies).
+import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { headersFileFor } from "../../lib/inline-hashes.ts";
+import {
+  HEADERS_FILE,
+  type HeaderRule,
+  headersForPath,
+  parseHeadersFile,
+} from "../../lib/security-headers.ts";
+import type { SiteRoot } from "./rebuild.ts";
+
+type SiteEnv = {
+  Bindings: { incoming?: IncomingMessage };
+  Variables: { site: ServedSite; cacheControl?: string };
+};
+
+/** One build as served: its folder, its header rules and its static file handler. */
+export interface ServedSite {
+  root: SiteRoot;
+  rules: HeaderRule[];
+  serve: MiddlewareHandler<SiteEnv>;
+}
+
+/**
+ * The header rules of a built site. A folder built before the build wrote `_headers` gets
+ * them computed from its own HTML now (same result, paid once when it is served).
+ */
+export function headerRulesOf(
+  dir: string,
+  log: (line: string) => void = console.log,
+): HeaderRule[] {
+  const file = join(dir, HEADERS_FILE);
+  if (existsSync(file)) return parseHeadersFile(readFileSync(file, "utf8"));
+  log(`${HEADERS_FILE} missing in ${dir}: computed from its HTML`);
+  return parseHeadersFile(headersFileFor(dir).text);
+}
+
+function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
+  return serveStatic<SiteEnv>({
+    root,
+    // Called once the response is made, so a header set here would be lost: the value is
+    // kept for the middleware below to set.
+    onFound: (path, c) => {
+      // Astro fingerprints everything under _astro/, so those files never change.
+      c.set(
+        "cacheControl",
+        path.includes("/_astro/")
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=0, must-revalidate",
+      );
+    },
+  });
+}
+
+export function servedSite(root: SiteRoot): ServedSite {
+  return { root, rules: headerRulesOf(root.dir), serve: staticFiles(root.dir) };
+}
+
+export interface SiteAppOptions {
+  /** Answers /api and everything under it. */
+  api: (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
+  /** The build being served now (a background rebuild swaps it). */
+  site: () => ServedSite;
+}
+
+export function createSiteApp(options: SiteAppOptions) {
+  const app = new Hono<SiteEnv>();
+  // c.env is undefined when a test calls app.request() without one.
+  const api = (c: Context<SiteEnv>) =>
+    options.api(c.req.raw, c.env?.incoming?.socket.remoteAddress);
+  // The API sets its own headers (src/server/http/security-headers.ts).
+  app.all("/api/*", api);
+  app.all("/api", api);
+  app.use(async (c, next) => {
+    // One build answers the whole request, headers included, even if a swap happens meanwhile.
+    const site = options.site();
+    c.set("site", site);
+    await next();
+    for (const [name, value] of Object.entries(headersForPath(site.rules, c.req.path))) {
+      c.res.headers.set(name, value);
+    }
+    const cacheControl = c.get("cacheControl");
+    if (cacheControl) c.res.headers.set("Cache-Control", cacheControl);
+  });
+  app.use(compress());
+  // Netlify never serves `_headers`; neither does this.
+  app.use((c, next) => (c.req.path === `/${HEADERS_FILE}` ? next() : c.var.site.serve(c, next)));
+  app.notFound((c) => c.html(c.var.site.root.notFoundPage, 404));
+  return app;
+}
