@@ -6,15 +6,20 @@ import { defineConfig, devices } from "@playwright/test";
 // Drives the built site served by `npm start` on a fresh embedded database, in Debian's
 // Chromium (Playwright never downloads a browser here).
 const port = Number(process.env.E2E_PORT || 4390);
+// Every project is always listed. The ones that need a setting of the run (E2E_DATABASE_URL for
+// "postgres", E2E_DEV=1 for "dev") start no server without it, and their spec files declare it
+// with `needs(…)` (tests/e2e/support.ts): their tests then show as skipped with the reason, or
+// fail where the run requires every setting (E2E_REQUIRE_ALL=1, as .ci/run sets it; or CI=true).
+
 /** A PostgreSQL database of the run's own for the account flows (set by .ci/run). */
 const pgUrl = process.env.E2E_DATABASE_URL;
 const pgPort = port + 1;
 /** A third server whose site the publishing test rebuilds (kept apart from the one others read). */
 const publishPort = port + 2;
 /**
- * `astro dev`, for the test that changes made in the back office show at once there. Only with
- * E2E_DEV=1 (.ci/run sets it): Astro allows one dev server per project, so a run beside your own
- * `npm run dev` would fail to start otherwise.
+ * `astro dev`, for the test that changes made in the back office show at once there. Started
+ * only with E2E_DEV=1 (.ci/run sets it): Astro allows one dev server per project, so a run beside
+ * your own `npm run dev` would fail to start otherwise.
  */
 const devServer = process.env.E2E_DEV === "1";
 const devPort = port + 3;
@@ -74,30 +79,22 @@ export default defineConfig({
         baseURL: `http://localhost:${publishPort}`,
       },
     },
-    ...(devServer
-      ? [
-          {
-            name: "dev",
-            testMatch: /dev-live/,
-            use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
-          },
-        ]
-      : []),
-    // Account flows against a second `npm start` on PostgreSQL, whose outbox the tests read.
-    ...(pgUrl
-      ? [
-          {
-            name: "postgres",
-            // Account flows and back-office screens, logged in for real.
-            testMatch: /(accounts|admin-[a-z-]+)-live\.spec/,
-            use: {
-              ...devices["Desktop Chrome"],
-              viewport: { width: 1280, height: 800 },
-              baseURL: `http://localhost:${pgPort}`,
-            },
-          },
-        ]
-      : []),
+    {
+      name: "dev",
+      testMatch: /dev-live/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
+    },
+    // Account flows and back-office screens, logged in for real, against a second `npm start`
+    // on PostgreSQL whose outbox the tests read.
+    {
+      name: "postgres",
+      testMatch: /(accounts|admin-[a-z-]+)-live\.spec/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://localhost:${pgPort}`,
+      },
+    },
   ],
   webServer: [
     {

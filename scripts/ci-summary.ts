@@ -1,5 +1,6 @@
-// Sums the suites of one CI run into the closing line `N passed, N failed`, after a line for
-// each failed test with the first line of its error.
+// Sums the suites of one CI run into the closing line `N passed, N failed, N skipped`, after a
+// line for each failed test with the first line of its error and a line for each group of
+// skipped end-to-end tests with the reason they were skipped (a skipped test is not a pass).
 // Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json>
 import { existsSync, readFileSync } from "node:fs";
 import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
@@ -7,6 +8,7 @@ import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
 const [stepsFile, vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const lines: string[] = [];
 
 function readJson(file: string | undefined): unknown {
@@ -43,13 +45,48 @@ if (vitest) {
   const f =
     num(vitest, "numFailedTests") +
     (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
+  const s = num(vitest, "numPendingTests") + num(vitest, "numTodoTests");
   passed += p;
+  skipped += s;
   failed +=
     f === 0 && runnerSteps.get("vitest") !== undefined && runnerSteps.get("vitest") !== "0" ? 1 : f;
-  lines.push(`unit and integration: ${p} passed, ${f} failed`);
+  lines.push(`unit and integration: ${p} passed, ${f} failed, ${s} skipped`);
 } else if (vitestFile) {
   failed++;
   lines.push("unit and integration: no report");
+}
+
+interface SuiteJson {
+  specs?: Array<{
+    file?: string;
+    tests?: Array<{
+      projectName?: string;
+      status?: string;
+      annotations?: Array<{ type?: string; description?: string }>;
+    }>;
+  }>;
+  suites?: SuiteJson[];
+}
+
+/** `skip [project] file: N tests (reason)`, one line per project, file and reason. */
+function playwrightSkips(report: unknown): string[] {
+  const groups = new Map<string, number>();
+  const walk = (suite: SuiteJson) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "skipped") continue;
+        const why = test.annotations?.find((a) => a.type === "skip")?.description;
+        const key = `[${test.projectName ?? "?"}] ${spec.file ?? "?"}: %n (${why ?? "no reason given"})`;
+        groups.set(key, (groups.get(key) ?? 0) + 1);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  const suites = (report as { suites?: unknown }).suites;
+  if (Array.isArray(suites)) for (const suite of suites) walk(suite as SuiteJson);
+  return [...groups].map(
+    ([key, n]) => `skip ${key.replace("%n", n === 1 ? "1 test" : `${n} tests`)}`,
+  );
 }
 
 const playwright = readJson(playwrightFile);
@@ -60,12 +97,15 @@ const stats =
 if (stats) {
   const p = num(stats, "expected") + num(stats, "flaky");
   const f = num(stats, "unexpected");
+  const s = num(stats, "skipped");
   passed += p;
+  skipped += s;
   failed +=
     f === 0 && runnerSteps.get("playwright") !== undefined && runnerSteps.get("playwright") !== "0"
       ? 1
       : f;
-  lines.push(`end-to-end: ${p} passed, ${f} failed`);
+  lines.push(...playwrightSkips(playwright));
+  lines.push(`end-to-end: ${p} passed, ${f} failed, ${s} skipped`);
 } else if (playwrightFile) {
   failed++;
   lines.push("end-to-end: no report");
@@ -73,5 +113,5 @@ if (stats) {
 
 const failures = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
 console.log([...failures, ...lines].join("\n"));
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -1,8 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import postgres from "postgres";
+import { needs } from "./support.ts";
 
 // Real account flows against `npm start` on PostgreSQL: codes are read from the outbox, the
-// way a local owner reads them without SMTP. Runs when .ci/run provides E2E_DATABASE_URL.
+// way a local owner reads them without SMTP.
+needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
 const url = process.env.E2E_DATABASE_URL ?? "";
 const sql = postgres(url, { max: 2, onnotice: () => {} });
 test.afterAll(async () => {
@@ -143,6 +145,18 @@ test("the back office: readers go to unauthorized, admins get in, guests log in 
   await expect(page.getByRole("heading", { level: 1, name: "Logs" })).toBeVisible();
 });
 
+test("after logging in, a next= that the URL parser reads as another host goes home", async ({
+  page,
+}) => {
+  // Security issue 11: the tab is dropped by the parser, leaving //evil.example/.
+  const email = freshEmail();
+  await register(page, email, "wanderer");
+  await page.evaluate(() => localStorage.removeItem("user-info"));
+  await page.goto("/register-login?next=/%09/evil.example/");
+  await logIn(page, email, password);
+  await expect(page).toHaveURL("/");
+});
+
 test("personal settings: upload an avatar and change the profile, kept on the server", async ({
   page,
 }) => {
@@ -176,6 +190,37 @@ test("personal settings: upload an avatar and change the profile, kept on the se
     await page.request.get("/api/verifyIdentity", { headers: { authorization: `Bearer ${token}` } })
   ).json();
   expect(identity.data.user).toMatchObject({ desc: "Draws in two inks.", avatar });
+});
+
+test("personal settings: a new email address needs the password and the code sent to it", async ({
+  page,
+}) => {
+  const email = freshEmail();
+  const moved = freshEmail();
+  await register(page, email, "mover");
+  await page.goto("/register-login?view=settings");
+  const form = page.getByRole("form", { name: "Personal settings" });
+  await form.getByRole("textbox", { name: "Email" }).fill(moved);
+  await form.getByRole("button", { name: "Apply" }).click();
+  const confirm = page.getByRole("form", { name: "Confirm the new email address" });
+  await expect(confirm).toContainText(moved);
+  const before = await lastMailId(moved);
+  const notices = await lastMailId(email);
+  await confirm.getByLabel("Current password").fill(password);
+  await confirm.getByRole("button", { name: "Send code to the new address" }).click();
+  await expect(confirm.getByRole("status")).toContainText(moved);
+  await confirm
+    .getByRole("textbox", { name: "Verification code" })
+    .fill(await codeAfter(moved, before));
+  await confirm.getByRole("button", { name: "Change email" }).click();
+  const settings = page.getByRole("form", { name: "Personal settings" });
+  await expect(settings.getByRole("status")).toHaveText(
+    "Your email address is changed. Your old address has been told.",
+  );
+  await expect(settings.getByRole("textbox", { name: "Email" })).toHaveValue(moved);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "null"));
+  expect(stored.user.email).toBe(moved);
+  expect(await lastMailId(email)).toBeGreaterThan(notices);
 });
 
 test("change password: the new one works, the old one no longer does", async ({ page }) => {

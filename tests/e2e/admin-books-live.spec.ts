@@ -2,8 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { shoot } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
+import { needs } from "./support.ts";
 
 // The book documents screen of the back office on the PostgreSQL server, as a fresh admin.
+needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, logInByApi } from "./support.ts";
+import { DEMO_ADMIN, logInByApi, needs } from "./support.ts";
 
 // Against `astro dev` on its own embedded database: what the back office publishes shows on
 // the very next page request, and what it unpublishes is gone from the next one.
+needs("E2E_DEV", "set to 1 to start `astro dev`; not beside your own `npm run dev`");
 
 test.describe.configure({ timeout: 120_000 });
 

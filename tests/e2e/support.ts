@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, type Page, test } from "@playwright/test";
 import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 
@@ -43,11 +43,68 @@ export async function prefer(
 }
 
 /**
- * The page has loaded its scripts. Islands hydrate on first interaction (client:interaction
- * replays a click made while loading) or at once for a logged-in visitor (client:signedin).
+ * Resolves once the page is ready for a person, by what Astro itself marks, never a timer and
+ * never `load` (which says nothing about islands):
+ * - the document is parsed: every module script has run, so the custom elements (theme and
+ *   language switches, the navigation menu, back to top) are defined, and every island's
+ *   directive has started;
+ * - every island that hydrates by itself has hydrated. Astro removes an island's `ssr`
+ *   attribute when its hydration is done, so none may keep it: `client:only` (the /bms app, the
+ *   account forms), `client:signedin` when `<html data-auth>` says user or admin, and any
+ *   `client:load` or `client:idle` island a page may have.
+ *
+ * Islands that wait for a person keep their server markup until reached for: `client:interaction`
+ * (the search box, the feedback widget) and `client:signedin` for a guest (never hydrates: the
+ * plain login link works). Their directive listens from the moment the document is parsed, so a
+ * test reaches for them as a person does: a click made while the island loads is replayed by the
+ * directive once it has hydrated (src/directives/interaction.ts), the search box keeps what was
+ * typed meanwhile and opens its panel when it already has focus. After a navigation (a redirect,
+ * a reload) call it again: it answers for the page showing when it resolves.
  */
 export async function hydrated(page: Page) {
-  await page.waitForLoadState("load");
+  await page.waitForFunction(() => {
+    if (document.readyState === "loading") return false;
+    const auth = document.documentElement.dataset.auth;
+    const waitsForAPerson = (client: string | null) =>
+      client === "interaction" ||
+      client === "visible" ||
+      client === "media" ||
+      (client === "signedin" && auth !== "user" && auth !== "admin");
+    return [...document.querySelectorAll("astro-island[ssr]")].every((island) =>
+      waitsForAPerson(island.getAttribute("client")),
+    );
+  });
+}
+
+/**
+ * Whether this run must have every setting its specs need: `.ci/run` sets E2E_REQUIRE_ALL=1,
+ * and any CI (`CI=true`) counts too unless E2E_REQUIRE_ALL=0 says otherwise.
+ */
+function requireAll(): boolean {
+  const required = process.env.E2E_REQUIRE_ALL;
+  if (required === "1") return true;
+  if (required === "0") return false;
+  return Boolean(process.env.CI) && process.env.CI !== "false";
+}
+
+/**
+ * Declares, at the top of a spec file, a setting its tests cannot run without (the PostgreSQL
+ * database, the `astro dev` server). Missing, every test of the file is skipped with the reason,
+ * so a run shows them as skipped instead of dropping them; missing where the run promised every
+ * setting (see `requireAll`), every test of the file fails with the reason instead.
+ */
+export function needs(setting: "E2E_DATABASE_URL" | "E2E_DEV", what: string) {
+  // As playwright.config.ts reads them: the dev server starts only for E2E_DEV=1.
+  const value = process.env[setting];
+  if (setting === "E2E_DEV" ? value === "1" : value) return;
+  const reason = `needs ${setting}: ${what}`;
+  if (requireAll()) {
+    test.beforeEach(() => {
+      throw new Error(`${reason}: not set, but this run requires every setting (E2E_REQUIRE_ALL)`);
+    });
+  } else {
+    test.skip(true, reason);
+  }
 }
 
 /** Serves a fresh RSA-OAEP public key at /api/encryption-key, as the server would. */
@@ -89,3 +146,10 @@ export async function logInByApi(
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
   return ((await login.json()) as { data: UserInfo }).data;
 }
+
+/**
+ * How long to wait for the outcome of a page's first search. It loads Pagefind's script, worker
+ * and WebAssembly and the index's first chunks, which took over 5 s (the default wait) on a busy
+ * two-core CI machine: the signal waited for is still the outcome itself, only for longer.
+ */
+export const FIRST_SEARCH = { timeout: 20_000 };

@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+// The closing lines of a CI run, from the script itself run on small reports.
+
+const script = join(import.meta.dirname, "ci-summary.ts");
+let dir = "";
+
+function summary(steps: string, vitest: unknown, playwright: unknown) {
+  dir = mkdtempSync(join(tmpdir(), "ci-summary-"));
+  const files = [join(dir, "steps.tsv"), join(dir, "vitest.json"), join(dir, "playwright.json")];
+  writeFileSync(files[0] as string, steps);
+  if (vitest !== undefined) writeFileSync(files[1] as string, JSON.stringify(vitest));
+  if (playwright !== undefined) writeFileSync(files[2] as string, JSON.stringify(playwright));
+  try {
+    const out = execFileSync(process.execPath, [script, ...files], { encoding: "utf8" });
+    return { code: 0, lines: out.trim().split("\n") };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string };
+    return { code: failed.status, lines: failed.stdout.trim().split("\n") };
+  }
+}
+
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = "";
+});
+
+const skippedSpec = (file: string, project: string, reason: string) => ({
+  file,
+  title: "a test",
+  tests: [
+    {
+      projectName: project,
+      status: "skipped",
+      annotations: [{ type: "skip", description: reason }],
+    },
+  ],
+});
+
+describe("the closing line of a CI run", () => {
+  it("sums passes, failures and skips of every suite, and says why tests were skipped", () => {
+    const { code, lines } = summary(
+      "build\t0\ncheck\t0\nunit and integration tests\t0\tvitest\nend-to-end tests\t0\tplaywright\n",
+      { numPassedTests: 10, numFailedTests: 0, numPendingTests: 2, numTodoTests: 1 },
+      {
+        stats: { expected: 5, unexpected: 0, flaky: 1, skipped: 3 },
+        suites: [
+          {
+            specs: [],
+            suites: [
+              {
+                specs: [
+                  skippedSpec("dev-live.spec.ts", "dev", "needs E2E_DEV"),
+                  skippedSpec("accounts-live.spec.ts", "postgres", "needs E2E_DATABASE_URL"),
+                  skippedSpec("accounts-live.spec.ts", "postgres", "needs E2E_DATABASE_URL"),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    );
+    expect(code).toBe(0);
+    expect(lines).toContain("skip [dev] dev-live.spec.ts: 1 test (needs E2E_DEV)");
+    expect(lines).toContain(
+      "skip [postgres] accounts-live.spec.ts: 2 tests (needs E2E_DATABASE_URL)",
+    );
+    expect(lines).toContain("unit and integration: 10 passed, 0 failed, 3 skipped");
+    expect(lines).toContain("end-to-end: 6 passed, 0 failed, 3 skipped");
+    expect(lines.at(-1)).toBe("18 passed, 0 failed, 6 skipped");
+  });
+
+  it("counts a step that failed, such as a test database that could not be made", () => {
+    const { code, lines } = summary(
+      "build\t0\ncreate PostgreSQL database blog_ci_1_e2e\t1\n",
+      { numPassedTests: 3, numFailedTests: 0 },
+      { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] },
+    );
+    expect(code).toBe(1);
+    expect(lines).toContain("FAIL create PostgreSQL database blog_ci_1_e2e");
+    expect(lines.at(-1)).toBe("6 passed, 1 failed, 0 skipped");
+    expect(lines.at(-1)).toMatch(/^\d+ passed, \d+ failed/);
+  });
+
+  it("fails a run whose reports are missing", () => {
+    const { code, lines } = summary("build\t0\n", undefined, undefined);
+    expect(code).toBe(1);
+    expect(lines).toContain("unit and integration: no report");
+    expect(lines).toContain("end-to-end: no report");
+    expect(lines.at(-1)).toBe("1 passed, 2 failed, 0 skipped");
+  });
+});
