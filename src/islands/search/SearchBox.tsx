@@ -21,7 +21,11 @@ function SearchBox() {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [hits, setHits] = useState<SearchHit[]>([]);
-  const [status, setStatus] = useState<Status>("idle");
+  // The outcome of the last search that finished, and which query (and language) it answers.
+  const [outcome, setOutcome] = useState<{ key: string; status: "done" | "error" }>({
+    key: "",
+    status: "done",
+  });
   const [active, setActive] = useState(-1);
   const [history, setHistory] = useState<string[]>([]);
   const [cleared, setCleared] = useState(false);
@@ -41,24 +45,28 @@ function SearchBox() {
   const trimmed = query.trim();
   // The options the arrows move through: results while searching, history otherwise.
   const options = trimmed ? hits.map((h) => h.url) : history;
+  // Derived, never stored on its own: an outcome speaks only for the query it answered, so the
+  // message under a newly typed query says "searching" until that query's search is done (it
+  // used to say the previous query's "nothing found" for a moment).
+  const key = `${locale}\n${trimmed}`;
+  const status: Status = !trimmed ? "idle" : outcome.key === key ? outcome.status : "loading";
 
   useEffect(() => {
     setActive(-1);
     if (!trimmed) {
-      setStatus("idle");
       setHits([]);
       return;
     }
-    setStatus("loading");
     let current = true;
+    const searched = `${locale}\n${trimmed}`;
     const timer = setTimeout(() => {
       searchSite(locale, trimmed)
         .then((found) => {
           if (!current) return;
           setHits(found);
-          setStatus("done");
+          setOutcome({ key: searched, status: "done" });
         })
-        .catch(() => current && setStatus("error"));
+        .catch(() => current && setOutcome({ key: searched, status: "error" }));
     }, 150);
     return () => {
       current = false;
@@ -79,10 +87,12 @@ function SearchBox() {
 
   function pick(index: number) {
     if (trimmed) {
+      // While this query's search runs, the hits listed are the previous query's.
+      if (status !== "done") return;
       const hit = hits[index];
       // A search that found nothing is still a search worth remembering.
       if (hit) go(hit.url);
-      else if (status === "done") setHistory(addToHistory(localStorage, trimmed));
+      else setHistory(addToHistory(localStorage, trimmed));
     } else {
       const past = history[index];
       if (past !== undefined) setQuery(past);
