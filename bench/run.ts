@@ -1,4 +1,5 @@
-// `npm run bench`: measures the self-hosted server (`npm start`) on the embedded database.
+// `npm run bench`: measures the self-hosted server (`npm start`) on the embedded database:
+// start-up, feedback throughput, logins, and publish to live (bench/publish.ts).
 // Prints numbers and checks them against bench/budgets.json; exits 1 when a budget is missed.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +8,7 @@ import autocannon from "autocannon";
 import { count, inArray } from "drizzle-orm";
 import { openPglite } from "../src/server/db/client.ts";
 import { feedback } from "../src/server/db/schema.ts";
+import { measurePublish, type PublishBudget } from "./publish.ts";
 import {
   addressSource,
   DEMO,
@@ -18,6 +20,7 @@ import {
 
 interface Budgets {
   startup: { firstStartMs: number; restartMs: number };
+  publish: PublishBudget;
   login: {
     connections: number;
     durationSeconds: number;
@@ -105,6 +108,23 @@ async function measureLogins() {
   );
 }
 
+/** From the API call that changes an article to its new text served (background build and swap). */
+async function measurePublishToLive() {
+  const b = budgets.publish;
+  const result = await measurePublish(base, b);
+  record("publish to live, first (creates the article)", result.firstMs, "ms", true, "reference");
+  for (const [n, ms] of result.editsMs.entries()) {
+    record(`publish to live, edit ${n + 1}`, ms, "ms", true, "reference");
+  }
+  record(
+    `publish to live, median of ${b.runs} edits`,
+    result.medianMs,
+    "ms",
+    result.medianMs <= b.maxMedianMs,
+    `<= ${b.maxMedianMs}`,
+  );
+}
+
 const payload = JSON.stringify({
   feedbackType: "suggestion",
   subject: "Benchmark submission",
@@ -164,6 +184,7 @@ try {
     ],
   });
   await measureLogins();
+  await measurePublishToLive();
   await stopServer(second.child);
 
   const acknowledged = new Set(acknowledgedIds).size;

@@ -6,9 +6,14 @@ import { existsSync } from "node:fs";
 /** The demo admin seeded on the embedded database's first start (README). */
 export const DEMO = { email: "admin@example.com", password: "TwoInks-2026!" };
 
-/** Builds the site when there is no `dist/` yet; exits on a failed build. */
+/** Builds the site when there is no `dist/` (or `$DIST_DIR`, which `npm start` serves) yet; exits on a failed build. */
 export function ensureBuilt(): void {
-  if (existsSync("dist/index.html")) return;
+  const dist = process.env.DIST_DIR || "dist";
+  if (existsSync(`${dist}/index.html`)) return;
+  if (dist !== "dist") {
+    console.error(`DIST_DIR names ${dist}, which holds no built site`);
+    process.exit(1);
+  }
   console.log("building the site first…");
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(1);

@@ -28,6 +28,11 @@ function lookup(messages: unknown, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** Whether `key` names a string of the default resources (a schema's message may be one). */
+export function isMessageKey(key: string): key is MessageKey {
+  return lookup(resources[FALLBACK_LOCALE], key) !== undefined;
+}
+
 /** A translator bound to one locale, falling back to en-US, then to the key itself. */
 export function translator(locale: Locale): Translate {
   return (key, values) => {

@@ -47,9 +47,8 @@ function attributes(values: Record<string, unknown>): string {
 }
 
 async function cover(article: Article): Promise<string> {
-  const { cover, coverUrl, coverAlt } = article.data;
-  const alt = coverAlt ?? "";
-  if (cover) {
+  const { cover, coverAlt: alt } = article.data;
+  if (typeof cover === "object") {
     // What astro:assets' <Image> prints for the same options.
     const image = await getImage({
       src: cover,
@@ -62,8 +61,8 @@ async function cover(article: Article): Promise<string> {
     return `<img${attributes({ src: image.src, srcset, ...image.attributes })}>`;
   }
   // A cover by URL (written in the back office): its size is unknown, so a fixed frame.
-  if (coverUrl) {
-    return `<img${attributes({ src: coverUrl, alt, width: 640, height: 360, loading: "lazy", decoding: "async", class: "card-remote" })}>`;
+  if (cover) {
+    return `<img${attributes({ src: cover, alt, width: 640, height: 360, loading: "lazy", decoding: "async", class: "card-remote" })}>`;
   }
   return "";
 }

@@ -1,5 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { z } from "zod";
+import {
+  articleSnapshotSchema,
+  bookSnapshotSchema,
+  categorySnapshotSchema,
+  chapterSnapshotSchema,
+  noteSnapshotSchema,
+} from "../shared/content.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
 // published or scheduled row, as plain JSON), and the file it reads when it does not read the
@@ -9,76 +17,28 @@ import { dirname } from "node:path";
 
 export const SNAPSHOT_VERSION = 1;
 export type Visible = "published" | "scheduled";
-export type Lang = "zh-CN" | "en-US";
 
-export interface SnapshotCategory {
-  slug: string;
-  name: { "zh-CN": string; "en-US": string };
-  order: number;
-}
-export interface SnapshotArticle {
-  id: string;
-  slug: string;
-  lang: Lang;
-  translationKey: string | null;
-  title: string;
-  summary: string;
-  body: string;
-  cover: string;
-  coverAlt: string;
-  category: string;
-  tags: string[];
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-  pinned: boolean;
-}
-export interface SnapshotNote {
-  id: string;
-  slug: string;
-  lang: Lang;
-  body: string;
-  images: { src: string; alt: string }[];
-  tags: string[];
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-}
-export interface SnapshotBook {
-  id: string;
-  slug: string;
-  lang: Lang;
-  translationKey: string | null;
-  title: string;
-  description: string;
-  cover: string;
-  order: number;
-  status: Visible;
-  publishedAt: string;
-  updatedAt: string;
-}
-export interface SnapshotChapter {
-  id: string;
-  /** The book's slug. */
-  book: string;
-  slug: string;
-  /** The parent chapter's slug, for a second-level chapter. */
-  parent: string | null;
-  order: number;
-  title: string;
-  body: string;
-  status: Visible;
-  updatedAt: string;
-}
-export interface ContentSnapshot {
-  version: typeof SNAPSHOT_VERSION;
-  takenAt: string;
-  categories: SnapshotCategory[];
-  articles: SnapshotArticle[];
-  notes: SnapshotNote[];
-  books: SnapshotBook[];
-  chapters: SnapshotChapter[];
-}
+/**
+ * The snapshot's rows are each kind's own (src/shared/kinds/<kind>.ts: `<kind>SnapshotSchema`,
+ * made from the kind's fields), so a field added to a kind travels to the build unasked.
+ */
+export const contentSnapshotSchema = z.object({
+  version: z.literal(SNAPSHOT_VERSION),
+  takenAt: z.string(),
+  categories: z.array(categorySnapshotSchema),
+  articles: z.array(articleSnapshotSchema),
+  notes: z.array(noteSnapshotSchema),
+  books: z.array(bookSnapshotSchema),
+  chapters: z.array(chapterSnapshotSchema),
+});
+export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
+export type {
+  SnapshotArticle,
+  SnapshotBook,
+  SnapshotCategory,
+  SnapshotChapter,
+  SnapshotNote,
+} from "../shared/content.ts";
 
 export interface SourceResult {
   snapshot: ContentSnapshot;
@@ -109,11 +69,60 @@ export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void
   renameSync(temp, path);
 }
 
+/** The file's frame; its rows are checked one by one, so an error can name the row. */
+const snapshotFileSchema = z.object({
+  version: z.literal(SNAPSHOT_VERSION),
+  takenAt: z.string(),
+  categories: z.array(z.unknown()),
+  articles: z.array(z.unknown()),
+  notes: z.array(z.unknown()),
+  books: z.array(z.unknown()),
+  chapters: z.array(z.unknown()),
+});
+
+/** What names a row in an error: its id (a category's slug) and its title, when it has them. */
+const rowLabel = z
+  .object({ id: z.string().optional(), slug: z.string().optional(), title: z.string().optional() })
+  .catch({});
+
+/** Rows of one kind, each checked by the kind's schema; the first that fails is named. */
+function rowsOf<S extends z.ZodType>(
+  schema: S,
+  kind: string,
+  table: string,
+  rows: unknown[],
+): z.output<S>[] {
+  return rows.map((row) => {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) return parsed.data;
+    const { id, slug, title } = rowLabel.parse(row);
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(
+      `The database row ${table} ${id ?? slug ?? "?"} ("${title ?? slug ?? ""}") does not match the ${kind} schema: ${problems.join("; ")}`,
+    );
+  });
+}
+
 export function readSnapshotFile(path: string): ContentSnapshot | null {
   if (!existsSync(path)) return null;
-  const parsed = JSON.parse(readFileSync(path, "utf8")) as ContentSnapshot;
-  if (parsed.version !== SNAPSHOT_VERSION) {
-    throw new Error(`${path} is a content snapshot of another version (${String(parsed.version)})`);
+  const json: unknown = JSON.parse(readFileSync(path, "utf8"));
+  const frame = snapshotFileSchema.safeParse(json);
+  if (!frame.success) {
+    const version = z.object({ version: z.unknown() }).catch({ version: undefined }).parse(json);
+    throw new Error(
+      version.version === SNAPSHOT_VERSION
+        ? `${path} is not a content snapshot: ${frame.error.message}`
+        : `${path} is a content snapshot of another version (${String(version.version)})`,
+    );
   }
-  return parsed;
+  const f = frame.data;
+  return {
+    version: f.version,
+    takenAt: f.takenAt,
+    categories: rowsOf(categorySnapshotSchema, "categories", "content_categories", f.categories),
+    articles: rowsOf(articleSnapshotSchema, "articles", "content_articles", f.articles),
+    notes: rowsOf(noteSnapshotSchema, "notes", "content_notes", f.notes),
+    books: rowsOf(bookSnapshotSchema, "books", "content_books", f.books),
+    chapters: rowsOf(chapterSnapshotSchema, "chapters", "content_chapters", f.chapters),
+  };
 }

@@ -8,7 +8,7 @@ import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 // A slug used by a file and a row stops the build, naming both. The rows come through the
 // interface to the server, src/lib/content-source.ts: this file imports no server code.
 
-type Kind = "categories" | "articles" | "notes" | "books" | "chapters";
+export type Kind = "categories" | "articles" | "notes" | "books" | "chapters";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -32,7 +32,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
   return (await pending.snapshot).snapshot;
 }
 
-interface Row {
+export interface DatabaseEntry {
   table: string;
   rowId: string;
   label: string;
@@ -41,84 +41,56 @@ interface Row {
   body?: string;
 }
 
-function rowsOf(kind: Kind, s: ContentSnapshot): Row[] {
-  const date = (iso: string) => new Date(iso);
+/**
+ * A snapshot's rows as collection entries. A row's fields have the collection's names (both
+ * come from the kind's module, src/shared/kinds/<kind>.ts), so the entry's data is the row but
+ * for its id, slug and body: no field is named here, and the collection's schema checks them.
+ */
+export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
   switch (kind) {
     case "categories":
-      return s.categories.map((c) => ({
+      return s.categories.map(({ slug, ...data }) => ({
         table: "content_categories",
-        rowId: c.slug,
-        label: c.name["en-US"],
-        id: c.slug,
-        data: { id: c.slug, name: c.name, order: c.order },
+        rowId: slug,
+        label: data.name["en-US"],
+        id: slug,
+        data: { id: slug, ...data },
       }));
     case "articles":
-      return s.articles.map((a) => ({
+      return s.articles.map(({ id, slug, body, ...data }) => ({
         table: "content_articles",
-        rowId: a.id,
-        label: a.title,
-        id: a.slug,
-        body: a.body,
-        data: {
-          title: a.title,
-          summary: a.summary,
-          lang: a.lang,
-          ...(a.translationKey ? { translationKey: a.translationKey } : {}),
-          category: a.category,
-          tags: a.tags,
-          ...(a.cover ? { coverUrl: a.cover, coverAlt: a.coverAlt } : {}),
-          status: a.status,
-          publishedAt: date(a.publishedAt),
-          updatedAt: date(a.updatedAt),
-          pinned: a.pinned,
-        },
+        rowId: id,
+        label: data.title,
+        id: slug,
+        body,
+        data,
       }));
     case "notes":
-      return s.notes.map((n) => ({
+      return s.notes.map(({ id, slug, body, ...data }) => ({
         table: "content_notes",
-        rowId: n.id,
-        label: n.slug,
-        id: n.slug,
-        body: n.body,
-        data: {
-          lang: n.lang,
-          publishedAt: date(n.publishedAt),
-          tags: n.tags,
-          remoteImages: n.images,
-          status: n.status,
-        },
+        rowId: id,
+        label: slug,
+        id: slug,
+        body,
+        data,
       }));
     case "books":
-      return s.books.map((b) => ({
+      return s.books.map(({ id, slug, ...data }) => ({
         table: "content_books",
-        rowId: b.id,
-        label: b.title,
-        id: b.slug,
+        rowId: id,
+        label: data.title,
+        id: slug,
         body: "",
-        data: {
-          title: b.title,
-          description: b.description,
-          lang: b.lang,
-          ...(b.translationKey ? { translationKey: b.translationKey } : {}),
-          ...(b.cover ? { coverUrl: b.cover } : {}),
-          order: b.order,
-          status: b.status,
-          publishedAt: date(b.publishedAt),
-        },
+        data,
       }));
     case "chapters":
-      return s.chapters.map((c) => ({
+      return s.chapters.map(({ id, book, slug, body, ...data }) => ({
         table: "content_chapters",
-        rowId: c.id,
-        label: c.title,
-        id: `${c.book}/${c.slug}`,
-        body: c.body,
-        data: {
-          title: c.title,
-          order: c.order,
-          ...(c.parent ? { parent: c.parent } : {}),
-          status: c.status,
-        },
+        rowId: id,
+        label: data.title,
+        id: `${book}/${slug}`,
+        body,
+        data,
       }));
   }
 }
@@ -128,7 +100,7 @@ const idsOf = (kind: Kind, id: string) => (kind === "books" ? [id, `${id}/index`
 
 export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promise<void> {
   const snapshot = await snapshotFor(context);
-  for (const row of rowsOf(kind, snapshot)) {
+  for (const row of entriesOf(kind, snapshot)) {
     const taken = idsOf(kind, row.id)
       .map((id) => context.store.get(id))
       .find((entry) => entry);
@@ -145,10 +117,7 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
         `The database row ${row.table} ${row.rowId} ("${row.label}") does not match the ${kind} schema: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const digest = context.generateDigest({
-      data: row.data as Record<string, unknown>,
-      body: row.body ?? "",
-    });
+    const digest = context.generateDigest({ data: row.data, body: row.body ?? "" });
     if (row.body === undefined) {
       context.store.set({ id: row.id, data, digest });
       continue;

@@ -33,6 +33,7 @@ const serveRoot = (root: SiteRoot) => {
 };
 serveRoot(siteRootAt(resolve(initialSiteDir(DIST, config.dataDir))));
 let timer: GoLiveTimer | undefined;
+let rebuild: ReturnType<typeof rebuilder> | undefined;
 
 /**
  * What a content change sets off here: a background rebuild swapped in when complete (unless
@@ -51,7 +52,8 @@ async function sitePublisher(db: Db): Promise<Publisher> {
     });
   }
   if (process.env.SITE_REBUILD !== "0") {
-    parts.push(rebuilder({ db, dataDir: config.dataDir, swap: serveRoot }));
+    rebuild = rebuilder({ db, dataDir: config.dataDir, swap: serveRoot });
+    parts.push(rebuild);
   }
   if (process.env.BUILD_HOOK_URL) parts.push(hookPublisher({ url: process.env.BUILD_HOOK_URL }));
   const publisher = allOf(...parts);
@@ -86,6 +88,7 @@ async function stop(signal: string) {
   console.log(`${signal}: closing`);
   server.close();
   timer?.stop();
+  rebuild?.close();
   await database.close();
   process.exit(0);
 }

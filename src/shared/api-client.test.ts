@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_BASE, API_TIMEOUT_MS, ApiRejection, createApiClient } from "./api-client.ts";
+import {
+  API_BASE,
+  API_TIMEOUT_MS,
+  ApiRejection,
+  byId,
+  createApiClient,
+  send,
+} from "./api-client.ts";
 import { STORAGE_KEYS } from "./storage-keys.ts";
 
 type Call = { url: string; init: RequestInit };
@@ -23,15 +30,50 @@ describe("api client", () => {
     vi.unstubAllGlobals();
   });
 
-  it("calls base /api and resolves the envelope when the inner code is 200", async () => {
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: { id: 1 } }));
+  it("calls the typed route under /api and resolves the envelope when the inner code is 200", async () => {
+    const f = fakeFetch(() => json({ code: 200, message: "OK", data: { resendAfterSeconds: 60 } }));
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    const result = await api.post("/createFeedback", { a: 1 });
+    const result = await send(
+      api.getEmailCode.$post({ json: { email: "a@b.co", locale: "en-US" } }),
+    );
     expect(API_BASE).toBe("/api");
-    expect(f.calls[0]?.url).toBe("/api/createFeedback");
+    expect(f.calls[0]?.url).toBe("/api/getEmailCode");
     expect(f.calls[0]?.init.method).toBe("POST");
-    expect(f.calls[0]?.init.body).toBe('{"a":1}');
-    expect(result).toEqual({ code: 200, message: "OK", data: { id: 1 }, success: true });
+    expect(f.calls[0]?.init.body).toBe('{"email":"a@b.co","locale":"en-US"}');
+    expect(new Headers(f.calls[0]?.init.headers).get("content-type")).toBe("application/json");
+    expect(result).toEqual({
+      code: 200,
+      message: "OK",
+      data: { resendAfterSeconds: 60 },
+      success: true,
+    });
+    // The payload is typed by the server's route: a renamed field is a compile error here.
+    if (result.success) expect(result.data.resendAfterSeconds).toBe(60);
+  });
+
+  it("types every call by its route: wrong paths, fields and payloads do not compile", () => {
+    const api = createApiClient({ fetch: fakeFetch(() => json({})).fn, getToken: () => null });
+    // Checked by `astro check` (tsc): each line below must be a type error, or the check fails.
+    // @ts-expect-error: no such route
+    expect(api.getEmailCodes).toBeDefined();
+    // @ts-expect-error: `mail` is not a field of the request
+    void api.getEmailCode.$post({ json: { mail: "a@b.co", locale: "en-US" } });
+    void (async () => {
+      const result = await send(api["encryption-key"].$get());
+      // @ts-expect-error: the payload has `publicKey`, not `key`
+      if (result.success) void result.data.key;
+    });
+  });
+
+  it("puts path parameters and queries into the URL, every id encoded", async () => {
+    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
+    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    await send(api.admin.chapters[":id"].$get(byId("file:chapter:book/part")));
+    await send(api.admin.articles.$get({ query: { q: "ink & paper", page: "2" } }));
+    expect(f.calls.map((c) => c.url)).toEqual([
+      "/api/admin/chapters/file%3Achapter%3Abook%2Fpart",
+      "/api/admin/articles?q=ink+%26+paper&page=2",
+    ]);
   });
 
   it("sends the bearer token from the stored user-info on every request", async () => {
@@ -59,8 +101,8 @@ describe("api client", () => {
     );
     const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
     const api = createApiClient({ fetch: f.fn });
-    await api.get("/verifyIdentity");
-    await api.post("/logOutUser");
+    await send(api.verifyIdentity.$get());
+    await send(api.logOutUser.$post());
     for (const call of f.calls) {
       expect(new Headers(call.init.headers).get("authorization")).toBe("Bearer tok-123");
     }
@@ -68,10 +110,15 @@ describe("api client", () => {
 
   it("uploads a file as multipart, letting the browser set the boundary", async () => {
     const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
-    const form = new FormData();
-    form.set("file", new Blob(["x"], { type: "image/png" }), "a.png");
-    await createApiClient({ fetch: f.fn, getToken: () => "tok" }).upload("/uploadAvatar", form);
-    expect(f.calls[0]?.init.body).toBe(form);
+    const file = new File(["x"], "a.png", { type: "image/png" });
+    await send(
+      createApiClient({ fetch: f.fn, getToken: () => "tok" }).uploadAvatar.$post({
+        form: { file },
+      }),
+    );
+    const body = f.calls[0]?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body instanceof FormData && body.get("file")).toBeInstanceOf(File);
     const headers = new Headers(f.calls[0]?.init.headers);
     expect(headers.has("content-type")).toBe(false);
     expect(headers.get("authorization")).toBe("Bearer tok");
@@ -80,14 +127,16 @@ describe("api client", () => {
   it("sends no Authorization header when nothing is stored", async () => {
     vi.stubGlobal("localStorage", { getItem: () => null });
     const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
-    await createApiClient({ fetch: f.fn }).get("/x");
+    await send(createApiClient({ fetch: f.fn }).verifyIdentity.$get());
     expect(new Headers(f.calls[0]?.init.headers).has("authorization")).toBe(false);
   });
 
   it("rejects with the server message when the inner code is not 200", async () => {
     const f = fakeFetch(() => json({ code: 4001, message: "Code expired", data: null }));
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    const error = await api.post("/verifyEmailCode", {}).catch((e: unknown) => e);
+    const error = await send(
+      api.verifyEmailCode.$post({ json: { email: "a@b.co", code: "123456" } }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRejection);
     expect(error).toMatchObject({ message: "Code expired", code: 4001 });
   });
@@ -95,7 +144,7 @@ describe("api client", () => {
   it('rejects with "Unknown error" when the server gives no message', async () => {
     const f = fakeFetch(() => json({ code: 500, data: null }));
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    await expect(api.get("/x")).rejects.toThrow("Unknown error");
+    await expect(send(api.verifyIdentity.$get())).rejects.toThrow("Unknown error");
   });
 
   it("turns an HTTP error into a failure result with the server's code and message", async () => {
@@ -103,7 +152,7 @@ describe("api client", () => {
       json({ code: 400, message: "Invalid subject: is required", data: {} }, 400),
     );
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await api.post("/createFeedback", {})).toEqual({
+    expect(await send(api.logOutUser.$post())).toEqual({
       code: 400,
       message: "Invalid subject: is required",
       data: null,
@@ -118,7 +167,7 @@ describe("api client", () => {
     };
     const f = fakeFetch(() => json({ code: 429, message: "Too many", data: null, error }, 429));
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await api.post("/createFeedback", {})).toEqual({
+    expect(await send(api.logOutUser.$post())).toEqual({
       code: 429,
       message: "Too many",
       data: null,
@@ -129,9 +178,9 @@ describe("api client", () => {
     const g = fakeFetch(() =>
       json({ code: 409, message: "taken", data: null, error: { kind: "conflict", issues } }, 200),
     );
-    const rejection = await createApiClient({ fetch: g.fn, getToken: () => null })
-      .post("/x", {})
-      .catch((e: unknown) => e);
+    const rejection = await send(
+      createApiClient({ fetch: g.fn, getToken: () => null }).logOutUser.$post(),
+    ).catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(ApiRejection);
     expect(rejection).toMatchObject({ code: 409, error: { kind: "conflict", issues } });
   });
@@ -141,7 +190,7 @@ describe("api client", () => {
       () => new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),
     );
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await api.get("/x")).toEqual({
+    expect(await send(api.verifyIdentity.$get())).toEqual({
       code: 502,
       message: "Bad Gateway",
       data: null,
@@ -154,7 +203,7 @@ describe("api client", () => {
       throw new TypeError("fetch failed");
     });
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await api.get("/x")).toEqual({
+    expect(await send(api.verifyIdentity.$get())).toEqual({
       code: 0,
       message: "fetch failed",
       data: null,
@@ -173,7 +222,7 @@ describe("api client", () => {
         }),
     );
     const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    const pending = api.get("/slow");
+    const pending = send(api.verifyIdentity.$get());
     let settled = false;
     void pending.then(() => {
       settled = true;

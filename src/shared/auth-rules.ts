@@ -2,7 +2,12 @@
 // schemas in src/shared/auth.ts apply the same rules.
 export const USERNAME = /^[A-Za-z0-9]{2,10}$/;
 export const CODE = /^\d{6}$/;
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An address as the server takes it: zod's own email pattern, which the server's schema uses
+ * through this constant (src/shared/auth.ts), so the browser and the server cannot disagree.
+ */
+export const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 export const USER_ROLES = ["user", "admin"] as const;

@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   birthdaySchema,
   canChangeFeedbackStatus,
+  emailSchema,
   FEEDBACK_STATUSES,
   isBirthday,
   listUsersQuerySchema,
+  plainPasswordSchema,
   updateProfileSchema,
+  userNameSchema,
 } from "./auth.ts";
+import { checkEmail, checkPassword, checkUserName } from "./auth-rules.ts";
 
 describe("account schemas", () => {
   it("accepts real past dates as birthdays and clears with null or empty", () => {
@@ -55,5 +59,54 @@ describe("account schemas", () => {
       ].sort(),
     );
     expect(canChangeFeedbackStatus("bogus", "new")).toBe(false);
+  });
+});
+
+describe("the browser's checks agree with the server's schemas", () => {
+  const emails = [
+    "a@b.co",
+    " Me@Example.org ",
+    "first.last+tag@sub.example.com",
+    "name@例子.中国",
+    "",
+    "   ",
+    "plain",
+    "a@b",
+    "a@@b.co",
+    "a b@c.co",
+    "a@b..co",
+    ".a@b.co",
+    "a.@b.co",
+    "a@-b.co",
+    "a@b.c",
+    `${"x".repeat(250)}@b.co`,
+    "a@b.co.",
+    'a"b@c.co',
+  ];
+  it.each(emails)("email %j", (value) => {
+    const browser = checkEmail(value);
+    const server = emailSchema.safeParse(value);
+    expect(browser).toBe(server.success ? null : server.error.issues[0]?.message);
+  });
+
+  const names = ["ab", "Ab12", "a", "abcdefghijk", "ab c", " ab ", "名字", "", "ab_c"];
+  it.each(names)("user name %j", (value) => {
+    const server = userNameSchema.safeParse(value);
+    expect(checkUserName(value)).toBe(server.success ? null : server.error.issues[0]?.message);
+  });
+
+  const passwords = [
+    "abc12!",
+    "abc123",
+    "ab1!",
+    "abcdefghij12345!x",
+    "abc 12!",
+    "",
+    "ÄÖÜ12!",
+    "12345!",
+  ];
+  it.each(passwords)("password %j", (value) => {
+    const server = plainPasswordSchema.safeParse(value);
+    expect(checkPassword(value)).toBe(server.success ? null : server.error.issues[0]?.message);
   });
 });

@@ -1,8 +1,28 @@
 import { z } from "zod";
-import { USER_ROLES, USER_STATUSES } from "./auth-rules.ts";
+import {
+  CODE,
+  EMAIL,
+  isStrongPassword,
+  USER_ROLES,
+  USER_STATUSES,
+  USERNAME,
+} from "./auth-rules.ts";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_STATUSES, FEEDBACK_TYPES } from "./feedback-rules.ts";
 
-export { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from "./auth-rules.ts";
+// The rules themselves live once, without zod, in auth-rules.ts (the visitor's forms use them
+// there); these schemas are built on them.
+export {
+  CODE,
+  EMAIL,
+  isStrongPassword,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USER_ROLES,
+  USER_STATUSES,
+  USERNAME,
+  type UserRole,
+  type UserStatus,
+} from "./auth-rules.ts";
 
 export {
   canChangeFeedbackStatus,
@@ -22,29 +42,12 @@ import type { StoredUser } from "./user-info.ts";
  * answers them in English (src/i18n/locales/en-US.ts).
  */
 
-export const USERNAME = /^[A-Za-z0-9]{2,10}$/;
-export const CODE = /^\d{6}$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 16;
-
-/** A plain password: 6-16 characters combining letters, digits and symbols. */
-export function isStrongPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN &&
-    value.length <= PASSWORD_MAX &&
-    /[A-Za-z]/.test(value) &&
-    /\d/.test(value) &&
-    /[^A-Za-z0-9\s]/.test(value) &&
-    !/\s/.test(value)
-  );
-}
-
 export const emailSchema = z
   .string({ error: "validation.emailRequired" })
   .trim()
   .min(1, "validation.emailRequired")
   .max(254, "validation.emailInvalid")
-  .pipe(z.email({ error: "validation.emailInvalid" }))
+  .pipe(z.email({ pattern: EMAIL, error: "validation.emailInvalid" }))
   .transform((v) => v.toLowerCase());
 
 export const userNameSchema = z
@@ -272,3 +275,4 @@ export const feedbackStatusUpdateSchema = z.strictObject({
   status: z.enum(FEEDBACK_STATUSES),
   note: z.string().trim().max(FEEDBACK_NOTE_MAX).default(""),
 });
+export type FeedbackStatusUpdate = z.input<typeof feedbackStatusUpdateSchema>;

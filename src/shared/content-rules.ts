@@ -1,6 +1,6 @@
 /**
  * The content rules without zod, for the back-office screens in the browser (zod stays out of
- * the browser bundle) and for src/shared/content.ts, whose schemas are built on them.
+ * the browser bundle) and for the kinds' schemas (src/shared/kinds/), which are built on them.
  */
 
 export const CONTENT_LANGS = ["zh-CN", "en-US"] as const;
@@ -85,6 +85,9 @@ export function timeIssue(value: Timed, now = Date.now()): string | null {
 }
 
 // --- Records (answers) ----------------------------------------------------------------------
+// The records themselves are typed from each kind's zod schema (src/shared/kinds/<kind>.ts);
+// the back office imports those types only (`import type`), so no zod reaches the browser
+// through them.
 
 export type ContentSource = "database" | "file";
 
@@ -96,87 +99,8 @@ export interface SourceFields {
   file: string | null;
 }
 
-export interface ArticleRecord extends SourceFields {
-  id: string;
-  slug: string;
-  lang: ContentLang;
-  translationKey: string | null;
-  title: string;
-  summary: string;
-  body: string;
-  /** An image source; a file item may name one beside it (`./images/a.svg`). Empty for none. */
-  cover: string;
-  coverAlt: string;
-  category: string;
-  tags: string[];
-  status: ContentStatus;
-  /** ISO time; null for a draft that was never published. */
-  publishedAt: string | null;
-  pinned: boolean;
-  /** ISO times; a file item has no creation time and an update time only if it names one. */
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface NoteRecord extends SourceFields {
-  id: string;
-  slug: string;
-  lang: ContentLang;
-  body: string;
-  images: Array<{ src: string; alt: string }>;
-  tags: string[];
-  status: ContentStatus;
-  publishedAt: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface BookRecord extends SourceFields {
-  id: string;
-  slug: string;
-  lang: ContentLang;
-  translationKey: string | null;
-  title: string;
-  description: string;
-  cover: string;
-  order: number;
-  status: ContentStatus;
-  publishedAt: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface ChapterRecord extends SourceFields {
-  id: string;
-  /** The book's id (a uuid, or `file:book:<slug>`). */
-  bookId: string;
-  /** The book's slug. */
-  book: string;
-  slug: string;
-  /** The parent chapter's id, null for a top-level chapter. */
-  parentId: string | null;
-  order: number;
-  title: string;
-  body: string;
-  status: ChapterStatus;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface CategoryRecord extends SourceFields {
-  /** The slug is the id. */
-  slug: string;
-  name: { "zh-CN": string; "en-US": string };
-  order: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
 /** List rows leave the body out and carry its first characters as plain text. */
 export type WithExcerpt<T extends { body: string }> = Omit<T, "body"> & { excerpt: string };
-export type ArticleListItem = WithExcerpt<ArticleRecord>;
-export type NoteListItem = WithExcerpt<NoteRecord>;
-export type ChapterListItem = WithExcerpt<ChapterRecord>;
 
 export const EXCERPT_LENGTH = 200;
 

@@ -42,7 +42,7 @@ test("an article is written, refused when wrong, published, scheduled, unpublish
 
   const id = stamp();
   const title = `Editor test ${id}`;
-  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Title", { exact: true }).fill(title);
   // The slug is suggested from the title while it is left alone.
   await expect(form.getByLabel("Slug")).toHaveValue(`editor-test-${id}`);
 
@@ -95,7 +95,9 @@ test("an article is written, refused when wrong, published, scheduled, unpublish
 
   // Published from the editor.
   await edit.getByRole("button", { name: "Publish now" }).click();
-  await expect(editorStatus(page)).toHaveText("Published. The site updates in a minute.");
+  await expect(editorStatus(page)).toHaveText(
+    "Published. The site shows it once its build is live: see the build status.",
+  );
   await expect(edit.locator(".bms-editor-state .bms-badge")).toContainText("Published");
   await expect(edit.getByRole("button", { name: "Publish now" })).toHaveCount(0);
 
@@ -116,7 +118,7 @@ test("an article is written, refused when wrong, published, scheduled, unpublish
   // Unpublished: a draft again.
   await edit.getByRole("button", { name: "Unpublish" }).click();
   await expect(editorStatus(page)).toHaveText(
-    "Unpublished: the article is a draft again. The site updates in a minute.",
+    "Unpublished: the article is a draft again. The site drops it once its build is live: see the build status.",
   );
   await expect(edit.locator(".bms-editor-state .bms-badge")).toHaveText("Draft");
 
@@ -136,12 +138,14 @@ test("an article is written, refused when wrong, published, scheduled, unpublish
   await expect(item).toContainText("Category: Engineering");
   await expect(item).toContainText("Tags: e2e, testing");
   await item.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(listStatus(page)).toHaveText(`“${title}” published. The site updates in a minute.`);
+  await expect(listStatus(page)).toHaveText(
+    `“${title}” published. The site shows it once its build is live: see the build status.`,
+  );
   await expect(item.locator(".bms-badge")).toContainText("Published");
   await expect(item.getByRole("button", { name: "Edit" })).toBeFocused();
   await item.getByRole("button", { name: "Unpublish" }).click();
   await expect(listStatus(page)).toHaveText(
-    `“${title}” is a draft again. The site updates in a minute.`,
+    `“${title}” is a draft again. The site drops it once its build is live: see the build status.`,
   );
   await expect(item.locator(".bms-badge")).toHaveText("Draft");
 
@@ -162,7 +166,7 @@ test("a new article can be published or scheduled straight away", async ({ page 
   await page.goto("/bms/editarticle");
   const form = page.getByRole("form", { name: "New article" });
   const id = stamp();
-  await form.getByLabel("Title").fill(`Later ${id}`);
+  await form.getByLabel("Title", { exact: true }).fill(`Later ${id}`);
   await form.getByLabel("Category").selectOption("tools");
   await form.getByLabel("Summary").fill("Scheduled at once.");
   await form.getByLabel(/Publish at/).fill("2032-02-03T10:00");
@@ -192,9 +196,9 @@ test("file articles are listed read-only and open read-only", async ({ page }) =
   await expect(
     form.getByText(/Written in a file: content\/articles\/static-first\.md/),
   ).toBeVisible();
-  await expect(form.getByLabel("Title")).toBeDisabled();
+  await expect(form.getByLabel("Title", { exact: true })).toBeDisabled();
   await expect(form.getByLabel("Text", { exact: true })).toBeDisabled();
-  await expect(form.getByLabel("Title")).not.toHaveValue("");
+  await expect(form.getByLabel("Title", { exact: true })).not.toHaveValue("");
   await expect(form.getByRole("button")).toHaveCount(0);
 });
 
@@ -295,7 +299,7 @@ test("axe finds nothing on the list, the editor and the categories", async ({ br
     const form = page.getByRole("form", { name: "New article" });
     await form.getByLabel("Slug").fill("Bad Slug");
     await form.getByRole("button", { name: "Save draft" }).click();
-    await expect(form.getByLabel("Title")).toBeFocused();
+    await expect(form.getByLabel("Title", { exact: true })).toBeFocused();
     expect(await axe(page)).toEqual([]);
     await page.goto("/bms/editarticle?id=file%3Aarticle%3Astatic-first");
     await expect(page.locator(".bms-readonly-note")).toBeVisible();
@@ -346,7 +350,7 @@ test("leaving the editor with unsaved changes asks first, from the sidebar too",
   await signIn(page);
   await page.goto("/bms/editarticle");
   const form = page.getByRole("form", { name: "New article" });
-  await form.getByLabel("Title").fill(`Unsaved ${stamp()}`);
+  await form.getByLabel("Title", { exact: true }).fill(`Unsaved ${stamp()}`);
   const sidebar = page.getByRole("navigation", { name: "Back office sections" });
   const asked: string[] = [];
   page.once("dialog", (dialog) => {
@@ -356,7 +360,7 @@ test("leaving the editor with unsaved changes asks first, from the sidebar too",
   await sidebar.getByRole("link", { name: "Articles", exact: true }).click();
   expect(asked).toEqual(["Leave without saving your changes?"]);
   await expect(page).toHaveURL("/bms/editarticle");
-  await expect(form.getByLabel("Title")).not.toHaveValue("");
+  await expect(form.getByLabel("Title", { exact: true })).not.toHaveValue("");
   page.once("dialog", (dialog) => void dialog.accept());
   await sidebar.getByRole("link", { name: "Articles", exact: true }).click();
   await expect(page).toHaveURL("/bms/article");

@@ -105,7 +105,9 @@ test("a book is created, gets chapters and a sub-chapter, and is published", asy
   await chapter(page, "First Steps").getByRole("button", { name: "Publish" }).click();
   await expect(chapter(page, "First Steps").locator(".bms-badge")).toHaveText("Published");
   await page.getByRole("button", { name: "Publish", exact: true }).first().click();
-  await expect(page.getByText("Published. The site updates in a minute.")).toBeVisible();
+  await expect(
+    page.getByText("Published. The site shows it once its build is live: see the build status."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Unpublish" }).first()).toBeFocused();
   const [row] = await sql<{ status: string }[]>`
     select status from content_books where slug = ${`field-notes-${id}`}`;

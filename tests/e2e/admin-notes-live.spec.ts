@@ -38,7 +38,9 @@ test("a note is written and published, another scheduled", async ({ page }) => {
   await form.getByLabel("Address of picture 1").fill("https://example.com/a.png");
   await form.getByLabel("Description of picture 1").fill("A test picture");
   await form.getByRole("button", { name: "Publish now" }).click();
-  await expect(listStatus(page)).toHaveText("Published. The site updates in a minute.");
+  await expect(listStatus(page)).toHaveText(
+    "Published. The site shows it once its build is live: see the build status.",
+  );
   const rows = await sql<{ status: string; tags: string[]; images: unknown[]; lang: string }[]>`
     select status, tags, images, lang from content_notes where body like ${`${words}%`}`;
   expect(rows).toEqual([
@@ -70,7 +72,9 @@ test("a note is written and published, another scheduled", async ({ page }) => {
 
   // Unpublish the first one from the list: a draft again.
   await published.getByRole("button", { name: "Unpublish" }).click();
-  await expect(listStatus(page)).toHaveText("Unpublished. The site updates in a minute.");
+  await expect(listStatus(page)).toHaveText(
+    "Unpublished. The site drops it once its build is live: see the build status.",
+  );
   await expect(published.locator(".bms-badge")).toHaveText("Draft");
   await expect(published.getByRole("button", { name: "Edit" })).toBeFocused();
 });

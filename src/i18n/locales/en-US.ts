@@ -263,11 +263,11 @@ const enUS = {
     scheduleAt: "Publish at (for Schedule)",
     scheduleHint: "A future time, in your time zone.",
     savedDraft: "Draft saved.",
-    published: "Published. The site updates in a minute.",
+    published: "Published. The site shows it once its build is live: see the build status.",
     scheduled: "Scheduled for {{time}}.",
     saved: "Saved.",
-    savedLive: "Saved. The site updates in a minute.",
-    unpublished: "Unpublished. The site updates in a minute.",
+    savedLive: "Saved. The site shows the change once its build is live: see the build status.",
+    unpublished: "Unpublished. The site drops it once its build is live: see the build status.",
     deleted: "Note deleted.",
     askDelete: "Delete this note? This cannot be undone.",
     problems: {
@@ -309,7 +309,8 @@ const enUS = {
     translationKey: "Translation key",
     translationKeyHint: "Optional: the same key on this book's translation.",
     created: "Book created as a draft.",
-    createdLive: "Book created and published. The site updates in a minute.",
+    createdLive:
+      "Book created and published. The site shows it once its build is live: see the build status.",
     deleted: "Book deleted.",
     askDelete: "Delete “{{title}}” and all its chapters? This cannot be undone.",
     list: "All books",
@@ -392,9 +393,11 @@ const enUS = {
     unpublish: "Unpublish",
     askDelete: "Delete “{{title}}”? This cannot be undone.",
     deleted: "“{{title}}” deleted.",
-    published: "“{{title}}” published. The site updates in a minute.",
+    published:
+      "“{{title}}” published. The site shows it once its build is live: see the build status.",
     scheduled: "“{{title}}” scheduled for {{time}}.",
-    unpublished: "“{{title}}” is a draft again. The site updates in a minute.",
+    unpublished:
+      "“{{title}}” is a draft again. The site drops it once its build is live: see the build status.",
     backToList: "Back to articles",
     editorNew: "New article",
     editorEdit: "Edit “{{title}}”",
@@ -427,13 +430,15 @@ const enUS = {
     scheduleHint: "A future time, in your time zone.",
     working: "Working…",
     createdDraft: "Article created as a draft.",
-    createdPublished: "Article created and published. The site updates in a minute.",
+    createdPublished:
+      "Article created and published. The site shows it once its build is live: see the build status.",
     createdScheduled: "Article created and scheduled for {{time}}.",
     saved: "Saved.",
-    savedLive: "Saved. The site updates in a minute.",
-    publishedNow: "Published. The site updates in a minute.",
+    savedLive: "Saved. The site shows the change once its build is live: see the build status.",
+    publishedNow: "Published. The site shows it once its build is live: see the build status.",
     scheduledFor: "Scheduled for {{time}}.",
-    unpublishedNow: "Unpublished: the article is a draft again. The site updates in a minute.",
+    unpublishedNow:
+      "Unpublished: the article is a draft again. The site drops it once its build is live: see the build status.",
     problems: {
       titleRequired: "Enter a title.",
       titleTooLong: "The title can be at most 120 characters.",
@@ -491,6 +496,26 @@ const enUS = {
       nameTooLong: "A name can be at most 40 characters.",
       orderInvalid: "Enter a whole number between -100000 and 100000.",
     },
+  },
+  bmsBuild: {
+    title: "Site build:",
+    queued: "queued. The change goes live when its build is complete.",
+    building:
+      "building. The site keeps showing the previous version until the new one is complete.",
+    buildingQueued:
+      "building. Changes made meanwhile are queued for the next build; the site keeps showing the previous version until then.",
+    live: "live. The site shows the change (built in {{seconds}} s, at {{time}}).",
+    failed:
+      "failed. The site still shows the previous version; fix the cause and save again to rebuild.",
+    errorsLabel: "First lines of the error:",
+    requested:
+      "requested from the host at {{time}}. This server cannot see when that build is live: the host's deploy log can.",
+    hookFailed:
+      "not started: the host's build hook could not be called, so the site has not changed.",
+    hookUnknown:
+      "the host rebuilds the site after each change; this server cannot see when a build is live.",
+    none: "nothing rebuilds the site here: changes show after the next deploy.",
+    refreshed: "live. The development server reloaded its content; the next page shows the change.",
   },
   profile: {
     title: "Personal settings",

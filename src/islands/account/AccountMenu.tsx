@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LOCALES, translator } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
+import { api, send } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
 import { $userInfo, clearUserInfo } from "../../stores/user.ts";
 import { reactIsland } from "../react-island.ts";
@@ -81,7 +81,7 @@ function AccountMenu() {
 
   async function logout() {
     // The server revokes the session; the local copy goes whatever it answers.
-    await api.post("/logOutUser").catch(() => undefined);
+    await send(api.logOutUser.$post()).catch(() => undefined);
     clearUserInfo();
     window.location.assign("/");
   }

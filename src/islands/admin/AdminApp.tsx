@@ -1,8 +1,13 @@
 import { useStore } from "@nanostores/react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { clearUserInfo } from "../../stores/user.ts";
+import { hasUnsavedChanges } from "./app/leave-guard.ts";
+import { createQueryClient } from "./app/query.ts";
+import BuildStatus from "./build/BuildStatus.tsx";
 import { type Access, checkAccess, loginUrl } from "./guard.ts";
 import { ADMIN_ROUTES, type AdminRoute, routeAbout, routeFromPath, routeTitle } from "./routes.ts";
 import { SCREENS } from "./screens.ts";
@@ -10,13 +15,26 @@ import "../ui/field.css";
 import "../auth/auth.css";
 import "./admin.css";
 
-/** The client-rendered back office: guard first, then its own router over /bms/*. */
+/**
+ * The client-rendered back office: guard first, then the screens of /bms/* by wouter's router
+ * over the browser's history, with one TanStack Query client for all server state.
+ */
 export default function AdminApp() {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
   const [access, setAccess] = useState<Access>("checking");
-  const [route, setRoute] = useState<AdminRoute>(() => routeFromPath(window.location.pathname));
-  const [search, setSearch] = useState(() => window.location.search.replace(/^\?/, ""));
+  const [location, setLocation] = useLocation();
+  const route = routeFromPath(location);
+  const search = useSearch();
 
   useEffect(() => {
     let live = true;
@@ -28,14 +46,8 @@ export default function AdminApp() {
       } else if (result === "denied") window.location.replace("/unauthorized");
       else setAccess("admin");
     });
-    const onPop = () => {
-      setRoute(routeFromPath(window.location.pathname));
-      setSearch(window.location.search.replace(/^\?/, ""));
-    };
-    window.addEventListener("popstate", onPop);
     return () => {
       live = false;
-      window.removeEventListener("popstate", onPop);
     };
   }, []);
 
@@ -52,13 +64,11 @@ export default function AdminApp() {
   }, [route, access]);
 
   function navigate(next: AdminRoute, query = "", options: { saved?: boolean } = {}) {
-    // A form with unsaved changes (screens mark it data-dirty) asks before it is left, unless
-    // the screen moves on because it has just saved them.
-    const dirty = !options.saved && document.querySelector("#bms-main form[data-dirty]");
+    // A form with unsaved changes asks before it is left, unless the screen moves on because it
+    // has just saved them.
+    const dirty = !options.saved && hasUnsavedChanges();
     if (dirty && !window.confirm(t("bmsContent.confirmLeave"))) return;
-    window.history.pushState(null, "", `/bms/${next}${query ? `?${query}` : ""}`);
-    setRoute(next);
-    setSearch(query);
+    setLocation(`/bms/${next}${query ? `?${query}` : ""}`);
     document.getElementById("bms-main")?.focus();
   }
 
@@ -101,6 +111,7 @@ export default function AdminApp() {
       <section className="bms-main" id="bms-main" tabIndex={-1} aria-labelledby="bms-heading">
         <h1 id="bms-heading">{t(routeTitle(route))}</h1>
         <p>{t(routeAbout(route))}</p>
+        <BuildStatus t={t} />
         {Screen ? (
           <Screen t={t} search={search} navigate={navigate} />
         ) : (

@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { MessageKey, Translate } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
+import { api, byId, send } from "../../shared/api-client.ts";
+import type { ArticleRecord } from "../../shared/content.ts";
 import {
-  type ArticleRecord,
   CONTENT_LIMITS,
   type ContentLang,
   isImageSrc,
@@ -13,7 +13,7 @@ import {
 import { $locale } from "../../stores/locale.ts";
 import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
-import { call, failureText, itemPath, type Outcome } from "./content/api-call.ts";
+import { call, failureText, type Outcome } from "./content/api-call.ts";
 import { useCategories } from "./content/categories.ts";
 import { LangField, ScheduleField, TagsField } from "./content/fields.tsx";
 import { parseTags, tagsProblem } from "./content/form.ts";
@@ -204,7 +204,7 @@ export function ArticleEditor({ t, search, navigate }: ScreenProps) {
     setFocusForm(false);
     let live = true;
     setLoaded({ state: "loading" });
-    void call(api.get<ArticleRecord>(itemPath("articles", articleId))).then((result) => {
+    void call(send(api.admin.articles[":id"].$get(byId(articleId)))).then((result) => {
       if (!live) return;
       setLoaded(
         result.ok
@@ -375,11 +375,7 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
       if (!record) {
         const status = action === "publish" ? "published" : at ? "scheduled" : "draft";
         const result = await call(
-          api.post<ArticleRecord>("/admin/articles", {
-            ...bodyOf(values),
-            status,
-            publishedAt: at,
-          }),
+          send(api.admin.articles.$post({ json: { ...bodyOf(values), status, publishedAt: at } })),
         );
         if (!result.ok) return failed(result);
         report(
@@ -396,7 +392,7 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
       let current = record;
       if (dirty || action === "save") {
         const put = await call(
-          api.put<ArticleRecord>(itemPath("articles", record.id), bodyOf(values)),
+          send(api.admin.articles[":id"].$put({ ...byId(record.id), json: bodyOf(values) })),
         );
         if (!put.ok) return failed(put);
         current = put.data;
@@ -405,9 +401,13 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
         const live = current.status !== "draft";
         return saved(current, t(live ? "bmsArticles.savedLive" : "bmsArticles.saved"));
       }
-      const path = itemPath("articles", record.id, action === "draft" ? "unpublish" : "publish");
+      const one = api.admin.articles[":id"];
       const result = await call(
-        api.post<ArticleRecord>(path, action === "draft" ? undefined : at ? { at } : {}),
+        send(
+          action === "draft"
+            ? one.unpublish.$post(byId(record.id))
+            : one.publish.$post({ ...byId(record.id), json: at ? { at } : {} }),
+        ),
       );
       if (!result.ok) return failed(result);
       const done = result.data;

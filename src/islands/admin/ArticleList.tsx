@@ -1,27 +1,31 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
-import type { ArticleListItem, ArticleRecord } from "../../shared/content-rules.ts";
+import { api, byId, send } from "../../shared/api-client.ts";
+import type { ArticleListItem } from "../../shared/content.ts";
 import { $locale } from "../../stores/locale.ts";
-import { call, failureText, itemPath } from "./content/api-call.ts";
+import { call, failureText } from "./content/api-call.ts";
 import { categoryName, useCategories } from "./content/categories.ts";
 import { ItemActions, type PublishAction } from "./content/ItemActions.tsx";
 import { inApp } from "./content/in-app.ts";
 import { ContentFilters, ContentItems, useContentList } from "./content/list.tsx";
 import { SourceFacts, StatusBadge } from "./content/StatusBadge.tsx";
 import { formatTime } from "./content/time.ts";
-import { FilterSelect } from "./paged.tsx";
+import { FilterSelect, type PageFetch } from "./paged.tsx";
 import type { ScreenProps } from "./screen-props.ts";
 import "./content/content.css";
 import "./content/articles.css";
+
+/** One page of articles, filtered. */
+const fetchArticles: PageFetch<ArticleListItem> = (query) =>
+  send(api.admin.articles.$get({ query }));
 
 /** Every article (database rows and files), filtered and paged, with its tools. */
 export function ArticleList({ t, navigate }: ScreenProps) {
   const id = useId();
   const locale = useStore($locale);
   const categories = useCategories();
-  const list = useContentList<ArticleListItem>("/admin/articles", {
+  const list = useContentList(fetchArticles, {
     q: "",
     status: "",
     lang: "",
@@ -128,10 +132,12 @@ function ArticleItem({ t, item, categoryName, open, onDone, onDeleted }: ItemPro
 
   async function act(action: PublishAction) {
     setBusy(true);
+    const one = api.admin.articles[":id"];
     const result = await call(
-      api.post<ArticleRecord>(
-        itemPath("articles", item.id, action),
-        action === "publish" ? {} : undefined,
+      send(
+        action === "publish"
+          ? one.publish.$post({ ...byId(item.id), json: {} })
+          : one.unpublish.$post(byId(item.id)),
       ),
     );
     setBusy(false);
@@ -151,7 +157,7 @@ function ArticleItem({ t, item, categoryName, open, onDone, onDeleted }: ItemPro
   }
 
   async function remove() {
-    const result = await call(api.delete(itemPath("articles", item.id)));
+    const result = await call(send(api.admin.articles[":id"].$delete(byId(item.id))));
     if (result.ok) onDeleted();
     else onDone(false, failureText(t, result));
     return result.ok;

@@ -1,4 +1,4 @@
-import { api } from "../../shared/api-client.ts";
+import { api, send } from "../../shared/api-client.ts";
 
 export type Access = "checking" | "admin" | "denied" | "login";
 
@@ -8,7 +8,7 @@ export type Access = "checking" | "admin" | "denied" | "login";
  */
 export async function checkAccess(): Promise<Exclude<Access, "checking">> {
   try {
-    const result = await api.get<{ success: boolean; isAdmin: boolean }>("/verifyIdentity");
+    const result = await send(api.verifyIdentity.$get());
     if (!result.success || !result.data.success) return "login";
     return result.data.isAdmin ? "admin" : "denied";
   } catch {

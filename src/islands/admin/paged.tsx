@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
+import type { ApiResult } from "../../shared/api-client.ts";
 import type { Page } from "../../shared/auth.ts";
 
 export type Load<T> =
@@ -8,12 +8,15 @@ export type Load<T> =
   | { state: "failed" }
   | { state: "ready"; page: Page<T> };
 
+/** Asks the API for one page of a list: a typed call, made once at module level (stable). */
+export type PageFetch<T> = (query: Record<string, string>) => Promise<ApiResult<Page<T>>>;
+
 /**
- * One page of an admin list from `path`, refetched when the filters or the page change, or on
- * `reload()` after an edit. Typing in a search box waits `delayMs` before asking.
+ * One page of an admin list from `fetchPage`, refetched when the filters or the page change, or
+ * on `reload()` after an edit. Typing in a search box waits `delayMs` before asking.
  */
 export function usePagedList<T>(
-  path: string,
+  fetchPage: PageFetch<T>,
   filters: Record<string, string>,
   pageSize: number,
   delayMs = 0,
@@ -21,19 +24,16 @@ export function usePagedList<T>(
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load<T>>({ state: "loading" });
   const [version, setVersion] = useState(0);
-  const query = new URLSearchParams({
-    ...filters,
-    page: String(page),
-    pageSize: String(pageSize),
-  }).toString();
+  const params = { ...filters, page: String(page), pageSize: String(pageSize) };
+  /** The params by value: a new object each render, the same query. */
+  const query = JSON.stringify(params);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the fetch after an edit
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` stands for `params`; `version` re-runs the fetch after an edit
   useEffect(() => {
     let live = true;
     setLoad({ state: "loading" });
     const timer = setTimeout(() => {
-      api
-        .get<Page<T>>(`${path}?${query}`)
+      fetchPage(params)
         .then(
           (r) =>
             live && setLoad(r.success ? { state: "ready", page: r.data } : { state: "failed" }),
@@ -44,7 +44,7 @@ export function usePagedList<T>(
       live = false;
       clearTimeout(timer);
     };
-  }, [path, query, delayMs, version]);
+  }, [fetchPage, query, delayMs, version]);
 
   const pages = load.state === "ready" ? Math.max(1, Math.ceil(load.page.total / pageSize)) : 1;
   return { page, setPage, load, pages, reload: () => setVersion((v) => v + 1) };

@@ -1,20 +1,20 @@
 import type { ComponentType } from "react";
 import { ArticleEditor } from "./ArticleEditor.tsx";
 import { ArticleList } from "./ArticleList.tsx";
-import { BooksScreen } from "./BooksScreen.tsx";
-import { CategoriesScreen } from "./CategoriesScreen.tsx";
-import { FeedbackCenter } from "./FeedbackCenter.tsx";
-import { NotesScreen } from "./NotesScreen.tsx";
+import { BooksScreen } from "./books/BooksScreen.tsx";
+import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
+import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
+import { NotesScreen } from "./notes/NotesScreen.tsx";
 import type { AdminRoute } from "./routes.ts";
 import type { ScreenProps } from "./screen-props.ts";
-import { UserManagement } from "./UserManagement.tsx";
+import { UsersScreen } from "./users/UsersScreen.tsx";
 
 export type { ScreenProps } from "./screen-props.ts";
 
 /** The screens built so far, by route; the others show their purpose and a pending line. */
 export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
-  FeedBackCenter: FeedbackCenter,
-  userManagement: UserManagement,
+  FeedBackCenter: FeedbackScreen,
+  userManagement: UsersScreen,
   article: ArticleList,
   editarticle: ArticleEditor,
   categories: CategoriesScreen,

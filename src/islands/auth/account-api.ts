@@ -1,7 +1,7 @@
 import type { Locale } from "../../i18n/core.ts";
-import { type ApiResult, api } from "../../shared/api-client.ts";
+import { api, send } from "../../shared/api-client.ts";
 import { encryptPassword, importPublicKey } from "../../shared/password-crypto.ts";
-import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
+import type { StoredUser } from "../../shared/user-info.ts";
 
 // The account calls of SPEC.md section 7. Every password is encrypted with the server's
 // public key before it is sent.
@@ -9,7 +9,7 @@ import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
 let key: Promise<CryptoKey> | null = null;
 
 function publicKey(): Promise<CryptoKey> {
-  key ??= api.get<{ publicKey: string }>("/encryption-key").then((result) => {
+  key ??= send(api["encryption-key"].$get()).then((result) => {
     if (!result.success) throw new Error(result.message);
     return importPublicKey(result.data.publicKey);
   });
@@ -23,37 +23,30 @@ function publicKey(): Promise<CryptoKey> {
 export const seal = async (password: string) => encryptPassword(await publicKey(), password);
 
 export const accountApi = {
-  login: async (email: string, password: string): Promise<ApiResult<UserInfo>> =>
-    api.post<UserInfo>("/login", { email, password: await seal(password) }),
+  login: async (email: string, password: string) =>
+    send(api.login.$post({ json: { email, password: await seal(password) } })),
   sendRegisterCode: (email: string, locale: Locale) =>
-    api.post<{ resendAfterSeconds: number }>("/getEmailCode", { email, locale }),
+    send(api.getEmailCode.$post({ json: { email, locale } })),
   register: async (email: string, code: string, userName: string, password: string) =>
-    api.post<UserInfo>("/register", { email, code, userName, password: await seal(password) }),
+    send(api.register.$post({ json: { email, code, userName, password: await seal(password) } })),
   sendResetCode: (email: string, locale: Locale) =>
-    api.post<{ resendAfterSeconds: number }>("/getResetEmailCode", { email, locale }),
+    send(api.getResetEmailCode.$post({ json: { email, locale } })),
   verifyResetCode: (email: string, code: string) =>
-    api.post<{ resetToken: string }>("/verifyEmailCode", { email, code }),
+    send(api.verifyEmailCode.$post({ json: { email, code } })),
   resetPassword: async (email: string, resetToken: string, password: string) =>
-    api.post<null>("/resetPassword", { email, resetToken, password: await seal(password) }),
+    send(api.resetPassword.$post({ json: { email, resetToken, password: await seal(password) } })),
   changePassword: async (oldPassword: string, newPassword: string) =>
-    api.post<null>("/changePassword", {
-      oldPassword: await seal(oldPassword),
-      newPassword: await seal(newPassword),
-    }),
-  updateProfile: (changes: ProfileChanges) => api.put<StoredUser>("/updateProfile", changes),
+    send(
+      api.changePassword.$post({
+        json: { oldPassword: await seal(oldPassword), newPassword: await seal(newPassword) },
+      }),
+    ),
+  updateProfile: (changes: ProfileChanges) => send(api.updateProfile.$put({ json: changes })),
   requestEmailChange: async (email: string, password: string, locale: Locale) =>
-    api.post<{ resendAfterSeconds: number }>("/requestEmailChange", {
-      email,
-      password: await seal(password),
-      locale,
-    }),
+    send(api.requestEmailChange.$post({ json: { email, password: await seal(password), locale } })),
   confirmEmailChange: (email: string, code: string, locale: Locale) =>
-    api.post<StoredUser>("/confirmEmailChange", { email, code, locale }),
-  uploadAvatar: (file: File) => {
-    const form = new FormData();
-    form.set("file", file);
-    return api.upload<StoredUser>("/uploadAvatar", form);
-  },
+    send(api.confirmEmailChange.$post({ json: { email, code, locale } })),
+  uploadAvatar: (file: File) => send(api.uploadAvatar.$post({ form: { file } })),
 };
 
 export interface ProfileChanges {

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { LOCALES, translator } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
+import { api, send } from "../../shared/api-client.ts";
 import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
@@ -66,7 +66,7 @@ function FeedbackWidget() {
     setFailure(null);
     let succeeded = false;
     try {
-      const result = await api.post<{ id: string }>("/createFeedback", toSubmission(values, env));
+      const result = await send(api.createFeedback.$post({ json: toSubmission(values, env) }));
       succeeded = result.success && result.code === 200;
     } catch {
       succeeded = false;

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, Ref } from "react";
 import "./field.css";
 
 interface Props {
@@ -18,6 +18,9 @@ interface Props {
   hint?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   autoComplete?: string;
+  /** The input itself, for a form library that focuses the first field with a problem. */
+  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  onBlur?: () => void;
 }
 
 /** A labelled input or textarea with its error wired to aria-invalid and aria-describedby. */
@@ -37,6 +40,8 @@ export function TextField(props: Props) {
       [props.hint ? `${id}-hint` : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined,
     autoFocus: props.autoFocus,
     className: "field-input",
+    ref: props.inputRef,
+    onBlur: props.onBlur,
   };
   return (
     <div className="field">

@@ -1,18 +1,27 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "yaml";
+import type { z } from "zod";
 import {
   type ArticleRecord,
+  articleBlanks,
+  articleFileFields,
+  type Blanks,
   type BookRecord,
+  bookBlanks,
+  bookFileFields,
   type CategoryRecord,
   type ChapterRecord,
-  type ChapterStatus,
-  CONTENT_LANGS,
-  CONTENT_STATUSES,
-  type ContentLang,
-  type ContentStatus,
+  categoryBlanks,
+  categoryFileFields,
+  chapterBlanks,
+  chapterFileFields,
+  leniently,
   type NoteRecord,
+  noteBlanks,
+  noteFileFields,
   SLUG,
+  statusSchema,
 } from "../../shared/content.ts";
 
 /**
@@ -20,7 +29,9 @@ import {
  * as the back office lists them: read-only, with ids `file:<kind>:<slug>`. Files are read once
  * per request (a few dozen small files); each kind is read the first time it is asked for.
  * The build validates these files strictly (src/content.config.ts); here a file is read
- * leniently, and one whose frontmatter is not YAML is left out with a warning.
+ * leniently, field by field with its kind's rules (`leniently`: a field a file lacks or writes
+ * wrong shows its default or blank), and one whose frontmatter is not YAML is left out with a
+ * warning.
  */
 export interface ContentFiles {
   articles(): Promise<ArticleRecord[]>;
@@ -39,6 +50,13 @@ export function fileId(kind: "article" | "note" | "book" | "chapter", slug: stri
   return `file:${kind}:${slug}`;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A read of a file or folder that is not there. */
+const isMissing = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "ENOENT";
+
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 interface Parsed {
@@ -51,7 +69,7 @@ export function parseFrontmatter(source: string): Parsed {
   if (!match) return { data: {}, body: source };
   const data: unknown = parse(match[1] ?? "");
   return {
-    data: data && typeof data === "object" && !Array.isArray(data) ? (data as Parsed["data"]) : {},
+    data: isRecord(data) ? data : {},
     body: source.slice(match[0].length).replace(/^\r?\n/, ""),
   };
 }
@@ -60,7 +78,7 @@ async function names(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir)).sort();
   } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
+    if (isMissing(error)) return [];
     throw error;
   }
 }
@@ -69,24 +87,13 @@ async function readParsed(path: string, shown: string): Promise<Parsed | null> {
   try {
     return parseFrontmatter(await readFile(path, "utf8"));
   } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return null;
+    if (isMissing(error)) return null;
     console.warn(`content: ${shown} is left out of the back-office list`, error);
     return null;
   }
 }
 
-const str = (value: unknown, fallback = ""): string =>
-  typeof value === "string" ? value : typeof value === "number" ? String(value) : fallback;
-const int = (value: unknown, fallback = 0): number =>
-  typeof value === "number" && Number.isInteger(value) ? value : fallback;
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-const lang = (value: unknown): ContentLang =>
-  CONTENT_LANGS.includes(value as ContentLang) ? (value as ContentLang) : "zh-CN";
-/** Files default to published, like the collections. */
-const status = (value: unknown): ContentStatus =>
-  CONTENT_STATUSES.includes(value as ContentStatus) ? (value as ContentStatus) : "published";
-
+/** A file's time (YAML gives a date as a string, a Date or a number), as an ISO string. */
 function time(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value !== "string" && typeof value !== "number") return null;
@@ -95,6 +102,18 @@ function time(value: unknown): string | null {
 }
 
 const fileFields = (file: string) => ({ source: "file" as const, readOnly: true, file });
+
+/** What every file item has beside its kind's fields: its id, its times and where it lives. */
+const stored = (id: string, file: string, data: Record<string, unknown>) => ({
+  id,
+  createdAt: null,
+  updatedAt: time(data.updatedAt),
+  ...fileFields(file),
+});
+
+/** Files default to published, like the collections. */
+const statusOf = (data: Record<string, unknown>) =>
+  leniently({ status: statusSchema.default("published") }, {}, data).status;
 
 function slugOf(name: string, extensions: RegExp): string | null {
   if (!extensions.test(name)) return null;
@@ -129,49 +148,28 @@ async function readFolder(
   return entries;
 }
 
-async function readArticles(dir: string): Promise<ArticleRecord[]> {
-  return (await readFolder(dir, "articles", /\.mdx?$/)).map(({ slug, file, data, body }) => ({
-    id: fileId("article", slug),
+/** The items of a folder of Markdown files (articles, notes): each its kind's fields and body. */
+async function readItems<S extends z.core.$ZodShape>(
+  dir: string,
+  [kind, folder, extensions]: ["article" | "note", string, RegExp],
+  fields: S,
+  blanks: Blanks<S>,
+) {
+  return (await readFolder(dir, folder, extensions)).map(({ slug, file, data, body }) => ({
     slug,
-    lang: lang(data.lang),
-    translationKey: str(data.translationKey) || null,
-    title: str(data.title),
-    summary: str(data.summary),
+    ...leniently(fields, blanks, data),
     body,
-    cover: str(data.cover),
-    coverAlt: str(data.coverAlt),
-    category: str(data.category),
-    tags: strings(data.tags),
-    status: status(data.status),
+    status: statusOf(data),
     publishedAt: time(data.publishedAt),
-    pinned: data.pinned === true,
-    createdAt: null,
-    updatedAt: time(data.updatedAt),
-    ...fileFields(file),
+    ...stored(fileId(kind, slug), file, data),
   }));
 }
 
-async function readNotes(dir: string): Promise<NoteRecord[]> {
-  return (await readFolder(dir, "notes", /\.md$/)).map(({ slug, file, data, body }) => {
-    const images = Array.isArray(data.images) ? data.images : [];
-    return {
-      id: fileId("note", slug),
-      slug,
-      lang: lang(data.lang),
-      body,
-      images: images.map((image: unknown) => {
-        const { src, alt } = (image ?? {}) as { src?: unknown; alt?: unknown };
-        return { src: str(src), alt: str(alt) };
-      }),
-      tags: strings(data.tags),
-      status: status(data.status),
-      publishedAt: time(data.publishedAt),
-      createdAt: null,
-      updatedAt: null,
-      ...fileFields(file),
-    };
-  });
-}
+const readArticles = (dir: string): Promise<ArticleRecord[]> =>
+  readItems(dir, ["article", "articles", /\.mdx?$/], articleFileFields, articleBlanks);
+
+const readNotes = (dir: string): Promise<NoteRecord[]> =>
+  readItems(dir, ["note", "notes", /\.md$/], noteFileFields, noteBlanks);
 
 /** Book folders whose names are slugs. */
 async function bookFolders(dir: string): Promise<string[]> {
@@ -186,19 +184,11 @@ async function readBooks(dir: string): Promise<BookRecord[]> {
     if (!parsed) continue;
     const { data } = parsed;
     items.push({
-      id: fileId("book", slug),
       slug,
-      lang: lang(data.lang),
-      translationKey: str(data.translationKey) || null,
-      title: str(data.title),
-      description: str(data.description),
-      cover: str(data.cover),
-      order: int(data.order),
-      status: status(data.status),
+      ...leniently(bookFileFields, bookBlanks, data),
+      status: statusOf(data),
       publishedAt: time(data.publishedAt),
-      createdAt: null,
-      updatedAt: null,
-      ...fileFields(file),
+      ...stored(fileId("book", slug), file, data),
     });
   }
   return items;
@@ -209,20 +199,16 @@ async function readChapters(dir: string): Promise<ChapterRecord[]> {
   for (const book of await bookFolders(dir)) {
     const folder = `books/${book}`;
     for (const { slug, file, data, body } of await readFolder(dir, folder, /\.md$/, "index.md")) {
-      const parent = str(data.parent);
+      const { parent, ...fields } = leniently(chapterFileFields, chapterBlanks, data);
       items.push({
-        id: fileId("chapter", `${book}/${slug}`),
         bookId: fileId("book", book),
         book,
         slug,
         parentId: parent ? fileId("chapter", `${book}/${parent}`) : null,
-        order: int(data.order),
-        title: str(data.title),
+        ...fields,
         body,
-        status: data.status === "draft" ? "draft" : ("published" satisfies ChapterStatus),
-        createdAt: null,
-        updatedAt: null,
-        ...fileFields(file),
+        status: data.status === "draft" ? "draft" : "published",
+        ...stored(fileId("chapter", `${book}/${slug}`), file, data),
       });
     }
   }
@@ -235,21 +221,18 @@ async function readCategories(dir: string): Promise<CategoryRecord[]> {
   try {
     entries = JSON.parse(await readFile(join(dir, "categories.json"), "utf8"));
   } catch (error) {
-    if ((error as { code?: string }).code !== "ENOENT") {
+    if (!isMissing(error)) {
       console.warn(`content: ${file} is left out of the back-office list`, error);
     }
     return [];
   }
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry: unknown) => {
-    const { id, name, order } = (entry ?? {}) as { id?: unknown; name?: unknown; order?: unknown };
-    if (typeof id !== "string" || !SLUG.test(id)) return [];
-    const names = (name ?? {}) as Record<string, unknown>;
+    if (!isRecord(entry) || typeof entry.id !== "string" || !SLUG.test(entry.id)) return [];
     return [
       {
-        slug: id,
-        name: { "zh-CN": str(names["zh-CN"]), "en-US": str(names["en-US"]) },
-        order: int(order),
+        slug: entry.id,
+        ...leniently(categoryFileFields, categoryBlanks, entry),
         createdAt: null,
         updatedAt: null,
         ...fileFields(file),

@@ -5,10 +5,8 @@ import {
   type CategoryRecord,
   type ChapterListItem,
   type ChapterRecord,
-  type ChapterStatus,
-  type ContentLang,
-  type ContentStatus,
   excerptOf,
+  fromCategoryColumns,
   type NoteListItem,
   type NoteRecord,
   type WithExcerpt,
@@ -19,119 +17,63 @@ import type {
   CategoryRow,
   ChapterRow,
   Listed,
+  ListedChapter,
   NoteRow,
 } from "./repository.ts";
 
-/** Rows and files as the API answers them. */
+/**
+ * Rows as the API answers them. A column has its field's name (src/shared/kinds/<kind>.ts), so a
+ * row is its record but for its times (ISO strings here), its author (never answered) and where
+ * it lives; no field is named here, and a field added to a kind and its table arrives unasked.
+ */
 
 const database = { source: "database" as const, readOnly: false, file: null };
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-function articleFields(row: Omit<ArticleRow, "body">): Omit<ArticleRecord, "body"> {
-  return {
-    id: row.id,
-    slug: row.slug,
-    lang: row.lang as ContentLang,
-    translationKey: row.translationKey,
-    title: row.title,
-    summary: row.summary,
-    cover: row.cover,
-    coverAlt: row.coverAlt,
-    category: row.category,
-    tags: row.tags,
-    status: row.status as ContentStatus,
-    publishedAt: iso(row.publishedAt),
-    pinned: row.pinned,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    ...database,
-  };
-}
-
-export const articleRecord = (row: ArticleRow): ArticleRecord => ({
-  ...articleFields(row),
-  body: row.body,
-});
-
-export const articleListItem = (row: Listed<ArticleRow>): ArticleListItem => ({
-  ...articleFields(row),
-  excerpt: excerptOf(row.bodyStart),
-});
-
-function noteFields(row: Omit<NoteRow, "body">): Omit<NoteRecord, "body"> {
-  return {
-    id: row.id,
-    slug: row.slug,
-    lang: row.lang as ContentLang,
-    images: row.images,
-    tags: row.tags,
-    status: row.status as ContentStatus,
-    publishedAt: iso(row.publishedAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    ...database,
-  };
-}
-
-export const noteRecord = (row: NoteRow): NoteRecord => ({ ...noteFields(row), body: row.body });
-
-export const noteListItem = (row: Listed<NoteRow>): NoteListItem => ({
-  ...noteFields(row),
-  excerpt: excerptOf(row.bodyStart),
-});
-
-export const bookRecord = (row: BookRow): BookRecord => ({
-  id: row.id,
-  slug: row.slug,
-  lang: row.lang as ContentLang,
-  translationKey: row.translationKey,
-  title: row.title,
-  description: row.description,
-  cover: row.cover,
-  order: row.order,
-  status: row.status as ContentStatus,
-  publishedAt: iso(row.publishedAt),
+/** The times of a row and where it lives, to spread over the row's own fields. */
+const stored = (row: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   ...database,
 });
 
-function chapterFields(
-  row: Omit<ChapterRow, "body">,
-  bookSlug: string,
-): Omit<ChapterRecord, "body"> {
-  return {
-    id: row.id,
-    bookId: row.bookId,
-    book: bookSlug,
-    slug: row.slug,
-    parentId: row.parentId,
-    order: row.order,
-    title: row.title,
-    status: row.status as ChapterStatus,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    ...database,
-  };
+/** A row of a kind with a publish time, without its author. */
+function timed<R extends { publishedAt: Date | null; createdAt: Date; updatedAt: Date }>(
+  row: R & { authorId?: string | null },
+) {
+  const { authorId: _author, ...fields } = row;
+  return { ...fields, publishedAt: iso(row.publishedAt), ...stored(row) };
 }
+
+/** A list row: the body's first characters as an excerpt. */
+function listed<R extends { bodyStart: string }>(row: R) {
+  const { bodyStart, ...fields } = row;
+  return { ...fields, excerpt: excerptOf(bodyStart) };
+}
+
+export const articleRecord = (row: ArticleRow): ArticleRecord => timed(row);
+export const articleListItem = (row: Listed<ArticleRow>): ArticleListItem => listed(timed(row));
+
+export const noteRecord = (row: NoteRow): NoteRecord => timed(row);
+export const noteListItem = (row: Listed<NoteRow>): NoteListItem => listed(timed(row));
+
+export const bookRecord = (row: BookRow): BookRecord => timed(row);
 
 export const chapterRecord = (row: ChapterRow, bookSlug: string): ChapterRecord => ({
-  ...chapterFields(row, bookSlug),
-  body: row.body,
+  ...row,
+  book: bookSlug,
+  ...stored(row),
 });
 
-export const chapterListItem = (row: Listed<ChapterRow>, bookSlug: string): ChapterListItem => ({
-  ...chapterFields(row, bookSlug),
-  excerpt: excerptOf(row.bodyStart),
-});
+/** A chapter's list row; its parent's order and slug served the sorting only. */
+export function chapterListItem(row: ListedChapter, bookSlug: string): ChapterListItem {
+  const { parentOrder: _order, parentSlug: _slug, ...fields } = row;
+  return listed({ ...fields, book: bookSlug, ...stored(row) });
+}
 
 export const categoryRecord = (row: CategoryRow): CategoryRecord => ({
-  slug: row.slug,
-  name: { "zh-CN": row.nameZh, "en-US": row.nameEn },
-  order: row.order,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  ...database,
+  ...fromCategoryColumns(row),
+  ...stored(row),
 });
 
 /** A file item as a list row. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentArticles,
@@ -34,8 +35,8 @@ export interface RowPage<T> {
 
 export interface ListFilter {
   q?: string | undefined;
-  status?: string | undefined;
-  lang?: string | undefined;
+  status?: ContentStatus | undefined;
+  lang?: ContentLang | undefined;
   category?: string | undefined;
   tag?: string | undefined;
 }
@@ -242,7 +243,7 @@ export type ListedChapter = Listed<ChapterRow> & {
 export async function listChaptersOfBook(
   db: Db,
   bookId: string,
-  filter: { q?: string | undefined; status?: string | undefined },
+  filter: { q?: string | undefined; status?: ChapterStatus | undefined },
 ): Promise<ListedChapter[]> {
   const t = contentChapters;
   const parent = alias(contentChapters, "parent");
@@ -288,7 +289,7 @@ export async function insertCategory(db: Db, values: NewCategory): Promise<Categ
 export async function updateCategory(
   db: Db,
   slug: string,
-  patch: Partial<Pick<CategoryRow, "nameZh" | "nameEn" | "order">>,
+  patch: Patch<Omit<CategoryRow, "slug">>,
 ): Promise<CategoryRow | null> {
   const [row] = await db
     .update(contentCategories)

@@ -21,6 +21,7 @@ import {
   updateChapterSchema,
   updateNoteSchema,
 } from "../../shared/content.ts";
+import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
@@ -35,32 +36,44 @@ function ctx(c: Context<AppEnv>): content.ContentContext {
   return { db: c.var.db, publisher: c.var.publisher, files: contentFiles() };
 }
 
+/** A body of the longest allowed Markdown (200 000 characters, 3 bytes each in UTF-8 for Chinese) plus its fields. */
+export const CONTENT_LIMIT_BYTES = 640 * 1024;
+/** What a create or an update of written content may send. */
+const contentBody = largeBody(CONTENT_LIMIT_BYTES);
+
 const id = pathParams(contentIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 
 /** What the routes of one kind of item call (content.articles, notes, books, chapters). */
-interface ItemService<Query, Input, Patch> {
-  list(ctx: content.ContentContext, query: Query): Promise<unknown>;
-  get(ctx: content.ContentContext, id: string): Promise<unknown>;
-  create(ctx: content.ContentContext, input: Input, authorId: string): Promise<unknown>;
-  update(ctx: content.ContentContext, id: string, input: Patch): Promise<unknown>;
-  remove(ctx: content.ContentContext, id: string): Promise<unknown>;
+interface ItemService<Query, Input, Patch, List, Rec> {
+  list(ctx: content.ContentContext, query: Query): Promise<List>;
+  get(ctx: content.ContentContext, id: string): Promise<Rec>;
+  create(ctx: content.ContentContext, input: Input, authorId: string): Promise<Rec>;
+  update(ctx: content.ContentContext, id: string, input: Patch): Promise<Rec>;
+  remove(ctx: content.ContentContext, id: string): Promise<{ id: string }>;
   publish(
     ctx: content.ContentContext,
     id: string,
     input: PublishInput,
-  ): Promise<{ record: unknown; message: string }>;
-  unpublish(ctx: content.ContentContext, id: string): Promise<unknown>;
+  ): Promise<{ record: Rec; message: string }>;
+  unpublish(ctx: content.ContentContext, id: string): Promise<Rec>;
 }
 
 /**
  * List, get, create, update, delete, publish and unpublish under `/admin/<kind>`. Hono cannot
  * work out a generic schema's validated type, so the handlers name it (`as z.output<…>`).
  */
-function itemRoutes<Query extends z.ZodType, Input extends z.ZodType, Patch extends z.ZodType>(
-  path: string,
+function itemRoutes<
+  Path extends string,
+  Query extends z.ZodType,
+  Input extends z.ZodType,
+  Patch extends z.ZodType,
+  List,
+  Rec,
+>(
+  path: Path,
   schemas: { list: Query; create: Input; update: Patch },
-  service: ItemService<z.output<Query>, z.output<Input>, z.output<Patch>>,
+  service: ItemService<z.output<Query>, z.output<Input>, z.output<Patch>, List, Rec>,
 ) {
   return new Hono<AppEnv>()
     .get(path, requireAdmin, queryParams(schemas.list), async (c) =>
@@ -69,14 +82,14 @@ function itemRoutes<Query extends z.ZodType, Input extends z.ZodType, Patch exte
     .get(`${path}/:id`, requireAdmin, id, async (c) =>
       ok(c, await service.get(ctx(c), c.req.valid("param").id)),
     )
-    .post(path, requireAdmin, jsonBody(schemas.create), async (c) =>
+    .post(path, requireAdmin, contentBody, jsonBody(schemas.create), async (c) =>
       ok(
         c,
         await service.create(ctx(c), c.req.valid("json") as z.output<Input>, caller(c).id),
         created,
       ),
     )
-    .put(`${path}/:id`, requireAdmin, id, jsonBody(schemas.update), async (c) =>
+    .put(`${path}/:id`, requireAdmin, id, contentBody, jsonBody(schemas.update), async (c) =>
       ok(
         c,
         await service.update(

@@ -12,6 +12,7 @@ import {
   type CreateCategoryInput,
   type CreateChapterInput,
   type CreateNoteInput,
+  categoryColumns,
   FILE_ID,
   type ListArticlesQuery,
   type ListBooksQuery,
@@ -108,7 +109,7 @@ async function unique<T>(write: () => Promise<T>, conflict: () => ApiError): Pro
 const isLive = (status: string) => status !== "draft";
 
 interface Timed {
-  status: string;
+  status: ContentStatus;
   publishedAt: Date | null;
 }
 
@@ -122,7 +123,7 @@ function settleTime(
   input: { status?: ContentStatus | undefined; publishedAt?: string | null | undefined },
   now = new Date(),
 ): { status: ContentStatus; publishedAt: Date | null } {
-  const status = (input.status ?? current?.status ?? "draft") as ContentStatus;
+  const status = input.status ?? current?.status ?? "draft";
   const publishedAt =
     input.publishedAt === undefined
       ? (current?.publishedAt ?? null)
@@ -235,7 +236,7 @@ type Fields<Input> = Omit<Input, keyof TimeInput>;
 
 /** What the shared flow needs to know of one kind of item. */
 interface ItemKind<
-  Row extends { slug: string; status: string; publishedAt: Date | null },
+  Row extends { slug: string; status: ContentStatus; publishedAt: Date | null },
   Rec extends { id: string; slug: string; file: string | null },
   Input extends TimeInput & { slug: string },
   Patch extends TimeInput & { slug?: string | undefined },
@@ -259,7 +260,7 @@ interface ItemKind<
 
 /** Get, create, update, delete, publish and unpublish for one kind of item. */
 function itemService<
-  Row extends { slug: string; status: string; publishedAt: Date | null },
+  Row extends { slug: string; status: ContentStatus; publishedAt: Date | null },
   Rec extends { id: string; slug: string; file: string | null },
   Input extends TimeInput & { slug: string },
   Patch extends TimeInput & { slug?: string | undefined },
@@ -347,7 +348,7 @@ function itemService<
       const before = await current(ctx, id);
       const row = found(await kind.rows.update(ctx.db, id, publishTime(before.publishedAt, input)));
       changed(ctx, row, row.status);
-      return { record: kind.record(row), message: publishMessage(row.status as ContentStatus) };
+      return { record: kind.record(row), message: publishMessage(row.status) };
     },
 
     async unpublish(ctx: ContentContext, id: string): Promise<Rec> {
@@ -723,12 +724,8 @@ export async function createCategory(
 ): Promise<CategoryRecord> {
   const file = await fileCategory(ctx, input.slug);
   if (file) throw categoryTaken(input.slug, file.file ?? "content/categories.json");
-  const row = await repo.insertCategory(ctx.db, {
-    slug: input.slug,
-    nameZh: input.name["zh-CN"],
-    nameEn: input.name["en-US"],
-    order: input.order,
-  });
+  const { name, ...fields } = input;
+  const row = await repo.insertCategory(ctx.db, { ...fields, ...categoryColumns(name) });
   if (!row) throw categoryTaken(input.slug);
   ctx.publisher.contentChanged(`category ${row.slug} added`);
   return categoryRecord(row);
@@ -741,9 +738,10 @@ export async function updateCategory(
 ): Promise<CategoryRecord> {
   const file = await fileCategory(ctx, slug);
   if (file) throw readOnly(file.file);
+  const { name, ...fields } = input;
   const row = await repo.updateCategory(ctx.db, slug, {
-    ...(input.name ? { nameZh: input.name["zh-CN"], nameEn: input.name["en-US"] } : {}),
-    ...(input.order !== undefined ? { order: input.order } : {}),
+    ...fields,
+    ...(name ? categoryColumns(name) : {}),
   });
   if (!row) throw notFound("category");
   ctx.publisher.contentChanged(`category ${slug} edited`);

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 
 // Every table enables row-level security with no policy: the API's own connection
 // (the table owner) is the only door; Supabase's anon and authenticated roles see nothing.
@@ -221,8 +222,10 @@ export const feedbackStatusHistory = pgTable(
 ).enableRLS();
 
 // Content written in /bms. It joins the files under content/ in the same Astro collections
-// (src/content/database-loader.ts); a slug used by a file and a row fails the build. Bodies are
-// Markdown, rendered by the site's pipeline at build time and then sanitised.
+// (src/lib/database-loader.ts); a slug used by a file and a row fails the build. Bodies are
+// Markdown, rendered by the site's pipeline at build time and then sanitised. Each column has
+// the name of its kind's field (src/shared/kinds/<kind>.ts), whose zod schema checks every value
+// written, which is what the `$type`s of `lang` and `status` say.
 
 export const contentCategories = pgTable("content_categories", {
   slug: text("slug").primaryKey(),
@@ -238,10 +241,11 @@ export const contentArticles = pgTable(
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     slug: text("slug").notNull().unique(),
-    lang: text("lang").notNull(),
+    lang: text("lang").$type<ContentLang>().notNull(),
     /** Articles that translate each other share a key. */
     translationKey: text("translation_key"),
     title: text("title").notNull(),
+    /** Shown under the title; empty for none. */
     summary: text("summary").notNull(),
     body: text("body").notNull().default(""),
     /** An image URL (uploaded or external), or empty. */
@@ -251,7 +255,7 @@ export const contentArticles = pgTable(
     category: text("category").notNull(),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     /** draft, published or scheduled (published at `published_at`, a future time). */
-    status: text("status").notNull().default("draft"),
+    status: text("status").$type<ContentStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     pinned: boolean("pinned").notNull().default(false),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -269,11 +273,11 @@ export const contentNotes = pgTable(
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     slug: text("slug").notNull().unique(),
-    lang: text("lang").notNull(),
+    lang: text("lang").$type<ContentLang>().notNull(),
     body: text("body").notNull(),
     images: jsonb("images").$type<{ src: string; alt: string }[]>().notNull().default([]),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
-    status: text("status").notNull().default("draft"),
+    status: text("status").$type<ContentStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -290,13 +294,13 @@ export const contentBooks = pgTable(
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     slug: text("slug").notNull().unique(),
-    lang: text("lang").notNull(),
+    lang: text("lang").$type<ContentLang>().notNull(),
     translationKey: text("translation_key"),
     title: text("title").notNull(),
     description: text("description").notNull(),
     cover: text("cover").notNull().default(""),
     order: integer("order").notNull().default(0),
-    status: text("status").notNull().default("draft"),
+    status: text("status").$type<ContentStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -321,7 +325,7 @@ export const contentChapters = pgTable(
     order: integer("order").notNull().default(0),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
-    status: text("status").notNull().default("draft"),
+    status: text("status").$type<ChapterStatus>().notNull().default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,8 @@ import { expect, it } from "vitest";
 import { requestLogs } from "../db/schema.ts";
 import { createTestDatabase } from "../db/test-db.ts";
 import { describeEachDb, postJson } from "../test-support.ts";
-import { BODY_LIMIT_BYTES, createApp } from "./app.ts";
+import { createApp } from "./app.ts";
+import { BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { clientIpFrom } from "./middleware.ts";
 
 describeEachDb("API envelope", (ctx) => {

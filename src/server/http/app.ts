@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "../auth/routes.ts";
 import { noPublisher, type Publisher } from "../content/publisher.ts";
@@ -7,32 +6,15 @@ import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
+import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
-import { AVATAR_MAX_BYTES } from "../users/avatar.ts";
 import { userRoutes } from "../users/routes.ts";
+import { defaultBodyLimit } from "./body-limit.ts";
 import type { AppEnv } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import { identify, provide, requestLog } from "./middleware.ts";
 import { securityHeaders } from "./security-headers.ts";
-
-export const BODY_LIMIT_BYTES = 16 * 1024;
-/** The one larger body: a picture of at most 2 MB in multipart form data. */
-export const UPLOAD_PATH = "/api/uploadAvatar";
-export const UPLOAD_LIMIT_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
-/** Content written in the back office: a Markdown body of up to 200 000 characters. */
-export const CONTENT_PATHS = /^\/api\/admin\/(?:articles|notes|chapters|books)(?:\/|$)/;
-/** A body of the longest allowed Markdown (200 000 characters, 3 bytes each in UTF-8 for Chinese) plus its fields. */
-export const CONTENT_LIMIT_BYTES = 640 * 1024;
-
-function limitBody(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new ApiError(413, "payload_too_large", `Request body exceeds ${maxSize} bytes`);
-    },
-  });
-}
 
 export interface AppOptions {
   db: Db;
@@ -65,16 +47,8 @@ export function createApp(options: AppOptions) {
 
   app.use(securityHeaders);
   app.use(requestLog(options.db, options.trustProxy ?? false));
-  const small = limitBody(BODY_LIMIT_BYTES);
-  const upload = limitBody(UPLOAD_LIMIT_BYTES);
-  const content = limitBody(CONTENT_LIMIT_BYTES);
-  app.use((c, next) =>
-    c.req.path === UPLOAD_PATH
-      ? upload(c, next)
-      : CONTENT_PATHS.test(c.req.path)
-        ? content(c, next)
-        : small(c, next),
-  );
+  // Small bodies, unless the route declares a larger cap (`largeBody`, see body-limit.ts).
+  app.use(defaultBodyLimit());
   app.use(identify);
   app.use(
     provide({
@@ -84,10 +58,13 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  app.route("/", authRoutes);
-  app.route("/", userRoutes);
-  app.route("/", feedbackRoutes);
-  app.route("/", contentRoutes);
+  // Chained, so the app's type holds every route: the browser's typed client is derived from it.
+  const routes = app
+    .route("/", authRoutes)
+    .route("/", userRoutes)
+    .route("/", feedbackRoutes)
+    .route("/", contentRoutes)
+    .route("/", siteRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),
@@ -97,7 +74,8 @@ export function createApp(options: AppOptions) {
     if (apiError.status >= 500) console.error(`${c.req.method} ${c.req.path} failed`, error);
     return errorResponse(c, apiError);
   });
-  return app;
+  return routes;
 }
 
+/** The API's type, routes and all: what `src/shared/api-client.ts` derives its calls from. */
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,7 @@
 import { refreshContent } from "../../lib/content-source.ts";
+import type { BuildMode, BuildStatus } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
+import { BuildLog } from "./build-log.ts";
 
 // The Publisher port's implementations: what a content change sets off where the API runs.
 //   Netlify:    the build hook (BUILD_HOOK_URL), so the CDN copy catches up;
@@ -60,24 +62,52 @@ export function hookPublisher(
 ): Publisher & { idle(): Promise<void> } {
   const send = options.fetch ?? fetch;
   const log = options.log ?? console.log;
+  // The host builds out of sight: the most this server knows is that the hook took the request.
+  // (On Netlify each function instance keeps its own log, so another instance may know nothing.)
+  const builds = new BuildLog();
   const queue = debounced(async (reasons) => {
-    const response = await send(options.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ reasons }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
+    const id = builds.start();
+    try {
+      const response = await send(options.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ reasons }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
+    } catch (error) {
+      builds.finish(id, "failed", error);
+      throw error;
+    }
+    builds.finish(id, "requested");
     log(`Build hook called (${reasons.join("; ")})`);
   }, options.delayMs ?? 2000);
-  return { contentChanged: (reason) => queue.request(reason), idle: () => queue.idle() };
+  return {
+    contentChanged(reason) {
+      builds.queue(reason);
+      queue.request(reason);
+    },
+    status: () => ({ mode: "hook", runs: builds.runs() }),
+    idle: () => queue.idle(),
+  };
 }
 
-/** Every publisher in turn. */
+/** How much each mode tells about the live site: a publisher made of several reports the best. */
+const INSIGHT: Record<BuildMode, number> = { rebuild: 3, refresh: 2, hook: 1, none: 0 };
+
+/** Every publisher in turn; the status of the one that sees the live site best. */
 export function allOf(...publishers: Publisher[]): Publisher {
   return {
     contentChanged(reason) {
       for (const publisher of publishers) publisher.contentChanged(reason);
+    },
+    status() {
+      let best: BuildStatus = { mode: "none", runs: [] };
+      for (const publisher of publishers) {
+        const status = publisher.status?.();
+        if (status && INSIGHT[status.mode] > INSIGHT[best.mode]) best = status;
+      }
+      return best;
     },
   };
 }
@@ -86,6 +116,7 @@ export function allOf(...publishers: Publisher[]): Publisher {
 export function logOnlyPublisher(log: (line: string) => void = console.warn): Publisher {
   let told = false;
   return {
+    status: () => ({ mode: "none", runs: [] }),
     contentChanged(reason) {
       if (told) return;
       told = true;
@@ -100,16 +131,29 @@ let refreshing: Promise<void> = Promise.resolve();
 
 /** `astro dev`: reloads the collections from files and database; the next request shows the change. */
 export function devPublisher(loaderName: string): Publisher {
+  const builds = new BuildLog();
   return {
     contentChanged(reason) {
+      builds.queue(reason);
+      const id = builds.start();
       // Left by the integration in astro.config.mjs (through src/lib/content-source.ts).
       const refresh = refreshContent();
-      if (!refresh) return;
+      if (!refresh) {
+        builds.finish(id, "failed", new Error("This dev server cannot reload its content"));
+        return;
+      }
       refreshing = refresh({
         loaders: [loaderName],
         context: { changedAt: Date.now(), reason },
-      }).catch((error: unknown) => console.error("Content refresh failed:", error));
+      }).then(
+        () => builds.finish(id, "live"),
+        (error: unknown) => {
+          builds.finish(id, "failed", error);
+          console.error("Content refresh failed:", error);
+        },
+      );
     },
+    status: () => ({ mode: "refresh", runs: builds.runs() }),
   };
 }
 

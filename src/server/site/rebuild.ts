@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -9,18 +10,24 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BuildStatus } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
+import { BuildFailure, BuildLog } from "./build-log.ts";
 import { debounced } from "./publishers.ts";
 import { takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
 
-// `npm start` rebuilds the site itself after a content change. The new build goes to a fresh
-// folder under $DATA_DIR/site/ while the current one keeps being served; when it is complete
-// (pages and search indexes), the server points at it in one assignment, so every request is
-// answered wholly by the old build or wholly by the new one. `$DATA_DIR/site/current` names the
-// newest build, so a restart serves it too (unless `npm run build` made a newer dist/ since).
+// `npm start` rebuilds the site itself after a content change. The new build is made in a
+// folder inside the project (Astro writes its page renderer next to the output, and Node
+// resolves that renderer's packages from where it lies: outside the project, `react` is not
+// found), then moved to a fresh folder under $DATA_DIR/site/ while the current one keeps being
+// served; when it is complete (pages and search indexes), the server points at it in one
+// assignment, so every request is answered wholly by the old build or wholly by the new one.
+// `$DATA_DIR/site/current` names the newest build, so a restart serves it too (unless
+// `npm run build` made a newer dist/ since). Each build runs in a worker process started ahead
+// of need (build-worker.ts), so a publish does not wait for Node to load Astro.
 
 export interface SiteRoot {
   /** The folder being served. */
@@ -38,6 +45,8 @@ export function siteRootAt(dir: string): SiteRoot {
 
 const buildsDir = (dataDir: string) => join(dataDir, "site");
 const pointer = (dataDir: string) => join(buildsDir(dataDir), "current");
+/** Where builds are made before they move to $DATA_DIR: Astro's own folder in the project. */
+export const stagingDir = (projectDir: string) => join(projectDir, ".astro", "site-builds");
 const builtAt = (dir: string) => {
   try {
     return statSync(join(dir, "index.html")).mtimeMs;
@@ -53,30 +62,182 @@ export function initialSiteDir(dist: string, dataDir: string): string {
   return builtAt(last) > builtAt(dist) ? last : dist;
 }
 
-export type BuildCommand = (outDir: string, env: NodeJS.ProcessEnv) => Promise<void>;
+/** Builds the site into outDir (pages and search indexes), with `env` added to the environment. */
+export type BuildCommand = (outDir: string, env: Record<string, string>) => Promise<void>;
 
-/** The real build: `astro build` into outDir, then the search indexes, in child processes. */
-export const astroBuild: BuildCommand = async (outDir, env) => {
-  const require = createRequire(import.meta.url);
-  const astroBin = join(require.resolve("astro/package.json"), "..", "bin", "astro.mjs");
-  await run(process.execPath, [astroBin, "build", "--outDir", outDir], env);
-  await run(process.execPath, [resolve("scripts/build-search.ts")], { ...env, DIST_DIR: outDir });
-};
+/** Moves a finished build; a copy when the two folders are on different file systems. */
+export function moveDir(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if (!(error instanceof Error && "code" in error && error.code === "EXDEV")) throw error;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let tail = "";
-    const keep = (chunk: Buffer) => {
-      tail = (tail + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.on("error", fail);
-    child.on("exit", (code) =>
-      code === 0 ? done() : fail(new Error(`${args.join(" ")} exited with ${code}:\n${tail}`)),
-    );
+/** The last `max` characters a child wrote, for the server log when its build fails. */
+function outputTail(child: ChildProcess, max = 4000): () => string {
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-max);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => tail;
+}
+
+interface Worker {
+  child: ChildProcess;
+  /** Resolves when Astro is loaded and the worker waits for its build. */
+  ready: Promise<void>;
+  /** Resolves with the worker's answer to its build, or its exit without one. */
+  result: Promise<{ type: "done" } | { type: "failed"; lines: string[] } | { type: "exit" }>;
+  output: () => string;
+}
+
+const WORKER = fileURLToPath(new URL("./build-worker.ts", import.meta.url));
+
+function startWorker(projectDir: string): Worker {
+  const child = spawn(process.execPath, [WORKER], {
+    cwd: projectDir,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  const output = outputTail(child);
+  let ready: () => void = () => {};
+  let answer: (value: Awaited<Worker["result"]>) => void = () => {};
+  const worker: Worker = {
+    child,
+    output,
+    ready: new Promise<void>((resolveReady, rejectReady) => {
+      ready = resolveReady;
+      child.once("exit", (code) =>
+        rejectReady(new BuildFailure([`The build process exited with ${code}`], output())),
+      );
+      child.once("error", rejectReady);
+    }),
+    result: new Promise((resolveResult) => {
+      answer = resolveResult;
+      // After "close" every message the worker sent has arrived: an answer wins over this.
+      child.once("close", () => resolveResult({ type: "exit" }));
+    }),
+  };
+  // A worker nobody waits on must not fail the process: its failure shows when it is used.
+  worker.ready.catch(() => {});
+  child.on("message", (message: unknown) => {
+    if (typeof message !== "object" || message === null || !("type" in message)) return;
+    if (message.type === "ready") ready();
+    else if (message.type === "done") answer({ type: "done" });
+    else if (message.type === "failed") {
+      const lines =
+        "lines" in message && Array.isArray(message.lines) ? message.lines.map(String) : [];
+      answer({ type: "failed", lines });
+    }
+  });
+  return worker;
+}
+
+/**
+ * The real build, in worker processes of the project (build-worker.ts). One worker is kept
+ * ready once `warm()` was called (the back office is open, or a build just ran): it has loaded
+ * Astro and waits, so a publish starts building at once. A ready worker left unused for
+ * `idleMs` exits; the next `warm()` or build starts another.
+ */
+export function workerBuilds(options: { projectDir?: string; idleMs?: number } = {}): {
+  build: BuildCommand;
+  warm(): void;
+  close(): void;
+} {
+  const projectDir = options.projectDir ?? process.cwd();
+  const idleMs = options.idleMs ?? 15 * 60_000;
+  let spare: { worker: Worker; idle: NodeJS.Timeout } | null = null;
+  let closed = false;
+
+  /** Builds under way: a worker started meanwhile would slow them down; the next comes after. */
+  let building = 0;
+
+  const warm = () => {
+    if (closed || building > 0) return;
+    if (spare) {
+      spare.idle.refresh();
+      return;
+    }
+    const worker = startWorker(projectDir);
+    const idle = setTimeout(() => {
+      if (spare?.worker === worker) spare = null;
+      worker.child.kill();
+    }, idleMs);
+    idle.unref();
+    spare = { worker, idle };
+    worker.child.once("exit", () => {
+      if (spare?.worker === worker) {
+        clearTimeout(spare.idle);
+        spare = null;
+      }
+    });
+  };
+
+  const take = (): Worker => {
+    if (!spare) warm();
+    if (!spare) throw new Error("The site builder is closed");
+    building += 1;
+    const { worker, idle } = spare;
+    clearTimeout(idle);
+    spare = null;
+    return worker;
+  };
+
+  const build: BuildCommand = async (outDir, env) => {
+    const worker = take();
+    try {
+      await worker.ready;
+      worker.child.send({ type: "build", outDir, env });
+      const result = await worker.result;
+      if (result.type === "failed") throw new BuildFailure(result.lines, worker.output());
+      if (result.type === "exit")
+        throw new BuildFailure(["The build process ended without finishing"], worker.output());
+    } finally {
+      worker.child.kill();
+      building -= 1;
+      // Someone is publishing: the next change may come soon.
+      warm();
+    }
+  };
+
+  return {
+    build,
+    warm,
+    close() {
+      closed = true;
+      if (spare) {
+        clearTimeout(spare.idle);
+        spare.worker.child.kill();
+        spare = null;
+      }
+    },
+  };
+}
+
+/** Whether a process is running (one of another user counts). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && "code" in error && error.code === "EPERM";
+  }
+}
+
+/** Half-made builds left by a server that died while building (`<pid>-build-<time>`). */
+function removeOrphans(staging: string): void {
+  if (!existsSync(staging)) return;
+  for (const name of readdirSync(staging)) {
+    const pid = Number(/^(\d+)-build-\d+$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) {
+      rmSync(join(staging, name), { recursive: true, force: true });
+    }
+  }
 }
 
 export interface RebuilderOptions {
@@ -84,7 +245,12 @@ export interface RebuilderOptions {
   dataDir: string;
   /** Called with the new root once a build is complete. */
   swap: (root: SiteRoot) => void;
+  /** The build itself; by default `workerBuilds()` in the project (the current folder). */
   build?: BuildCommand;
+  /** With `build`: called when someone watches the build status (get a build process ready). */
+  warm?: () => void;
+  /** Where builds are made before they move to $DATA_DIR; by default `.astro/site-builds` of the project. */
+  staging?: string;
   delayMs?: number;
   log?: (line: string) => void;
 }
@@ -93,34 +259,54 @@ export interface RebuilderOptions {
 export function rebuilder(options: RebuilderOptions): Publisher & {
   idle(): Promise<void>;
   builds: number;
+  status(): BuildStatus;
+  /** Stops the ready build process (shutdown). */
+  close(): void;
 } {
-  const build = options.build ?? astroBuild;
+  const { build, warm, close } = options.build
+    ? { build: options.build, warm: options.warm ?? (() => {}), close: () => {} }
+    : workerBuilds();
+  const staging = resolve(options.staging ?? stagingDir(process.cwd()));
+  removeOrphans(staging);
   const log = options.log ?? console.log;
   const state = { builds: 0 };
+  const history = new BuildLog();
   const queue = debounced(async (reasons) => {
+    const id = history.start();
+    try {
+      await buildAndSwap(reasons);
+    } catch (error) {
+      history.finish(id, "failed", error);
+      throw error;
+    }
+    history.finish(id, "live");
+  }, options.delayMs ?? 200);
+
+  async function buildAndSwap(reasons: string[]) {
     const started = Date.now();
     const dir = buildsDir(options.dataDir);
     mkdirSync(dir, { recursive: true });
+    mkdirSync(staging, { recursive: true });
     const name = `build-${started}`;
     const outDir = join(dir, name);
+    // Named by the process too: servers of two data folders may share one project.
+    const stagedDir = join(staging, `${process.pid}-${name}`);
     const snapshot = join(dir, `${name}.snapshot.json`);
     writeSnapshotFile(snapshot, await takeSnapshot(options.db));
     log(`Rebuilding the site (${reasons.join("; ")})`);
     try {
-      await build(outDir, {
-        ...process.env,
+      await build(stagedDir, {
         CONTENT_SNAPSHOT: snapshot,
         ASTRO_CACHE_DIR: join(dir, "cache"),
         ASTRO_TELEMETRY_DISABLED: "1",
       });
-    } catch (error) {
-      rmSync(outDir, { recursive: true, force: true });
-      throw error;
+      if (!existsSync(join(stagedDir, "index.html")))
+        throw new BuildFailure(["The build finished without an index.html"], "");
+      moveDir(stagedDir, outDir);
     } finally {
+      rmSync(stagedDir, { recursive: true, force: true });
       rmSync(snapshot, { force: true });
     }
-    if (!existsSync(join(outDir, "index.html")))
-      throw new Error(`The build left no ${outDir}/index.html`);
     options.swap(siteRootAt(outDir));
     const temp = `${pointer(options.dataDir)}.tmp`;
     writeFileSync(temp, name);
@@ -132,10 +318,19 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
       .sort();
     for (const old of builds.slice(0, -2)) rmSync(join(dir, old), { recursive: true, force: true });
     log(`Site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${outDir}`);
-  }, options.delayMs ?? 1500);
+  }
+
   return {
-    contentChanged: (reason) => queue.request(reason),
+    contentChanged(reason) {
+      history.queue(reason);
+      queue.request(reason);
+    },
+    status() {
+      warm();
+      return { mode: "rebuild", runs: history.runs() };
+    },
     idle: () => queue.idle(),
+    close,
     get builds() {
       return state.builds;
     },

@@ -60,6 +60,7 @@ export function withGoLiveTimer(publisher: Publisher, timer: GoLiveTimer): Publi
       publisher.contentChanged(reason);
       timer.recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
     },
+    status: () => publisher.status?.() ?? { mode: "none", runs: [] },
   };
 }
 

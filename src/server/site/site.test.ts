@@ -1,12 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,15 +14,8 @@ import {
 } from "../db/schema.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../db/test-db.ts";
 import { allOf, debounced, hookPublisher, logOnlyPublisher } from "./publishers.ts";
-import { initialSiteDir, rebuilder, type SiteRoot } from "./rebuild.ts";
 import { goLiveTimer, publishDueItems } from "./schedule.ts";
-import {
-  emptySnapshot,
-  nextScheduledAt,
-  readSnapshotFile,
-  takeSnapshot,
-  writeSnapshotFile,
-} from "./snapshot.ts";
+import { emptySnapshot, nextScheduledAt, takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
 import { loadSnapshotForBuild, snapshotPath } from "./source.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "blog-site-"));
@@ -269,91 +254,6 @@ for (const engine of engines) {
       expect(reasons[0]?.at).toBeGreaterThanOrEqual(start + 300 + 1000 - 20);
       expect(reasons[0]?.reason).toContain("scheduled for");
       timer.stop();
-    });
-
-    it("npm start's rebuild builds from a snapshot, swaps the new folder in and keeps the newest two", async () => {
-      await seed();
-      const dataDir = scratch();
-      const roots: SiteRoot[] = [];
-      const seen: string[] = [];
-      const rebuild = rebuilder({
-        db: database.db,
-        dataDir,
-        delayMs: 10,
-        log: () => {},
-        swap: (root) => roots.push(root),
-        build: async (outDir, env) => {
-          const snapshot = readSnapshotFile(env.CONTENT_SNAPSHOT ?? "");
-          seen.push(
-            snapshot?.articles
-              .map((a) => a.slug)
-              .sort()
-              .join(",") ?? "none",
-          );
-          mkdirSync(outDir, { recursive: true });
-          writeFileSync(join(outDir, "index.html"), `<p>${outDir}</p>`);
-          writeFileSync(join(outDir, "404.html"), "<h1>gone</h1>");
-        },
-      });
-      // A burst of changes makes one build.
-      rebuild.contentChanged("a");
-      rebuild.contentChanged("b");
-      await rebuild.idle();
-      expect(rebuild.builds).toBe(1);
-      expect(seen).toEqual(["live,soon,sooner"]);
-      expect(roots[0]?.notFoundPage).toBe("<h1>gone</h1>");
-      for (const n of [1, 2]) {
-        await wait(5);
-        rebuild.contentChanged(`more ${n}`);
-        await rebuild.idle();
-      }
-      expect(rebuild.builds).toBe(3);
-      const builds = readdirSync(join(dataDir, "site")).filter((n) => n.startsWith("build-"));
-      expect(builds).toHaveLength(2);
-      expect(readFileSync(join(dataDir, "site", "current"), "utf8")).toBe(
-        roots[2]?.dir.split("/").pop(),
-      );
-      // A restart serves the newest build, unless dist/ was built after it.
-      const dist = scratch();
-      writeFileSync(join(dist, "index.html"), "old");
-      const old = new Date(Date.now() - HOUR);
-      const { utimesSync } = await import("node:fs");
-      utimesSync(join(dist, "index.html"), old, old);
-      expect(initialSiteDir(dist, dataDir)).toBe(roots[2]?.dir);
-      writeFileSync(join(dist, "index.html"), "new");
-      expect(initialSiteDir(dist, dataDir)).toBe(dist);
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(dist, { recursive: true, force: true });
-    });
-
-    it("a failed build keeps serving the old site and leaves no half folder", async () => {
-      const dataDir = scratch();
-      const roots: SiteRoot[] = [];
-      const errors: unknown[] = [];
-      const original = console.error;
-      console.error = (...args: unknown[]) => errors.push(args);
-      try {
-        const rebuild = rebuilder({
-          db: database.db,
-          dataDir,
-          delayMs: 1,
-          log: () => {},
-          swap: (root) => roots.push(root),
-          build: async (outDir) => {
-            mkdirSync(outDir, { recursive: true });
-            writeFileSync(join(outDir, "half.html"), "x");
-            throw new Error("astro build failed");
-          },
-        });
-        rebuild.contentChanged("x");
-        await rebuild.idle();
-        expect(roots).toEqual([]);
-        expect(errors).toHaveLength(1);
-        expect(readdirSync(join(dataDir, "site"))).toEqual([]);
-      } finally {
-        console.error = original;
-        rmSync(dataDir, { recursive: true, force: true });
-      }
     });
   });
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   type ContentSnapshot,
-  type Lang,
   SNAPSHOT_VERSION,
   type Visible,
 } from "../../lib/content-snapshot.ts";
+import { fromCategoryColumns } from "../../shared/content.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentArticles,
@@ -24,7 +24,25 @@ export * from "../../lib/content-snapshot.ts";
 // database (one process at a time may open a PGlite folder).
 
 const VISIBLE: Visible[] = ["published", "scheduled"];
-const iso = (d: Date | null, fallback: Date) => (d ?? fallback).toISOString();
+const isVisible = <R extends { status: string }>(row: R): row is R & { status: Visible } =>
+  row.status === "published" || row.status === "scheduled";
+
+/**
+ * A row as the build gets it. A column has its field's name (src/shared/kinds/<kind>.ts), so a
+ * row is its snapshot entry but for its times (ISO strings; no publish time counts as published
+ * at the last edit) and what the build never needs (its author, its creation time): no field is
+ * named here.
+ */
+function entry<
+  R extends { status: Visible; publishedAt: Date | null; createdAt: Date; updatedAt: Date },
+>(row: R & { authorId?: string | null }) {
+  const { authorId: _author, createdAt: _created, ...fields } = row;
+  return {
+    ...fields,
+    publishedAt: (row.publishedAt ?? row.updatedAt).toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
@@ -42,7 +60,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
         .where(
           and(
             inArray(contentChapters.bookId, [...bookSlugs.keys()]),
-            ne(contentChapters.status, "draft"),
+            eq(contentChapters.status, "published"),
           ),
         )
     : [];
@@ -50,66 +68,21 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   return {
     version: SNAPSHOT_VERSION,
     takenAt: new Date().toISOString(),
-    categories: categories.map((c) => ({
-      slug: c.slug,
-      name: { "zh-CN": c.nameZh, "en-US": c.nameEn },
-      order: c.order,
-    })),
-    articles: articles.map((a) => ({
-      id: a.id,
-      slug: a.slug,
-      lang: a.lang as Lang,
-      translationKey: a.translationKey,
-      title: a.title,
-      summary: a.summary,
-      body: a.body,
-      cover: a.cover,
-      coverAlt: a.coverAlt,
-      category: a.category,
-      tags: a.tags,
-      status: a.status as Visible,
-      publishedAt: iso(a.publishedAt, a.updatedAt),
-      updatedAt: a.updatedAt.toISOString(),
-      pinned: a.pinned,
-    })),
-    notes: notes.map((n) => ({
-      id: n.id,
-      slug: n.slug,
-      lang: n.lang as Lang,
-      body: n.body,
-      images: n.images,
-      tags: n.tags,
-      status: n.status as Visible,
-      publishedAt: iso(n.publishedAt, n.updatedAt),
-      updatedAt: n.updatedAt.toISOString(),
-    })),
-    books: books.map((b) => ({
-      id: b.id,
-      slug: b.slug,
-      lang: b.lang as Lang,
-      translationKey: b.translationKey,
-      title: b.title,
-      description: b.description,
-      cover: b.cover,
-      order: b.order,
-      status: b.status as Visible,
-      publishedAt: iso(b.publishedAt, b.updatedAt),
-      updatedAt: b.updatedAt.toISOString(),
-    })),
+    categories: categories.map(({ createdAt: _created, updatedAt: _updated, ...row }) =>
+      fromCategoryColumns(row),
+    ),
+    articles: articles.filter(isVisible).map(entry),
+    notes: notes.filter(isVisible).map(entry),
+    books: books.filter(isVisible).map(entry),
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.
       .filter((c) => !c.parentId || chapterSlugs.has(c.parentId))
-      .map((c) => ({
-        id: c.id,
-        book: bookSlugs.get(c.bookId) ?? "",
-        slug: c.slug,
-        parent: c.parentId ? (chapterSlugs.get(c.parentId) ?? null) : null,
-        order: c.order,
-        title: c.title,
-        body: c.body,
-        status: c.status as Visible,
-        updatedAt: c.updatedAt.toISOString(),
-      })),
+      .flatMap(({ bookId, parentId, createdAt: _created, status, ...c }) => {
+        const book = bookSlugs.get(bookId);
+        if (!book || status !== "published") return [];
+        const parent = parentId ? (chapterSlugs.get(parentId) ?? null) : null;
+        return [{ ...c, book, parent, status, updatedAt: c.updatedAt.toISOString() }];
+      }),
   };
 }
 

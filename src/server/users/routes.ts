@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import {
   changePasswordSchema,
   confirmEmailChangeSchema,
@@ -9,12 +10,12 @@ import {
   updateProfileSchema,
   updateUserSchema,
 } from "../../shared/auth.ts";
+import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
-import { ApiError } from "../http/errors.ts";
 import { caller, requireAdmin, requireUser } from "../http/middleware.ts";
-import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
-import { contentTypeOf, readAvatar, replaceAvatar } from "./avatar.ts";
+import { formBody, idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import { AVATAR_MAX_BYTES, contentTypeOf, readAvatar, replaceAvatar } from "./avatar.ts";
 import { confirmEmailChange, EMAIL_CHANGE_MESSAGES, requestEmailChange } from "./email-change.ts";
 import {
   changePassword,
@@ -30,6 +31,14 @@ import {
 function callerOf(c: Context<AppEnv>) {
   return { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
 }
+
+/** The picture, as multipart form data in the field `file`. */
+const avatarUploadSchema = z.object({
+  file: z.instanceof(File, { message: "Send the picture as multipart form data, field file" }),
+});
+
+/** The one multipart body: a picture of at most 2 MB, with its form data around it. */
+export const UPLOAD_LIMIT_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
 
 export const userRoutes = new Hono<AppEnv>()
   .post("/createUser", requireAdmin, jsonBody(createUserSchema), async (c) =>
@@ -88,18 +97,18 @@ export const userRoutes = new Hono<AppEnv>()
     );
     return ok(c, null, USER_MESSAGES.passwordChanged);
   })
-  .post("/uploadAvatar", requireUser, async (c) => {
-    let file: FormDataEntryValue | null = null;
-    try {
-      file = (await c.req.formData()).get("file");
-    } catch {
-      // not multipart form data: answered below
-    }
-    if (!(file instanceof File)) {
-      throw new ApiError(400, "bad_request", "Send the picture as multipart form data, field file");
-    }
-    return ok(c, await replaceAvatar(c.var.db, c.var.storage, caller(c).id, file), "Saved");
-  })
+  .post(
+    "/uploadAvatar",
+    requireUser,
+    largeBody(UPLOAD_LIMIT_BYTES),
+    formBody(avatarUploadSchema),
+    async (c) =>
+      ok(
+        c,
+        await replaceAvatar(c.var.db, c.var.storage, caller(c).id, c.req.valid("form").file),
+        "Saved",
+      ),
+  )
   .get("/avatars/:name", async (c) => {
     const name = c.req.param("name");
     const bytes = await readAvatar(c.var.storage, name);

@@ -28,10 +28,6 @@ export async function call<T>(request: Promise<ApiResult<T>>): Promise<Outcome<T
   }
 }
 
-/** `/api/admin/<kind>/<id>`: file chapter ids hold a `/`, so every id is encoded. */
-export const itemPath = (kind: string, id: string, action = "") =>
-  `/admin/${kind}/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;
-
 /** A failed call in a sentence of ours around the server's words (a 409's or 400's text). */
 export const failureText = (t: Translate, result: { message: string }) =>
   t("bmsContent.failure", { message: result.message });

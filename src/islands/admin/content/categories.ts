@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { api } from "../../../shared/api-client.ts";
-import type { Page } from "../../../shared/auth.ts";
-import type { CategoryRecord, ContentLang } from "../../../shared/content-rules.ts";
+import { api, send } from "../../../shared/api-client.ts";
+import type { CategoryRecord } from "../../../shared/content.ts";
+import type { ContentLang } from "../../../shared/content-rules.ts";
 
 export type Categories =
   | { state: "loading" }
@@ -13,8 +13,7 @@ export function useCategories(): Categories {
   const [categories, setCategories] = useState<Categories>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    api
-      .get<Page<CategoryRecord>>("/admin/categories?pageSize=100")
+    send(api.admin.categories.$get({ query: { pageSize: "100" } }))
       .then(
         (r) =>
           live &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRejection } from "../../../shared/api-client.ts";
-import { call, itemPath } from "./api-call.ts";
+import { call } from "./api-call.ts";
 import { suggestSlug } from "./slug.ts";
 import { isoToLocal, localToIso, tomorrowMorning } from "./time.ts";
 
@@ -39,12 +39,6 @@ describe("the back office's content helpers", () => {
     expect(rejected).toMatchObject({ ok: false, code: 409, field: "slug" });
     const thrown = await call(Promise.reject(new Error("boom")));
     expect(thrown).toEqual({ ok: false, code: 0, message: "boom", field: null, issues: [] });
-  });
-
-  it("encodes ids in paths (file chapters hold a slash)", () => {
-    expect(itemPath("chapters", "file:chapter:book/one", "publish")).toBe(
-      "/admin/chapters/file%3Achapter%3Abook%2Fone/publish",
-    );
   });
 
   it("suggests slugs from Latin titles only", () => {

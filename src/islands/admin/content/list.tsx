@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import { CONTENT_LANGS, CONTENT_LIMITS, CONTENT_STATUSES } from "../../../shared/content-rules.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { FilterSelect, Pager, usePagedList } from "../paged.tsx";
+import { type PageFetch, Pager, usePagedList } from "../paged.tsx";
+import { ContentFilterFields } from "./filters.tsx";
 import { useLastPage } from "./last-page.ts";
 
 /** The page size of the content lists. */
@@ -13,13 +13,13 @@ export const PAGE_SIZE = 20;
  * outcome line of the last action on an item (a success reloads the list).
  */
 export function useContentList<T>(
-  path: string,
+  fetchPage: PageFetch<T>,
   initialFilters: Record<string, string>,
   pageSize = PAGE_SIZE,
   delayMs = 200,
 ) {
   const [filters, setFilters] = useState(initialFilters);
-  const paged = usePagedList<T>(path, filters, pageSize, delayMs);
+  const paged = usePagedList(fetchPage, filters, pageSize, delayMs);
   const view = useLastPage(paged.load);
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
@@ -70,40 +70,17 @@ interface FiltersProps {
 
 /** The search box and the status and language filters above a content list. */
 export function ContentFilters({ t, id, ns, list, children }: FiltersProps) {
-  // Books say "status" and "any" in the notes' words.
-  const shared = ns === "bmsBooks" ? "bmsNotes" : ns;
+  const { q = "", status = "", lang = "" } = list.filters;
   return (
-    <search className="bms-filters" aria-label={t(`${ns}.filters`)}>
-      <label htmlFor={`${id}-q`} className="visually-hidden">
-        {t(`${ns}.search`)}
-      </label>
-      <input
-        id={`${id}-q`}
-        type="search"
-        className="field-input bms-search"
-        placeholder={t(`${ns}.search`)}
-        value={list.filters.q ?? ""}
-        maxLength={CONTENT_LIMITS.q}
-        onChange={(e) => list.setFilter("q", e.target.value)}
-      />
-      <FilterSelect
-        id={`${id}-status`}
-        label={t(`${shared}.status`)}
-        any={t(`${shared}.any`)}
-        value={list.filters.status ?? ""}
-        options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`bmsNotes.statuses.${s}`) }))}
-        onChange={(v) => list.setFilter("status", v)}
-      />
-      <FilterSelect
-        id={`${id}-lang`}
-        label={t(`${ns}.language`)}
-        any={t(`${shared}.any`)}
-        value={list.filters.lang ?? ""}
-        options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`bmsNotes.languages.${l}`) }))}
-        onChange={(v) => list.setFilter("lang", v)}
-      />
+    <ContentFilterFields
+      t={t}
+      id={id}
+      ns={ns}
+      filters={{ q, status, lang }}
+      onChange={list.setFilter}
+    >
       {children}
-    </search>
+    </ContentFilterFields>
   );
 }
 

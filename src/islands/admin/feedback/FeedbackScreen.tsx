@@ -1,39 +1,32 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import type { Translate } from "../../i18n/core.ts";
-import { api } from "../../shared/api-client.ts";
+import { useForm } from "react-hook-form";
+import type { Translate } from "../../../i18n/core.ts";
+import { type FeedbackStatusUpdate, feedbackStatusUpdateSchema } from "../../../shared/auth.ts";
 import {
   FEEDBACK_STATUSES,
   FEEDBACK_TRANSITIONS,
   FEEDBACK_TYPES,
   type FeedbackRecord,
-  type FeedbackStatus,
-} from "../../shared/feedback-rules.ts";
-import { FilterSelect, Pager, usePagedList } from "./paged.tsx";
+} from "../../../shared/feedback-rules.ts";
+import { useLeaveGuard } from "../app/leave-guard.ts";
+import { FilterSelect, Pager } from "../paged.tsx";
+import type { ScreenProps } from "../screen-props.ts";
+import { PAGE_SIZE, useChangeStatus, useFeedbackPage } from "./queries.ts";
 
-const PAGE_SIZE = 20;
-
-/** What readers sent with the feedback button, filtered and paged, with its handling status. */
-export function FeedbackCenter({ t }: { t: Translate }) {
+/**
+ * What readers sent with the feedback button, filtered and paged, with its handling status.
+ * The example of the back office's pattern (ARCHITECTURE.md, "One admin pattern").
+ */
+export function FeedbackScreen({ t }: ScreenProps) {
   const id = useId();
   const [type, setType] = useState("");
   const [status, setStatus] = useState("");
+  const [page, setPage] = useState(1);
   const [note, setNote] = useState("");
-  const { page, setPage, load, pages, reload } = usePagedList<FeedbackRecord>(
-    "/getAllFeedback",
-    { type, status },
-    PAGE_SIZE,
-  );
-
-  async function change(record: FeedbackRecord, next: FeedbackStatus) {
-    setNote("");
-    const result = await api
-      .put<FeedbackRecord>(`/feedback/${record.id}/status`, { status: next })
-      .catch(() => null);
-    if (result?.success) {
-      setNote(t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${next}`) }));
-      reload();
-    } else setNote(t("feedbackCenter.changeFailed"));
-  }
+  const list = useFeedbackPage({ type, status, page });
+  const shown = list.data;
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="bms-feedback">
@@ -69,24 +62,22 @@ export function FeedbackCenter({ t }: { t: Translate }) {
         />
       </form>
       <p role="status" className="form-note">
-        {load.state === "loading" ? t("feedbackCenter.loading") : note}
+        {list.isFetching ? t("feedbackCenter.loading") : note}
       </p>
-      {load.state === "failed" && (
+      {list.isError && (
         <p role="alert" className="form-failure">
           {t("feedbackCenter.failed")}
         </p>
       )}
-      {load.state === "ready" && load.page.items.length === 0 && <p>{t("feedbackCenter.empty")}</p>}
-      {load.state === "ready" && load.page.items.length > 0 && (
+      {shown && shown.items.length === 0 && <p>{t("feedbackCenter.empty")}</p>}
+      {shown && shown.items.length > 0 && (
         <ul className="bms-feedback-list">
-          {load.page.items.map((record) => (
-            <FeedbackItem key={record.id} t={t} record={record} onChange={change} />
+          {shown.items.map((record) => (
+            <FeedbackItem key={record.id} t={t} record={record} onNote={setNote} />
           ))}
         </ul>
       )}
-      {load.state === "ready" && (
-        <Pager t={t} page={page} pages={pages} total={load.page.total} onPage={setPage} />
-      )}
+      {shown && <Pager t={t} page={page} pages={pages} total={shown.total} onPage={setPage} />}
     </div>
   );
 }
@@ -94,16 +85,36 @@ export function FeedbackCenter({ t }: { t: Translate }) {
 function FeedbackItem({
   t,
   record,
-  onChange,
+  onNote,
 }: {
   t: Translate;
   record: FeedbackRecord;
-  onChange: (r: FeedbackRecord, s: FeedbackStatus) => void;
+  onNote: (note: string) => void;
 }) {
   const id = useId();
   const allowed = FEEDBACK_TRANSITIONS[record.status];
   const type = FEEDBACK_TYPES.find((v) => v === record.feedbackType);
-  const [next, setNext] = useState<FeedbackStatus | "">("");
+  const change = useChangeStatus();
+  const form = useForm<FeedbackStatusUpdate>({
+    resolver: zodResolver(feedbackStatusUpdateSchema),
+    defaultValues: { note: "" },
+  });
+  useLeaveGuard(form.formState.isDirty);
+  const chosen = form.watch("status");
+
+  const submit = form.handleSubmit(async (values) => {
+    onNote("");
+    try {
+      await change.mutateAsync({ id: record.id, change: values });
+      form.reset({ note: "" });
+      onNote(
+        t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${values.status}`) }),
+      );
+    } catch {
+      onNote(t("feedbackCenter.changeFailed"));
+    }
+  });
+
   return (
     <li className="bms-feedback-item">
       <div className="bms-feedback-head">
@@ -132,20 +143,13 @@ function FeedbackItem({
         </p>
       </details>
       {allowed.length > 0 && (
-        <form
-          className="bms-change"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (next) onChange(record, next);
-          }}
-        >
+        <form className="bms-change" noValidate onSubmit={submit}>
           <label htmlFor={`${id}-to`} className="visually-hidden">
             {t("feedbackCenter.changeTo", { subject: record.subject })}
           </label>
           <select
             id={`${id}-to`}
-            value={next}
-            onChange={(e) => setNext(FEEDBACK_STATUSES.find((s) => s === e.target.value) ?? "")}
+            {...form.register("status", { setValueAs: (v: string) => v || undefined })}
           >
             <option value="">{t("feedbackCenter.status")}…</option>
             {allowed.map((s) => (
@@ -154,7 +158,11 @@ function FeedbackItem({
               </option>
             ))}
           </select>
-          <button type="submit" className="button" disabled={!next}>
+          <button
+            type="submit"
+            className="button"
+            disabled={!chosen || form.formState.isSubmitting}
+          >
             {t("feedbackCenter.apply")}
           </button>
         </form>

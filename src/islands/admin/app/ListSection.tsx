@@ -1,0 +1,119 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type ReactNode, useId, useRef, useState } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import type { Page } from "../../../shared/auth.ts";
+import { FormStatus } from "../../ui/FormStatus.tsx";
+import { Pager } from "../paged.tsx";
+
+/** The words of one list: its heading, its count, and its loading, failed and empty lines. */
+export interface ListWords {
+  title: string;
+  total: (total: number) => string;
+  loading: string;
+  failed: string;
+  empty: string;
+  /** The Retry button's label (lists with `retry`). */
+  retry?: string;
+}
+
+/**
+ * A list's own state beside its query: the page asked for, the outcome line of the last action
+ * on an item (a note, or a failure shown as an alert), and the heading.
+ */
+export function useListState() {
+  const [page, setPage] = useState(1);
+  const [note, setNote] = useState("");
+  const [failure, setFailure] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  function report(ok: boolean, message: string) {
+    setNote(ok ? message : "");
+    setFailure(ok ? "" : message);
+  }
+  return {
+    page,
+    setPage,
+    note,
+    failure,
+    /** The list's heading: focus goes there when the item that had it is deleted. */
+    heading,
+    report,
+    /** An item was deleted: say so, and focus the list's heading (the item is gone). */
+    deleted(message: string) {
+      report(true, message);
+      heading.current?.focus();
+    },
+  };
+}
+
+export type ListState = ReturnType<typeof useListState>;
+
+/**
+ * What a list query shows: the page while it is fresh (`ready`), and the last page kept while
+ * the next loads (`view`), so items keep their place and focus; nothing once a load failed.
+ */
+export function listView<T>(
+  query: Pick<UseQueryResult<Page<T>>, "data" | "isFetching" | "isError">,
+) {
+  const loading = query.isFetching;
+  const failed = query.isError && !loading;
+  const view = failed ? undefined : query.data;
+  return { loading, failed, view, ready: loading ? undefined : view };
+}
+
+interface Props<T> {
+  t: Translate;
+  words: ListWords;
+  query: UseQueryResult<Page<T>>;
+  state: ListState;
+  pageSize: number;
+  /**
+   * Offers Retry when the list failed to load, and shows the count, the empty line and the
+   * pager only for a fresh page. Without it, the failure is the status line's.
+   */
+  retry?: boolean;
+  /** Hides the pager while everything fits on one page. */
+  pagerIfMany?: boolean;
+  /** Filters between the heading and the list. */
+  filters?: ReactNode;
+  item: (item: T) => ReactNode;
+}
+
+/** A paged list as its own section: heading and count, filters, the status line, items, pager. */
+export function ListSection<T>({ t, words, query, state, retry, ...props }: Props<T>) {
+  const id = useId();
+  const { loading, failed, view, ready } = listView(query);
+  const counted = retry ? ready : view;
+  const pages = counted ? Math.max(1, Math.ceil(counted.total / props.pageSize)) : 1;
+  return (
+    <section aria-labelledby={`${id}-list`}>
+      <div className="bms-list-head">
+        <h2 id={`${id}-list`} ref={state.heading} tabIndex={-1}>
+          {words.title}
+        </h2>
+        {counted && <p>{words.total(counted.total)}</p>}
+      </div>
+      {props.filters}
+      <FormStatus
+        note={loading ? words.loading : state.note}
+        failure={failed && !retry ? words.failed : state.failure}
+      />
+      {retry && failed && (
+        <div className="bms-retry" role="alert">
+          <p className="form-failure">{words.failed}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {words.retry}
+          </button>
+        </div>
+      )}
+      {counted && counted.items.length === 0 && <p>{words.empty}</p>}
+      {view && view.items.length > 0 && (
+        <ul className="bms-items" aria-busy={loading ? true : undefined}>
+          {view.items.map(props.item)}
+        </ul>
+      )}
+      {counted && (!props.pagerIfMany || pages > 1) && (
+        <Pager t={t} page={state.page} pages={pages} total={counted.total} onPage={state.setPage} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+
+// Every back-office form with unsaved changes asks before it is left: a move to another screen
+// asks through the shell's `navigate` (`hasUnsavedChanges`), closing or reloading the tab through
+// the browser's own `beforeunload` prompt.
+
+const dirtyForms = new Set<symbol>();
+
+function onBeforeUnload(event: BeforeUnloadEvent) {
+  event.preventDefault();
+}
+
+/** Marks the calling form as holding unsaved changes while `dirty` is true. */
+export function useLeaveGuard(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const key = Symbol("dirty form");
+    dirtyForms.add(key);
+    if (dirtyForms.size === 1) window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      dirtyForms.delete(key);
+      if (dirtyForms.size === 0) window.removeEventListener("beforeunload", onBeforeUnload);
+    };
+  }, [dirty]);
+}
+
+/**
+ * Whether a form on the screen holds unsaved changes: one that uses `useLeaveGuard`, or one of the
+ * screens not yet moved to the pattern, which mark their form `data-dirty`.
+ */
+export function hasUnsavedChanges(): boolean {
+  return dirtyForms.size > 0 || document.querySelector("#bms-main form[data-dirty]") !== null;
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { Translate } from "../../../i18n/core.ts";
+import type { BookRecord } from "../../../shared/content.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { $locale } from "../../../stores/locale.ts";
+import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormTextField } from "../app/form.tsx";
+import { useLeaveGuard } from "../app/leave-guard.ts";
+import { DraftOrSaveButtons } from "../content/fields.tsx";
+import { FormLangField, FormOrderField, TitleAndSlug, useSlugFollowsTitle } from "./fields.tsx";
+import { useItemSubmit } from "./form-submit.ts";
+import { useCreateBook, useUpdateBook } from "./queries.ts";
+import { BOOK_FIELDS, type BookFields, type BookValues, bookFields, bookSchema } from "./schema.ts";
+
+const resolver = zodResolver(bookSchema);
+
+/** A new book (`editing` absent), or a book's fields edited in place. */
+export function BookForm({
+  t,
+  editing,
+  onDone,
+  onCancel,
+}: {
+  t: Translate;
+  editing?: BookRecord;
+  onDone: (message: string) => void;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const create = useCreateBook();
+  const update = useUpdateBook();
+  const form = useForm<BookFields, unknown, BookValues>({
+    resolver,
+    defaultValues: bookFields(editing ?? null, $locale.get()),
+  });
+  useLeaveGuard(form.formState.isDirty);
+  const slug = useSlugFollowsTitle(form, !editing);
+  const description = useWatch({ control: form.control, name: "description" });
+
+  const { submit, failure } = useItemSubmit(
+    t,
+    form,
+    BOOK_FIELDS,
+    async (book, publish) => {
+      if (editing) {
+        const saved = await update.mutateAsync({ id: editing.id, book });
+        return t(saved.status === "draft" ? "bmsNotes.saved" : "bmsNotes.savedLive");
+      }
+      await create.mutateAsync({ book, publish });
+      form.reset(bookFields(null, $locale.get()));
+      slug.restart();
+      return t(publish ? "bmsBooks.createdLive" : "bmsBooks.created");
+    },
+    onDone,
+  );
+
+  const busy = create.isPending || update.isPending;
+  const Heading = editing ? "h3" : "h2";
+  return (
+    <form className="bms-compose" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`}>{t(editing ? "bmsBooks.editBook" : "bmsBooks.newBook")}</Heading>
+      <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
+      <FormTextField
+        control={form.control}
+        t={t}
+        id={`${id}-description`}
+        name="description"
+        label={t("bmsBooks.description")}
+        maxLength={CONTENT_LIMITS.description}
+        multiline
+        counter={`${description.length} / ${CONTENT_LIMITS.description}`}
+      />
+      <div className="bms-row">
+        <FormLangField t={t} control={form.control} id={`${id}-lang`} />
+        <FormOrderField t={t} control={form.control} name="order" id={`${id}-order`} />
+      </div>
+      <FormTextField
+        control={form.control}
+        t={t}
+        id={`${id}-cover`}
+        name="cover"
+        label={t("bmsBooks.cover")}
+        hint={t("bmsBooks.coverHint")}
+        inputMode="url"
+        maxLength={CONTENT_LIMITS.url}
+      />
+      <FormTextField
+        control={form.control}
+        t={t}
+        id={`${id}-key`}
+        name="translationKey"
+        label={t("bmsBooks.translationKey")}
+        hint={t("bmsBooks.translationKeyHint")}
+        maxLength={CONTENT_LIMITS.slug}
+        autoComplete="off"
+      />
+      <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
+      <DraftOrSaveButtons
+        t={t}
+        editing={Boolean(editing)}
+        busy={busy}
+        draftLabel={t("bmsNotes.saveDraft")}
+        publishLabel={t("bmsNotes.publishNow")}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}

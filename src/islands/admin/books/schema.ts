@@ -1,0 +1,172 @@
+import { z } from "zod";
+import type { MessageKey } from "../../../i18n/core.ts";
+import {
+  type BookRecord,
+  type ChapterRecord,
+  createBookSchema,
+  createChapterSchema,
+  orderSchema,
+  translationKeySchema,
+} from "../../../shared/content.ts";
+import { type Problem, withProblems } from "../app/problems.ts";
+
+// The book and chapter forms: the server's own schemas for `POST /api/admin/books` and
+// `POST /api/admin/chapters` (src/shared/kinds/), changed only where the form holds something
+// other than the request: text the person typed where the request carries a number or null.
+
+/**
+ * The order as typed: a number input's value is text, the request's order a whole number the
+ * server's `orderSchema` bounds. Blank or not a number fails like a number out of bounds.
+ */
+const typedOrder = z.string().trim().min(1).transform(Number).pipe(orderSchema);
+
+const book = createBookSchema.shape;
+
+/**
+ * A book's fields: the server's (its shape, without the rule on status and publish time, which
+ * the form does not hold: a new book's status is the button pressed, an edit keeps it), with
+ * the order as typed, and the cover and translation key as typed: trimmed, blank for none (the
+ * request's "" and null).
+ */
+export const bookFormSchema = z
+  .strictObject(book)
+  .omit({ status: true, publishedAt: true })
+  .extend({
+    order: typedOrder,
+    cover: z.string().trim().pipe(book.cover.unwrap()),
+    translationKey: z
+      .string()
+      .trim()
+      .transform((key) => key || null)
+      .pipe(translationKeySchema.unwrap()),
+  });
+export type BookFields = z.input<typeof bookFormSchema>;
+export type BookValues = z.output<typeof bookFormSchema>;
+
+/**
+ * A chapter's fields: the server's but the book (the page's) and the status (the button
+ * pressed), with the order as typed. The parent select holds "" for none; `register` reads it
+ * as the request's null.
+ */
+export const chapterFormSchema = createChapterSchema
+  .pick({ title: true, slug: true, parentId: true, body: true })
+  .extend({ order: typedOrder });
+export type ChapterFields = z.input<typeof chapterFormSchema>;
+export type ChapterValues = z.output<typeof chapterFormSchema>;
+
+/** The form's fields in screen order: where a server's problem sends focus first. */
+export const BOOK_FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "lang",
+  "order",
+  "cover",
+  "translationKey",
+] as const;
+export const CHAPTER_FIELDS = ["title", "slug", "parentId", "order", "body"] as const;
+
+// The server's schemas word their problems in English for API users ("is required"); the forms
+// show the interface's words for them, in its language: each field names its words for a blank
+// value, one too long, and any other problem.
+
+/** A field's words: when it is blank, when it is too long, and when it is otherwise wrong. */
+export interface ProblemWords {
+  blank?: MessageKey;
+  long?: MessageKey;
+  other?: MessageKey;
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * The key for one problem of a field: `code` is the schema's issue code (`too_big`, …), `value`
+ * what the field holds. A field without words for the case takes the words it has.
+ */
+export function problemKey(
+  words: ProblemWords,
+  code: string,
+  value: unknown,
+): MessageKey | undefined {
+  const fit = isBlank(value) ? words.blank : code === "too_big" ? words.long : words.other;
+  return fit ?? words.other ?? words.long ?? words.blank;
+}
+
+/** The problems of a form whose fields have `words` (`withProblems`); others keep the schema's. */
+export function problemsIn(words: Partial<Record<string, ProblemWords>>) {
+  return (
+    issue: { path: PropertyKey[]; code: string },
+    fields: Record<string, unknown>,
+  ): Problem | undefined => {
+    const [field] = issue.path;
+    const fieldWords = typeof field === "string" ? words[field] : undefined;
+    if (typeof field !== "string" || !fieldWords) return undefined;
+    return { key: problemKey(fieldWords, issue.code, fields[field]) };
+  };
+}
+
+const named = {
+  title: { blank: "bmsBooks.problems.titleRequired", long: "bmsBooks.problems.titleTooLong" },
+  slug: { blank: "bmsBooks.problems.slugRequired", other: "bmsBooks.problems.slugInvalid" },
+  order: { other: "bmsBooks.problems.orderInvalid" },
+} satisfies Record<string, ProblemWords>;
+
+/** The interface's words for the book form's problems. */
+export const BOOK_PROBLEMS = {
+  ...named,
+  description: {
+    blank: "bmsBooks.problems.descriptionRequired",
+    long: "bmsBooks.problems.descriptionTooLong",
+  },
+  cover: { other: "bmsBooks.problems.coverInvalid" },
+  translationKey: { other: "bmsBooks.problems.translationKeyInvalid" },
+} satisfies Partial<Record<keyof BookFields, ProblemWords>>;
+
+/** The book form's schema, in the interface's words. */
+export const bookSchema = withProblems(bookFormSchema, problemsIn(BOOK_PROBLEMS));
+
+/** The interface's words for the chapter form's problems. */
+export const CHAPTER_PROBLEMS = {
+  ...named,
+  body: { long: "bmsBooks.problems.bodyTooLong" },
+} satisfies Partial<Record<keyof ChapterFields, ProblemWords>>;
+
+/** The chapter form's schema, in the interface's words. */
+export const chapterSchema = withProblems(chapterFormSchema, problemsIn(CHAPTER_PROBLEMS));
+
+/** A book's fields as the form starts them: from the book edited, or blank in `lang`. */
+export function bookFields(book: BookRecord | null, lang: BookFields["lang"]): BookFields {
+  if (!book) {
+    return {
+      title: "",
+      slug: "",
+      description: "",
+      lang,
+      cover: "",
+      order: "0",
+      translationKey: "",
+    };
+  }
+  return {
+    title: book.title,
+    slug: book.slug,
+    description: book.description,
+    lang: book.lang,
+    cover: book.cover,
+    order: String(book.order),
+    translationKey: book.translationKey ?? "",
+  };
+}
+
+/** A chapter's fields as the form starts them: from the chapter edited, or blank at `order`. */
+export function chapterFields(chapter: ChapterRecord | null, order: number): ChapterFields {
+  if (!chapter) return { title: "", slug: "", parentId: null, order: String(order), body: "" };
+  return {
+    title: chapter.title,
+    slug: chapter.slug,
+    parentId: chapter.parentId,
+    order: String(chapter.order),
+    body: chapter.body,
+  };
+}

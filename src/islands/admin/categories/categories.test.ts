@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { translator } from "../../../i18n/core.ts";
+import {
+  type CategoryRecord,
+  createCategorySchema,
+  updateCategorySchema,
+} from "../../../shared/content.ts";
+import { CallFailure } from "../app/query.ts";
+import { deleteFailureText } from "./delete-failure.ts";
+import { type CategoryFields, categorySchema, initialFields } from "./schema.ts";
+
+const fields = (changes: Partial<CategoryFields> = {}): CategoryFields => ({
+  slug: "tools",
+  name: { "zh-CN": "工具", "en-US": "Tools" },
+  order: "",
+  ...changes,
+});
+
+function problems(values: CategoryFields) {
+  const result = categorySchema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("the category form", () => {
+  it("checks with the server's rules, in the form's words", () => {
+    expect(problems(fields())).toEqual({});
+    expect(problems(fields({ slug: "Not OK", name: { "zh-CN": " ", "en-US": "" } }))).toEqual({
+      slug: "bmsCategories.problems.slugInvalid",
+      "name.zh-CN": "bmsCategories.problems.nameRequired",
+      "name.en-US": "bmsCategories.problems.nameRequired",
+    });
+    expect(problems(fields({ slug: "" }))).toEqual({ slug: "bmsCategories.problems.slugRequired" });
+    expect(problems(fields({ name: { "zh-CN": "工具", "en-US": "x".repeat(41) } }))).toEqual({
+      "name.en-US": "bmsCategories.problems.nameTooLong",
+    });
+    for (const order of ["1.5", "abc", "1e3", "100001", "- 1"]) {
+      expect(problems(fields({ order }))).toEqual({ order: "bmsCategories.problems.orderInvalid" });
+    }
+  });
+
+  it("reads the order as a whole number, empty as the server's default", () => {
+    expect(categorySchema.parse(fields({ order: "" })).order).toBe(0);
+    expect(categorySchema.parse(fields({ order: " -50 " })).order).toBe(-50);
+    const values = categorySchema.parse(fields({ order: "50" }));
+    expect(values).toEqual({
+      slug: "tools",
+      name: { "zh-CN": "工具", "en-US": "Tools" },
+      order: 50,
+    });
+    expect(createCategorySchema.safeParse(values).success).toBe(true);
+    const { slug: _, ...changes } = values;
+    expect(updateCategorySchema.safeParse(changes).success).toBe(true);
+  });
+
+  it("starts empty, or from the category edited", () => {
+    expect(initialFields()).toEqual({ slug: "", name: { "zh-CN": "", "en-US": "" }, order: "" });
+    const category: CategoryRecord = {
+      slug: "tools",
+      name: { "zh-CN": "工具", "en-US": "Tools" },
+      order: 20,
+      createdAt: null,
+      updatedAt: null,
+      source: "database",
+      readOnly: false,
+      file: null,
+    };
+    expect(initialFields(category)).toEqual(fields({ order: "20" }));
+  });
+
+  it("says why a category in use stays, else what the server said", () => {
+    const t = translator("en-US");
+    const inUse = new CallFailure(409, "Category a is used by the article b", {
+      kind: "conflict",
+      issues: [
+        {
+          field: "slug",
+          message: "Category a is used by the article b",
+          key: "bmsCategories.inUseArticle",
+          values: { slug: "a", article: "b" },
+        },
+      ],
+    });
+    expect(deleteFailureText(t, inUse)).toBe(
+      "“a” is still used by the article “b”, so it stays. Move that article to another category first.",
+    );
+    expect(deleteFailureText(t, new CallFailure(404, "No such category"))).toBe(
+      t("bmsContent.failure", { message: "No such category" }),
+    );
+  });
+});

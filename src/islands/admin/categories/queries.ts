@@ -1,0 +1,44 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, bySlug, send } from "../../../shared/api-client.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { dataOf, useWrite } from "../app/query.ts";
+import type { CategoryValues } from "./schema.ts";
+
+// The categories' server state: a query per page of the list (a page as long as the API
+// allows, so nearly always one), a mutation per write; every write invalidates the feature's key.
+
+export const PAGE_SIZE = CONTENT_LIMITS.pageSize;
+
+const categoriesKey = ["categories"] as const;
+
+/** One page of every category, files' and the database's, by order. */
+export function useCategoryPage(page: number) {
+  return useQuery({
+    queryKey: [...categoriesKey, { page }],
+    queryFn: () =>
+      dataOf(
+        send(
+          api.admin.categories.$get({
+            query: { page: String(page), pageSize: String(PAGE_SIZE) },
+          }),
+        ),
+      ),
+  });
+}
+
+export const useAddCategory = () =>
+  useWrite(categoriesKey, (category: CategoryValues) =>
+    dataOf(send(api.admin.categories.$post({ json: category }))),
+  );
+
+/** Renames a category or moves it in the order; its slug stays. */
+export const useUpdateCategory = () =>
+  useWrite(categoriesKey, ({ slug, ...changes }: CategoryValues) =>
+    dataOf(send(api.admin.categories[":slug"].$put({ ...bySlug(slug), json: changes }))),
+  );
+
+/** Deletes a category; the server refuses one an article still files under (409). */
+export const useDeleteCategory = () =>
+  useWrite(categoriesKey, (slug: string) =>
+    dataOf(send(api.admin.categories[":slug"].$delete(bySlug(slug)))),
+  );

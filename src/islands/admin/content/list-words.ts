@@ -1,0 +1,18 @@
+import type { Translate } from "../../../i18n/core.ts";
+import type { ListWords } from "../app/ListSection.tsx";
+import type { ListWords as Namespace } from "./list.tsx";
+
+/**
+ * A content list's words for `ListSection`, from its messages: `<ns>.list`, `.total`,
+ * `.loading`, `.failed`, `.empty`, and the content screens' Retry.
+ */
+export function contentListWords(t: Translate, ns: Namespace): ListWords {
+  return {
+    title: t(`${ns}.list`),
+    total: (total) => t(`${ns}.total`, { total }),
+    loading: t(`${ns}.loading`),
+    failed: t(`${ns}.failed`),
+    empty: t(`${ns}.empty`),
+    retry: t("bmsContent.retry"),
+  };
+}

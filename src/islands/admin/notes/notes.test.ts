@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { createNoteSchema, type NoteRecord, updateNoteSchema } from "../../../shared/content.ts";
+import { CallFailure } from "../app/query.ts";
+import { localToIso } from "../content/time.ts";
+import { createRequest, noteSlug, noteTiming, savedMessage, updateRequest } from "./request.ts";
+import {
+  emptyNote,
+  formIssues,
+  type NoteAction,
+  type NoteFields,
+  noteFieldOrder,
+  noteFields,
+  noteSchema,
+} from "./schema.ts";
+
+const fields = (changes: Partial<NoteFields> = {}): NoteFields => ({
+  ...emptyNote("en-US"),
+  body: "A note",
+  ...changes,
+});
+
+/** The form's problems, by field, as the form shows them (message keys). */
+function problems(values: NoteFields, action: NoteAction = "draft") {
+  const result = noteSchema(action).safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("the note form", () => {
+  it("checks with the server's rules, in the form's words on the form's fields", () => {
+    expect(problems(fields({ body: "  \n " }))).toEqual({ body: "bmsNotes.problems.bodyRequired" });
+    expect(problems(fields({ body: "x".repeat(200_001) }))).toEqual({
+      body: "bmsNotes.problems.bodyTooLong",
+    });
+    const tags = Array.from({ length: 11 }, (_, i) => `t${i}`).join(", ");
+    expect(problems(fields({ tags }))).toEqual({ tags: "bmsNotes.problems.tooManyTags" });
+    expect(problems(fields({ tags: `ok, ${"x".repeat(31)}` }))).toEqual({
+      tags: "bmsNotes.problems.tagTooLong",
+    });
+    expect(problems(fields({ tags: "a/b" }))).toEqual({ tags: "bmsNotes.problems.tagInvalid" });
+    expect(
+      problems(
+        fields({
+          images: [
+            { src: "https://example.com/ok.png", alt: "" },
+            { src: " ", alt: "" },
+            { src: "javascript:alert(1)", alt: "x".repeat(201) },
+          ],
+        }),
+      ),
+    ).toEqual({
+      "images.1.src": "bmsNotes.problems.imageSrcRequired",
+      "images.2.src": "bmsNotes.problems.imageSrcInvalid",
+      "images.2.alt": "bmsNotes.problems.altTooLong",
+    });
+  });
+
+  it("asks for a future time only when scheduling", () => {
+    const past = fields({ at: "2020-01-01T08:00" });
+    expect(problems(past, "draft")).toEqual({});
+    expect(problems(past, "publish")).toEqual({});
+    expect(problems(past, "schedule")).toEqual({ at: "bmsNotes.problems.atFuture" });
+    expect(problems(fields({ at: "" }), "schedule")).toEqual({ at: "bmsNotes.problems.atFuture" });
+    expect(problems(fields({ at: "2999-05-04T09:30" }), "schedule")).toEqual({});
+  });
+
+  it("turns the values into the API's requests, which the server's schemas take", () => {
+    const values = noteSchema("schedule").parse(
+      fields({
+        body: " Hello world ",
+        tags: "e2e, testing，e2e",
+        images: [{ src: " https://example.com/a.png ", alt: " A picture " }],
+        at: "2999-05-04T09:30",
+      }),
+    );
+    const now = new Date(2031, 4, 4, 9, 5, 7);
+    const created = createRequest(values, "schedule", now);
+    expect(created).toEqual({
+      slug: "2031-05-04-hello-world-000957",
+      lang: "en-US",
+      body: "Hello world",
+      tags: ["e2e", "testing"],
+      images: [{ src: "https://example.com/a.png", alt: "A picture" }],
+      status: "scheduled",
+      publishedAt: localToIso("2999-05-04T09:30"),
+    });
+    expect(createNoteSchema.safeParse(created).success).toBe(true);
+    expect(createRequest(values, "publish", now)).toMatchObject({ status: "published" });
+    expect(createRequest(values, "publish", now)).not.toHaveProperty("publishedAt");
+    const saved = updateRequest(values, "save");
+    expect(saved).not.toHaveProperty("status");
+    expect(saved).not.toHaveProperty("slug");
+    expect(updateNoteSchema.safeParse(saved).success).toBe(true);
+    expect(updateRequest(values, "draft")).toMatchObject({ status: "draft" });
+  });
+
+  it("times each button as before", () => {
+    expect(noteTiming("draft", false, "")).toEqual({ status: "draft" });
+    expect(noteTiming("publish", false, "")).toEqual({ status: "published" });
+    // An edit's Publish now saves first, then publishes (queries.ts).
+    expect(noteTiming("publish", true, "")).toEqual({});
+    expect(noteTiming("save", true, "")).toEqual({});
+    expect(noteTiming("schedule", true, "2031-05-04T09:30")).toEqual({
+      status: "scheduled",
+      publishedAt: localToIso("2031-05-04T09:30"),
+    });
+  });
+
+  it("makes a new note's slug from its date and first Latin words, or the time of day", () => {
+    const now = new Date(2031, 0, 2, 3, 4, 5);
+    expect(noteSlug("Morning walk by the river, again", now)).toBe(
+      "2031-01-02-morning-walk-by-the-river-again-000345",
+    );
+    expect(noteSlug("桂花开了", now)).toBe("2031-01-02-000345");
+  });
+
+  it("says what happened to the saved note", () => {
+    expect(savedMessage({ status: "scheduled" }, "schedule")).toBe("bmsNotes.scheduled");
+    expect(savedMessage({ status: "published" }, "publish")).toBe("bmsNotes.published");
+    expect(savedMessage({ status: "draft" }, "draft")).toBe("bmsNotes.savedDraft");
+    expect(savedMessage({ status: "draft" }, "save")).toBe("bmsNotes.saved");
+    expect(savedMessage({ status: "published" }, "save")).toBe("bmsNotes.savedLive");
+  });
+
+  it("edits a note from its record, and focuses problems in screen order", () => {
+    const record: NoteRecord = {
+      id: "0b6c1f2e-8a3d-4c5b-9e7f-1a2b3c4d5e6f",
+      slug: "2031-01-02-000345",
+      lang: "zh-CN",
+      body: "桂花",
+      tags: ["秋", "花"],
+      images: [{ src: "/a.png", alt: "" }],
+      status: "draft",
+      publishedAt: null,
+      createdAt: null,
+      updatedAt: null,
+      source: "database",
+      readOnly: false,
+      file: null,
+    };
+    expect(noteFields(record)).toMatchObject({
+      lang: "zh-CN",
+      body: "桂花",
+      tags: "秋, 花",
+      images: [{ src: "/a.png", alt: "" }],
+    });
+    expect(noteFieldOrder(1)).toEqual(["body", "tags", "images.0.src", "images.0.alt", "at"]);
+  });
+
+  it("names the server's fields as the form's", () => {
+    const failure = new CallFailure(400, "Invalid", {
+      kind: "validation",
+      issues: [
+        { field: "publishedAt", message: "a scheduled item needs a time in the future" },
+        { field: "tags.2", message: "too long" },
+        { field: "images.0.src", message: "bad" },
+      ],
+    });
+    const mapped = formIssues(failure);
+    expect(mapped).toBeInstanceOf(CallFailure);
+    expect(mapped).toMatchObject({ code: 400, message: "Invalid" });
+    expect(mapped instanceof CallFailure && mapped.issues.map((i) => i.field)).toEqual([
+      "at",
+      "tags",
+      "images.0.src",
+    ]);
+    const plain = new Error("boom");
+    expect(formIssues(plain)).toBe(plain);
+  });
+});

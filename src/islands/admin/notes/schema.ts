@@ -1,0 +1,119 @@
+import type { Control, FieldPath } from "react-hook-form";
+import { z } from "zod";
+import type { MessageKey } from "../../../i18n/core.ts";
+import {
+  type ContentLang,
+  createNoteSchema,
+  type NoteRecord,
+  timeIssue,
+} from "../../../shared/content.ts";
+import { withProblems } from "../app/problems.ts";
+import { CallFailure } from "../app/query.ts";
+import { parseTags } from "../content/form.ts";
+import { localToIso, tomorrowMorning } from "../content/time.ts";
+
+/** What a submit button asks for: a new note's first three, an edited one's last three. */
+export type NoteAction = "draft" | "publish" | "schedule" | "save";
+
+const note = createNoteSchema.shape;
+
+/**
+ * The note form: the server's own field rules (`createNoteSchema`), but tags typed as one line
+ * separated by commas, and the time to schedule for as the local date-time its input holds. The
+ * slug, the status and the time the request carries follow from the button pressed (request.ts).
+ */
+const fieldsSchema = z.object({
+  lang: note.lang,
+  body: note.body,
+  tags: z.string().transform(parseTags).pipe(note.tags.unwrap()),
+  images: note.images,
+  at: z.string(),
+});
+
+/** Scheduling, the time must be one the server's time rule takes for a scheduled note. */
+const scheduleSchema = fieldsSchema.superRefine((values, ctx) => {
+  if (timeIssue({ status: "scheduled", publishedAt: localToIso(values.at) })) {
+    ctx.addIssue({ code: "custom", path: ["at"], message: "bmsNotes.problems.atFuture" });
+  }
+});
+
+export type NoteFields = z.input<typeof fieldsSchema>;
+export type NoteValues = z.output<typeof fieldsSchema>;
+/** The form's control, for the parts of the form in their own components. */
+export type NoteControl = Control<NoteFields, unknown, NoteValues>;
+
+type Issue = { path: PropertyKey[]; code: string };
+
+/** A problem of the form in its words, on the field the person typed it in. */
+export function noteProblem(
+  issue: Issue,
+  fields: NoteFields,
+): { path: PropertyKey[]; key: MessageKey } | undefined {
+  const [field, index, part] = issue.path;
+  if (field === "body") {
+    const key = issue.code === "too_small" ? "bodyRequired" : "bodyTooLong";
+    return { path: ["body"], key: `bmsNotes.problems.${key}` };
+  }
+  if (field === "tags") {
+    // One line holds every tag: a problem of one tag shows on it.
+    const key =
+      index === undefined ? "tooManyTags" : issue.code === "too_big" ? "tagTooLong" : "tagInvalid";
+    return { path: ["tags"], key: `bmsNotes.problems.${key}` };
+  }
+  if (field === "images" && typeof index === "number" && part === "src") {
+    const empty = !fields.images?.[index]?.src.trim();
+    const key = empty ? "imageSrcRequired" : "imageSrcInvalid";
+    return { path: issue.path, key: `bmsNotes.problems.${key}` };
+  }
+  if (field === "images" && part === "alt") {
+    return { path: issue.path, key: "bmsNotes.problems.altTooLong" };
+  }
+  return undefined;
+}
+
+const plainSchema = withProblems(fieldsSchema, noteProblem);
+const timedSchema = withProblems(scheduleSchema, noteProblem);
+
+/** The form's schema for the button pressed: only Schedule asks for a time. */
+export const noteSchema = (action: NoteAction) =>
+  action === "schedule" ? timedSchema : plainSchema;
+
+/** The form's fields in screen order: where a problem sends focus first. */
+export function noteFieldOrder(images: number): FieldPath<NoteFields>[] {
+  const rows = Array.from({ length: images }, (_, i): FieldPath<NoteFields>[] => [
+    `images.${i}.src`,
+    `images.${i}.alt`,
+  ]);
+  return ["body", "tags", ...rows.flat(), "at"];
+}
+
+/** A server's field as the form's: `publishedAt` is the time input, a tag's the tags line. */
+export function formField(field: string): string {
+  if (field === "publishedAt") return "at";
+  return field.startsWith("tags.") ? "tags" : field;
+}
+
+/** A failed save with its field issues named as the form's fields (`formField`). */
+export function formIssues(error: unknown): unknown {
+  if (!(error instanceof CallFailure) || !error.info) return error;
+  const issues = error.issues.map((issue) => ({ ...issue, field: formField(issue.field) }));
+  return new CallFailure(error.code, error.message, { ...error.info, issues });
+}
+
+/** A new note's first values, in the language given. */
+export const emptyNote = (lang: ContentLang): NoteFields => ({
+  lang,
+  body: "",
+  tags: "",
+  images: [],
+  at: tomorrowMorning(),
+});
+
+/** A note's values to edit. */
+export const noteFields = (record: NoteRecord): NoteFields => ({
+  lang: record.lang,
+  body: record.body,
+  tags: record.tags.join(", "),
+  images: record.images.map(({ src, alt }) => ({ src, alt })),
+  at: tomorrowMorning(),
+});

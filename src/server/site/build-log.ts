@@ -1,0 +1,95 @@
+import type { BuildRun, BuildState } from "../../shared/build-status.ts";
+
+// The builds a publisher asked for, kept in memory for the back office's build status
+// (GET /api/admin/site/build). A change joins the build waiting to start, or opens a new one:
+// the same batching as the debounced queue that runs them (publishers.ts).
+
+/** Lines of an error worth showing: the message, without stack frames or colour codes. */
+export function errorLines(error: unknown, max = 12): string[] {
+  const text =
+    error instanceof BuildFailure
+      ? error.lines.join("\n")
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== "" && !/^\s+at /.test(line))
+      .slice(0, max)
+      .map((line) => (line.length > 400 ? `${line.slice(0, 399)}…` : line))
+  );
+}
+
+/** A failed build: `lines` for people (the error first), `log` the output's end for the server log. */
+export class BuildFailure extends Error {
+  readonly lines: string[];
+  constructor(lines: string[], log: string) {
+    super(`${lines.join("\n")}${log ? `\n--- build output (end) ---\n${log}` : ""}`);
+    this.name = "BuildFailure";
+    this.lines = lines;
+  }
+}
+
+export class BuildLog {
+  private readonly entries: BuildRun[] = [];
+  private nextId = 1;
+  private readonly keep: number;
+  private readonly now: () => Date;
+
+  constructor(keep = 5, now: () => Date = () => new Date()) {
+    this.keep = keep;
+    this.now = now;
+  }
+
+  /** A change asks for a build: it joins the build waiting to start, or opens a new one. */
+  queue(reason: string): void {
+    const waiting = this.entries.find((run) => run.state === "queued");
+    if (waiting) waiting.reasons.push(reason);
+    else this.open(reason);
+  }
+
+  private open(reason: string): BuildRun {
+    const run: BuildRun = {
+      id: this.nextId++,
+      state: "queued",
+      reasons: [reason],
+      queuedAt: this.now().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      errorLines: [],
+    };
+    this.entries.unshift(run);
+    this.entries.splice(this.keep);
+    return run;
+  }
+
+  /** The waiting build starts, carrying every change queued so far; its id. */
+  start(): number {
+    const run = this.entries.find((r) => r.state === "queued") ?? this.open("rebuild");
+    run.state = "building";
+    run.startedAt = this.now().toISOString();
+    return run.id;
+  }
+
+  /** The build ended: `live`, `requested` (handed to a build hook) or `failed` with its error. */
+  finish(id: number, state: Exclude<BuildState, "queued" | "building">, error?: unknown): void {
+    const run = this.entries.find((r) => r.id === id);
+    if (!run) return;
+    run.state = state;
+    run.finishedAt = this.now().toISOString();
+    run.errorLines = state === "failed" ? errorLines(error) : [];
+  }
+
+  /** Newest first, as copies. */
+  runs(): BuildRun[] {
+    return this.entries.map((run) => ({
+      ...run,
+      reasons: [...run.reasons],
+      errorLines: [...run.errorLines],
+    }));
+  }
+}

@@ -1,0 +1,72 @@
+// One background build of `npm start`, in a process of its own (src/server/site/rebuild.ts).
+// The process is started ahead of need: it loads Astro and Pagefind (more than a second of a
+// core), says "ready" and waits; the build request then only pays for the build. One build per
+// process, so nothing of one build (Vite's module graph, Astro's settings, the content store)
+// leaks into the next.
+//
+// Messages (IPC): in { type: "build", outDir, env }; out { type: "ready" }, { type: "done" },
+// { type: "failed", lines }.
+import { z } from "zod";
+
+const buildRequest = z.strictObject({
+  type: z.literal("build"),
+  outDir: z.string().min(1),
+  env: z.record(z.string(), z.string()),
+});
+
+/** Astro's errors carry a hint and the place in the source. */
+const astroDetails = z.object({
+  hint: z.string().optional(),
+  loc: z.object({ file: z.string().optional(), line: z.number().optional() }).optional(),
+});
+
+/** What a person needs of a build error: its message, Astro's hint and place, no stack. */
+function summarize(error: unknown): string[] {
+  if (!(error instanceof Error)) return [String(error)];
+  const lines = [error.message];
+  const details = astroDetails.safeParse(error);
+  const { hint, loc } = details.success ? details.data : {};
+  if (hint) lines.push(`Hint: ${hint}`);
+  if (loc?.file) lines.push(`Location: ${loc.file}${loc.line ? `:${loc.line}` : ""}`);
+  return lines;
+}
+
+function send(message: object): Promise<void> {
+  return new Promise((done) => {
+    if (!process.send) return done();
+    process.send(message, undefined, {}, () => done());
+  });
+}
+
+// The server went away: nothing to build for.
+process.on("disconnect", () => process.exit(0));
+
+const { build } = await import("astro");
+await import("pagefind");
+const searchScript = new URL("../../../scripts/build-search.ts", import.meta.url);
+
+process.once("message", async (raw: unknown) => {
+  const request = buildRequest.safeParse(raw);
+  if (!request.success) {
+    await send({
+      type: "failed",
+      lines: ["The build worker got a request it does not understand"],
+    });
+    process.exit(1);
+  }
+  const message = request.data;
+  // Read by astro.config.mjs (cache folder), the content loader (CONTENT_SNAPSHOT) and the
+  // search script (DIST_DIR) when they run, below.
+  Object.assign(process.env, message.env, { DIST_DIR: message.outDir });
+  try {
+    await build({ outDir: message.outDir });
+    await import(searchScript.href);
+    await send({ type: "done" });
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    await send({ type: "failed", lines: summarize(error) });
+    process.exit(1);
+  }
+});
+await send({ type: "ready" });

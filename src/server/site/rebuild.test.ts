@@ -1,0 +1,232 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BuildRun } from "../../shared/build-status.ts";
+import { contentArticles } from "../db/schema.ts";
+import { createTestDatabase, type TestDatabase } from "../db/test-db.ts";
+import {
+  type BuildCommand,
+  initialSiteDir,
+  moveDir,
+  rebuilder,
+  type SiteRoot,
+  stagingDir,
+} from "./rebuild.ts";
+import { readSnapshotFile } from "./snapshot.ts";
+
+// `npm start`'s background build with a stand-in for Astro: where it builds, what it serves,
+// what the back office is told. (publish.test.ts runs the real build.)
+
+const scratch = () => mkdtempSync(join(tmpdir(), "blog-rebuild-"));
+const HOUR = 3600_000;
+
+/** A stand-in build: a page naming its folder, after `gate` (when given) lets it finish. */
+function fakeBuild(seen: string[], gate?: () => Promise<void>): BuildCommand {
+  return async (outDir, env) => {
+    const snapshot = readSnapshotFile(env.CONTENT_SNAPSHOT ?? "");
+    seen.push(
+      `${relative(process.cwd(), outDir).split("/").slice(0, 2).join("/")} ${
+        snapshot?.articles
+          .map((a) => a.slug)
+          .sort()
+          .join(",") ?? "none"
+      }`,
+    );
+    await gate?.();
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, "index.html"), `<p>${outDir}</p>`);
+    writeFileSync(join(outDir, "404.html"), "<h1>gone</h1>");
+  };
+}
+
+const states = (runs: BuildRun[]) => runs.map((r) => `${r.id}:${r.state}`);
+
+describe("npm start's rebuild", () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  }, 60_000);
+  beforeEach(async () => {
+    await database.reset();
+    dataDir = scratch();
+    await database.db.insert(contentArticles).values({
+      slug: "live",
+      lang: "en-US",
+      title: "Live",
+      summary: "s",
+      body: "b",
+      category: "tools",
+      status: "published",
+      publishedAt: new Date(Date.now() - HOUR),
+    });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("builds inside the project, moves the build under DATA_DIR, swaps it in and keeps the newest two", async () => {
+    const roots: SiteRoot[] = [];
+    const seen: string[] = [];
+    const rebuild = rebuilder({
+      db: database.db,
+      dataDir,
+      delayMs: 10,
+      log: () => {},
+      swap: (root) => roots.push(root),
+      build: fakeBuild(seen),
+    });
+    // A burst of changes makes one build.
+    rebuild.contentChanged("a");
+    rebuild.contentChanged("b");
+    await rebuild.idle();
+    expect(rebuild.builds).toBe(1);
+    // Built where Node resolves the project's packages (Astro's renderer runs from there).
+    expect(seen).toEqual([".astro/site-builds live"]);
+    expect(roots[0]?.dir.startsWith(join(dataDir, "site", "build-"))).toBe(true);
+    expect(roots[0]?.notFoundPage).toBe("<h1>gone</h1>");
+    expect(
+      readdirSync(stagingDir(process.cwd())).filter((n) => n.startsWith(`${process.pid}-`)),
+    ).toHaveLength(0);
+    for (const n of [1, 2]) {
+      // Build folders are named by the millisecond.
+      await new Promise((r) => setTimeout(r, 5));
+      rebuild.contentChanged(`more ${n}`);
+      await rebuild.idle();
+    }
+    expect(rebuild.builds).toBe(3);
+    const builds = readdirSync(join(dataDir, "site")).filter((n) => n.startsWith("build-"));
+    expect(builds).toHaveLength(2);
+    expect(readFileSync(join(dataDir, "site", "current"), "utf8")).toBe(
+      roots[2]?.dir.split("/").pop(),
+    );
+    // A restart serves the newest build, unless dist/ was built after it.
+    const dist = scratch();
+    writeFileSync(join(dist, "index.html"), "old");
+    const old = new Date(Date.now() - HOUR);
+    utimesSync(join(dist, "index.html"), old, old);
+    expect(initialSiteDir(dist, dataDir)).toBe(roots[2]?.dir);
+    writeFileSync(join(dist, "index.html"), "new");
+    expect(initialSiteDir(dist, dataDir)).toBe(dist);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("tells the back office: queued, building, live; a change during a build waits for the next", async () => {
+    let release: () => void = () => {};
+    const gates: Array<() => void> = [];
+    const gate = () =>
+      new Promise<void>((r) => {
+        gates.push(r);
+        release = r;
+      });
+    const rebuild = rebuilder({
+      db: database.db,
+      dataDir,
+      delayMs: 1,
+      log: () => {},
+      swap: () => {},
+      build: fakeBuild([], gate),
+    });
+    expect(rebuild.status()).toEqual({ mode: "rebuild", runs: [] });
+    rebuild.contentChanged("article a edited");
+    expect(states(rebuild.status().runs)).toEqual(["1:queued"]);
+    await expect.poll(() => gates.length).toBe(1);
+    expect(states(rebuild.status().runs)).toEqual(["1:building"]);
+    rebuild.contentChanged("article b edited");
+    rebuild.contentChanged("article c edited");
+    expect(states(rebuild.status().runs)).toEqual(["2:queued", "1:building"]);
+    expect(rebuild.status().runs[0]?.reasons).toEqual(["article b edited", "article c edited"]);
+    release();
+    await expect.poll(() => gates.length).toBe(2);
+    expect(states(rebuild.status().runs)).toEqual(["2:building", "1:live"]);
+    release();
+    await rebuild.idle();
+    const [second, first] = rebuild.status().runs;
+    expect(states(rebuild.status().runs)).toEqual(["2:live", "1:live"]);
+    expect(first?.reasons).toEqual(["article a edited"]);
+    expect(second?.startedAt && second.finishedAt && second.finishedAt >= second.startedAt).toBe(
+      true,
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a failed build keeps serving the old site, leaves no half folder and says why", async () => {
+    const roots: SiteRoot[] = [];
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    let warmed = 0;
+    try {
+      const rebuild = rebuilder({
+        db: database.db,
+        dataDir,
+        delayMs: 1,
+        log: () => {},
+        swap: (root) => roots.push(root),
+        warm: () => {
+          warmed += 1;
+        },
+        build: async (outDir) => {
+          mkdirSync(outDir, { recursive: true });
+          writeFileSync(join(outDir, "half.html"), "x");
+          throw new Error(
+            '\u001b[31mThe articles slug "x" is used twice\u001b[39m\n    at addDatabaseRows (loader.ts:84:10)\nRename one of them.',
+          );
+        },
+      });
+      rebuild.contentChanged("x");
+      await rebuild.idle();
+      expect(roots).toEqual([]);
+      expect(errors).toHaveLength(1);
+      expect(readdirSync(join(dataDir, "site"))).toEqual([]);
+      expect(
+        readdirSync(stagingDir(process.cwd())).filter((n) => n.startsWith(`${process.pid}-`)),
+      ).toHaveLength(0);
+      const [run] = rebuild.status().runs;
+      expect(run?.state).toBe("failed");
+      expect(run?.errorLines).toEqual([
+        'The articles slug "x" is used twice',
+        "Rename one of them.",
+      ]);
+      // Whoever asks for the status gets a build process ready for the next try.
+      expect(warmed).toBe(1);
+    } finally {
+      console.error = original;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("removes half-made builds of servers that died, never another live server's", () => {
+    const staging = scratch();
+    const dead = join(staging, "2147483646-build-1");
+    const mine = join(staging, `${process.pid}-build-1`);
+    const parents = join(staging, `${process.ppid}-build-1`);
+    for (const dir of [dead, mine, parents]) mkdirSync(dir);
+    rebuilder({ db: database.db, dataDir, staging, build: fakeBuild([]), swap: () => {} });
+    expect([existsSync(dead), existsSync(mine), existsSync(parents)]).toEqual([false, true, true]);
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("moves a folder whole", () => {
+    const from = scratch();
+    mkdirSync(join(from, "a", "b"), { recursive: true });
+    writeFileSync(join(from, "a", "b", "index.html"), "x");
+    const to = `${from}-moved`;
+    moveDir(from, to);
+    expect(existsSync(from)).toBe(false);
+    expect(readFileSync(join(to, "a", "b", "index.html"), "utf8")).toBe("x");
+    rmSync(to, { recursive: true, force: true });
+  });
+});

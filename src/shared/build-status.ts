@@ -1,0 +1,47 @@
+// What `GET /api/admin/site/build` answers: how the live site catches up with content changes
+// made through the API, and the last few builds this server knows of. The server keeps it
+// (src/server/site/build-log.ts); the back office shows it (src/islands/admin/build/).
+
+export const BUILD_STATUS_PATH = "/admin/site/build";
+
+/**
+ * How this server gets a change onto the live site:
+ * - `rebuild`: `npm start` builds the site itself and serves the new build once it is complete;
+ * - `hook`: a build hook (Netlify) is called; the host builds, out of this server's sight;
+ * - `refresh`: `astro dev` reloads the content; the next page request shows the change;
+ * - `none`: nothing is set up; changes show after the next deploy.
+ */
+export type BuildMode = "rebuild" | "hook" | "refresh" | "none";
+
+/**
+ * - `queued`: asked for, not started (a burst of changes makes one build);
+ * - `building`: running; the previous site keeps being served;
+ * - `live`: complete and served (or, in `astro dev`, reloaded);
+ * - `failed`: the site did not change; `errorLines` says why;
+ * - `requested`: the build hook accepted the request; whether and when the host's build goes
+ *   live, this server cannot see.
+ */
+export type BuildState = "queued" | "building" | "live" | "failed" | "requested";
+
+export interface BuildRun {
+  /** Increases with each build this server asked for since it started. */
+  id: number;
+  state: BuildState;
+  /** The changes it carries ("article my-slug edited"). */
+  reasons: string[];
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The first lines of the error when failed, else empty. */
+  errorLines: string[];
+}
+
+export interface BuildStatus {
+  mode: BuildMode;
+  /** Newest first; at most a few. Empty when nothing changed since the server started. */
+  runs: BuildRun[];
+}
+
+/** Whether a build is still on its way (worth asking again soon). */
+export const isPending = (run: BuildRun | undefined) =>
+  run?.state === "queued" || run?.state === "building";

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { CONTENT_LIMITS, type WithExcerpt } from "../content-rules.ts";
+import {
+  altSchema,
+  type Blanks,
+  bodySchema,
+  collectionTimes,
+  type ImageSource,
+  imageSrcSchema,
+  langSchema,
+  optionalImage,
+  type StoredRecord,
+  slugSchema,
+  snapshotEntry,
+  tagsSchema,
+  text,
+  timedBodies,
+  translationKeySchema,
+} from "./fields.ts";
+
+/**
+ * An article: its fields, each once, with its rule and its default. The API's bodies and
+ * answers, the table's columns (same names: src/server/db/schema.ts), the build's snapshot and
+ * the `articles` collection (src/content.config.ts) are all made from this list, so a field
+ * added here reaches them all.
+ */
+export const articleFields = {
+  lang: langSchema,
+  translationKey: translationKeySchema,
+  title: text(CONTENT_LIMITS.title),
+  /** Shown under the title; empty for none. */
+  summary: text(CONTENT_LIMITS.summary),
+  coverAlt: altSchema.default(""),
+  /** A category slug (content/categories.json or a database category). */
+  category: slugSchema,
+  tags: tagsSchema.default([]),
+  pinned: z.boolean().default(false),
+};
+
+/** The image fields, by where an image may come from (`ImageSource`). */
+export const articleImages = <S extends ImageSource>(src: S) => ({
+  /** Empty for none. */
+  cover: optionalImage(src),
+});
+
+const articleShape = {
+  slug: slugSchema,
+  body: bodySchema.default(""),
+  ...articleFields,
+  ...articleImages(imageSrcSchema),
+};
+
+const articleBodies = timedBodies(articleShape);
+/** `POST /api/admin/articles`. */
+export const createArticleSchema = articleBodies.create;
+/** `PUT /api/admin/articles/:id`: partial. */
+export const updateArticleSchema = articleBodies.update;
+
+export type CreateArticleInput = z.output<typeof createArticleSchema>;
+export type UpdateArticleInput = z.output<typeof updateArticleSchema>;
+
+/** An article as the API answers it; a file's cover may be its own image (`./images/a.svg`). */
+export type ArticleRecord = StoredRecord<CreateArticleInput>;
+export type ArticleListItem = WithExcerpt<ArticleRecord>;
+
+/**
+ * The `articles` collection's fields but its images, which src/content.config.ts adds with the
+ * build's image source (and the category as a reference to the `categories` collection).
+ */
+export const articleCollectionFields = { ...articleFields, ...collectionTimes };
+
+/** An article in the build's snapshot. */
+export const articleSnapshotSchema = snapshotEntry(articleShape);
+export type SnapshotArticle = z.output<typeof articleSnapshotSchema>;
+
+/** A file's frontmatter, as the back office reads it (its cover as written). */
+export const articleFileFields = { ...articleFields, ...articleImages(z.string()) };
+export const articleBlanks: Blanks<typeof articleFileFields> = {
+  lang: "zh-CN",
+  title: "",
+  summary: "",
+  category: "",
+};
