@@ -405,6 +405,8 @@ const enUS = {
     loadingArticle: "Loading the article…",
     loadFailed: "The article could not be loaded: {{message}}",
     title: "Title",
+    subtitle: "Subtitle",
+    subtitleHint: "Optional: a line shown under the title on the article's page.",
     slug: "Slug",
     slugHint:
       "Lowercase letters and digits joined by hyphens; the address of the article. Suggested from the title.",
@@ -442,6 +444,7 @@ const enUS = {
     problems: {
       titleRequired: "Enter a title.",
       titleTooLong: "The title can be at most 120 characters.",
+      subtitleTooLong: "The subtitle can be at most 120 characters.",
       slugRequired: "Enter a slug.",
       slugInvalid: "Use lowercase letters and digits joined by single hyphens (at most 80).",
       slugTaken: "This slug is already used: {{by}}.",

@@ -399,6 +399,8 @@ const zhCN: Messages = {
     loadingArticle: "正在加载文章…",
     loadFailed: "文章加载失败：{{message}}",
     title: "标题",
+    subtitle: "副标题",
+    subtitleHint: "可不填：显示在文章页标题下方的一行字。",
     slug: "网址标识",
     slugHint: "小写字母和数字，用连字符连接，用作文章的网址。会根据英文标题自动建议。",
     chooseCategory: "请选择分类",
@@ -433,6 +435,7 @@ const zhCN: Messages = {
     problems: {
       titleRequired: "请填写标题。",
       titleTooLong: "标题最多 120 个字符。",
+      subtitleTooLong: "副标题最多 120 个字符。",
       slugRequired: "请填写网址标识。",
       slugInvalid: "只能用小写字母和数字，以单个连字符连接（最多 80 个字符）。",
       slugTaken: "这个网址标识已被占用：{{by}}。",

@@ -28,6 +28,7 @@ import "./content/articles.css";
 
 export interface ArticleValues {
   title: string;
+  subtitle: string;
   slug: string;
   lang: ContentLang;
   category: string;
@@ -48,6 +49,7 @@ type Problems = Partial<Record<keyof ArticleValues, MessageKey>>;
 /** The fields in the order they appear, for focusing the first problem. */
 const ORDER: ReadonlyArray<keyof ArticleValues> = [
   "title",
+  "subtitle",
   "slug",
   "lang",
   "category",
@@ -62,6 +64,7 @@ const ORDER: ReadonlyArray<keyof ArticleValues> = [
 
 const EMPTY: ArticleValues = {
   title: "",
+  subtitle: "",
   slug: "",
   lang: "zh-CN",
   category: "",
@@ -85,6 +88,9 @@ export function checkArticle(
   const title = values.title.trim();
   if (!title) p.title = "bmsArticles.problems.titleRequired";
   else if (title.length > CONTENT_LIMITS.title) p.title = "bmsArticles.problems.titleTooLong";
+  if (values.subtitle.trim().length > CONTENT_LIMITS.title) {
+    p.subtitle = "bmsArticles.problems.subtitleTooLong";
+  }
   if (!values.slug) p.slug = "bmsArticles.problems.slugRequired";
   else if (values.slug.length > CONTENT_LIMITS.slug || !SLUG.test(values.slug)) {
     p.slug = "bmsArticles.problems.slugInvalid";
@@ -121,6 +127,7 @@ export function checkArticle(
 /** The problem a server 400 names, in our words (the server's are English). */
 const SERVER_FIELDS: Partial<Record<string, [keyof ArticleValues, MessageKey]>> = {
   title: ["title", "bmsArticles.problems.titleRequired"],
+  subtitle: ["subtitle", "bmsArticles.problems.subtitleTooLong"],
   slug: ["slug", "bmsArticles.problems.slugInvalid"],
   category: ["category", "bmsArticles.problems.categoryMissing"],
   tags: ["tags", "bmsArticles.problems.tagTooLong"],
@@ -136,6 +143,7 @@ const SERVER_FIELDS: Partial<Record<string, [keyof ArticleValues, MessageKey]>> 
 function valuesOf(record: ArticleRecord): ArticleValues {
   return {
     title: record.title,
+    subtitle: record.subtitle,
     slug: record.slug,
     lang: record.lang,
     category: record.category,
@@ -154,6 +162,7 @@ function valuesOf(record: ArticleRecord): ArticleValues {
 function bodyOf(values: ArticleValues) {
   return {
     title: values.title.trim(),
+    subtitle: values.subtitle.trim(),
     slug: values.slug,
     lang: values.lang,
     category: values.category,
@@ -478,6 +487,16 @@ function ArticleForm({ t, record: loadedRecord, report, onCreated, focusHeading 
           onChange={(v) => set("title", v)}
           maxLength={CONTENT_LIMITS.title + 20}
           error={error("title")}
+        />
+        <TextField
+          id={`${id}-subtitle`}
+          name="subtitle"
+          label={t("bmsArticles.subtitle")}
+          hint={t("bmsArticles.subtitleHint")}
+          value={values.subtitle}
+          onChange={(v) => set("subtitle", v)}
+          maxLength={CONTENT_LIMITS.title + 20}
+          error={error("subtitle")}
         />
         <div className="bms-row">
           <TextField

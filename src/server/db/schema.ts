@@ -246,6 +246,7 @@ export const contentArticles = pgTable(
     translationKey: text("translation_key"),
     title: text("title").notNull(),
     /** Shown under the title; empty for none. */
+    subtitle: text("subtitle").notNull().default(""),
     summary: text("summary").notNull(),
     body: text("body").notNull().default(""),
     /** An image URL (uploaded or external), or empty. */

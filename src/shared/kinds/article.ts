@@ -29,6 +29,7 @@ export const articleFields = {
   translationKey: translationKeySchema,
   title: text(CONTENT_LIMITS.title),
   /** Shown under the title; empty for none. */
+  subtitle: z.string().trim().max(CONTENT_LIMITS.title).default(""),
   summary: text(CONTENT_LIMITS.summary),
   coverAlt: altSchema.default(""),
   /** A category slug (content/categories.json or a database category). */

@@ -1,0 +1,1 @@
+ALTER TABLE "content_articles" ADD COLUMN "subtitle" text DEFAULT '' NOT NULL;
