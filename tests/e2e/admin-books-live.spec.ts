@@ -234,6 +234,8 @@ const unseed = (bookId: string) => sql`delete from content_books where id = ${bo
 
 for (const theme of ["light", "dark"] as const) {
   test(`axe finds nothing on the books screen (${theme})`, async ({ page }) => {
+    // Two screens, each checked by axe after a failed save: over 30 s on a busy CI machine.
+    test.slow();
     await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
     const bookId = await seedBook(page);
     for (const query of ["", `?book=${bookId}`]) {

@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built (see the module).
+import "./app/zod-setup.ts";
 import { useStore } from "@nanostores/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useMemo, useState } from "react";
