@@ -44,15 +44,6 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   );
 }
 
-async function readEnvelope(res: Response): Promise<Envelope<unknown> | null> {
-  try {
-    const body: unknown = await res.json();
-    return isEnvelope(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
 function storedToken(): string | null {
   const storage = typeof localStorage === "undefined" ? undefined : localStorage;
   return readUserInfo(storage)?.token || null;
@@ -117,7 +108,14 @@ export async function send<Body extends { code: number; message: string; data: u
     const message = error instanceof Error && error.message ? error.message : "Network error";
     return { code: 0, message, data: null, success: false };
   }
-  const envelope = await readEnvelope(res.clone());
+  // The body is read once: as an envelope to check, and as the route's typed answer.
+  let body: Body | null = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: answered below as having no envelope
+  }
+  const envelope = isEnvelope(body) ? body : null;
   if (!res.ok) {
     return {
       code: envelope?.code ?? res.status,
@@ -131,9 +129,7 @@ export async function send<Body extends { code: number; message: string; data: u
   if (envelope.code !== SUCCESS_CODE) {
     throw new ApiRejection(envelope.code, envelope.message, envelope.error);
   }
-  // The typed answer of this route: what its handler's `ok()` sent, as JSON.
-  const { code, message, data } = await res.json();
-  return { code, message, data, success: true };
+  return { code: envelope.code, message: envelope.message, data: envelope.data, success: true };
 }
 
 /** Path parameters of the typed client: ids of chapters from files hold a `/`, so every one is encoded. */

@@ -1,8 +1,9 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect } from "react";
 import {
   type Control,
   type FieldPath,
   type FieldValues,
+  type RefCallBack,
   type UseFormSetError,
   useController,
 } from "react-hook-form";
@@ -23,6 +24,14 @@ type FieldProps = Omit<
   ComponentProps<typeof TextField>,
   "value" | "onChange" | "error" | "inputRef" | "onBlur" | "name"
 >;
+
+/**
+ * Gives react-hook-form a field it can focus (the first with a problem) when the field's own
+ * component takes no ref: the element with `id` is focused instead.
+ */
+export function useFocusById(ref: RefCallBack, id: string) {
+  useEffect(() => ref({ focus: () => document.getElementById(id)?.focus() }), [ref, id]);
+}
 
 /**
  * A `TextField` bound to a form's field: its value, its problem, and focus on a failed submit.

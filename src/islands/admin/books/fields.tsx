@@ -1,14 +1,8 @@
 import { useEffect, useRef } from "react";
-import {
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type RefCallBack,
-  useController,
-} from "react-hook-form";
+import { type Control, type FieldPath, type FieldValues, useController } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { FormTextField, problemText } from "../app/form.tsx";
+import { FormTextField, problemText, useFocusById } from "../app/form.tsx";
 import { LangField, OrderField } from "../content/fields.tsx";
 import { MarkdownField } from "../content/MarkdownField.tsx";
 import { suggestSlug } from "../content/slug.ts";
@@ -24,16 +18,6 @@ interface Bound<Values extends FieldValues, Output extends FieldValues> {
   control: Control<Values, unknown, Output>;
   name: FieldPath<Values>;
   id: string;
-}
-
-/**
- * Lets the form focus a field whose component takes no ref (the order and Markdown fields), by
- * its control's id: the form focuses the first field with a problem on a failed submit.
- */
-function useFocusById(ref: RefCallBack, id: string) {
-  useEffect(() => {
-    ref({ focus: () => document.getElementById(id)?.focus() });
-  }, [ref, id]);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
-import { type RefCallBack, useController } from "react-hook-form";
+import { useController } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { problemText } from "../app/form.tsx";
+import { problemText, useFocusById } from "../app/form.tsx";
 import { LangField, ScheduleField } from "../content/fields.tsx";
 import { MarkdownField } from "../content/MarkdownField.tsx";
 import type { NoteControl } from "./schema.ts";
@@ -14,14 +13,6 @@ interface Bound {
   t: Translate;
   id: string;
   control: NoteControl;
-}
-
-/**
- * Lets the form focus a field whose component takes no ref (a problem, a server issue): it
- * reaches the field's input by id.
- */
-function useFocusById(ref: RefCallBack, id: string) {
-  useEffect(() => ref({ focus: () => document.getElementById(id)?.focus() }), [ref, id]);
 }
 
 export function NoteLangField({ t, id, control }: Bound) {
