@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { FeedbackStatusUpdate } from "../../../shared/auth.ts";
-import { dataOf } from "../app/query.ts";
+import { dataOf, useWrite } from "../app/query.ts";
 
 // The feedback center's server state: one query per page of the list, one mutation per status
 // change. Every write invalidates the feature's key, so the list shows what the server holds.
@@ -37,11 +37,7 @@ export function useFeedbackPage(filters: FeedbackFilters) {
 }
 
 /** Moves one piece of feedback to another status (the server checks the transition). */
-export function useChangeStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: FeedbackStatusUpdate }) =>
-      dataOf(send(api.feedback[":id"].status.$put({ ...byId(id), json: change }))),
-    onSuccess: () => client.invalidateQueries({ queryKey: feedbackKey }),
-  });
-}
+export const useChangeStatus = () =>
+  useWrite(feedbackKey, ({ id, change }: { id: string; change: FeedbackStatusUpdate }) =>
+    dataOf(send(api.feedback[":id"].status.$put({ ...byId(id), json: change }))),
+  );

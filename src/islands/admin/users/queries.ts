@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { UserRole, UserStatus } from "../../../shared/auth-rules.ts";
 import { seal } from "../../auth/account-api.ts";
-import { dataOf } from "../app/query.ts";
+import { dataOf, useWrite } from "../app/query.ts";
 import type { NewUser } from "./schema.ts";
 
 // User management's server state: a query per page of the list, a mutation per write; every
@@ -40,26 +40,19 @@ export function useUserPage(filters: UserFilters) {
   });
 }
 
-function useUserWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
-  });
-}
-
 /** Changes a user's role or status (the server refuses the last admin's demotion). */
 export const useUpdateUser = () =>
-  useUserWrite(
+  useWrite(
+    usersKey,
     ({ id, changes }: { id: string; changes: { role?: UserRole; status?: UserStatus } }) =>
       dataOf(send(api.updateUsers[":id"].$put({ ...byId(id), json: changes }))),
   );
 
 export const useDeleteUser = () =>
-  useUserWrite((id: string) => dataOf(send(api.deleteUsers.$post({ json: { ids: [id] } }))));
+  useWrite(usersKey, (id: string) => dataOf(send(api.deleteUsers.$post({ json: { ids: [id] } }))));
 
 /** Adds an account; the password is encrypted for the API like every password. */
 export const useCreateUser = () =>
-  useUserWrite(async (user: NewUser) =>
+  useWrite(usersKey, async (user: NewUser) =>
     dataOf(send(api.createUser.$post({ json: { ...user, password: await seal(user.password) } }))),
   );
