@@ -25,8 +25,8 @@ const devServer = process.env.E2E_DEV === "1";
 const devPort = port + 3;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
-/** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another. */
-function findChromium(): string | undefined {
+/** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another (the benches' too). */
+export function findChromium(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
     const candidate = join(dir, "chromium");
@@ -35,11 +35,13 @@ function findChromium(): string | undefined {
   return undefined;
 }
 
-function chromiumExecutable(): { executablePath?: string } {
+/** Launch options naming that chromium, when there is one (else Playwright's default). */
+export function chromiumExecutable(): { executablePath?: string } {
   const path = findChromium();
   return path ? { executablePath: path } : {};
 }
 
+/** Chromium without network but loopback: nothing calls home (the benches launch it so too). */
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -53,6 +55,9 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
+  // A screen that loads its data after hydration can take over 5 s with both cores busy
+  // (measured under stress-ng --cpu 2); assertions still wait for the real element.
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
   reporter: [

@@ -41,6 +41,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import { Checks } from "./checks.ts";
 
 interface Budgets {
   contentBuild: {
@@ -765,18 +766,8 @@ function htmlPages(dist: string): { all: number; generatedArticles: number } {
 // ---------------------------------------------------------------------------------------------
 // The run.
 
-const results: Array<{
-  name: string;
-  value: number;
-  unit: string;
-  budget: string;
-  ok: boolean | null;
-}> = [];
-
-/** ok null: reported only, no budget. */
-function record(name: string, value: number, unit: string, ok: boolean | null, budget = "") {
-  results.push({ name, value: Math.round(value * 100) / 100, unit, ok, budget });
-}
+/** Figures keep two decimals. */
+const checks = new Checks(2);
 
 const scratch = mkdtempSync(join(tmpdir(), "blog-content-bench-"));
 const siteDir = join(scratch, "site");
@@ -898,60 +889,61 @@ try {
   }
 
   const expected = 2 * perLanguage;
-  record("cold build exit code", cold.exitCode ?? -1, "", cold.exitCode === 0, "= 0");
-  record(
+  checks.exactly("cold build exit code", cold.exitCode ?? -1, "", 0);
+  checks.exactly(
     "cold build: generated article pages",
     coldPages.generatedArticles,
     "pages",
-    coldPages.generatedArticles === expected,
-    `= ${expected}`,
+    expected,
   );
-  record("cold build: all HTML pages", coldPages.all, "pages", null);
-  record("cold build: pages astro reported", cold.astroReportedPages ?? 0, "pages", null);
-  record(
+  checks.record("cold build: all HTML pages", coldPages.all, "pages", null);
+  checks.record("cold build: pages astro reported", cold.astroReportedPages ?? 0, "pages", null);
+  checks.atMost(
     "cold build, total (astro build + search)",
     cold.wallSeconds,
     "s",
-    cold.wallSeconds <= budget.maxColdBuildSeconds,
-    `<= ${budget.maxColdBuildSeconds}`,
+    budget.maxColdBuildSeconds,
   );
-  record("cold build, astro build step", cold.astroSeconds ?? Number.NaN, "s", null);
-  record("cold build, astro's own figure", cold.astroReportedSeconds ?? Number.NaN, "s", null);
-  record("cold build, search index step", cold.searchSeconds ?? Number.NaN, "s", null);
-  record(
-    "cold build, peak memory",
-    peakMB(cold),
+  checks.record("cold build, astro build step", cold.astroSeconds ?? Number.NaN, "s", null);
+  checks.record(
+    "cold build, astro's own figure",
+    cold.astroReportedSeconds ?? Number.NaN,
+    "s",
+    null,
+  );
+  checks.record("cold build, search index step", cold.searchSeconds ?? Number.NaN, "s", null);
+  checks.atMost("cold build, peak memory", peakMB(cold), "MB", budget.maxPeakMemoryMB);
+  checks.record(
+    "cold build, peak largest process",
+    cold.maxRssSingleProcessMB ?? Number.NaN,
     "MB",
-    peakMB(cold) <= budget.maxPeakMemoryMB,
-    `<= ${budget.maxPeakMemoryMB}`,
+    null,
   );
-  record("cold build, peak largest process", cold.maxRssSingleProcessMB ?? Number.NaN, "MB", null);
-  record("cold build, peak tree sum, astro step", cold.treePeakMB.astro, "MB", null);
-  record("cold build, peak tree sum, search step", cold.treePeakMB.search, "MB", null);
+  checks.record("cold build, peak tree sum, astro step", cold.treePeakMB.astro, "MB", null);
+  checks.record("cold build, peak tree sum, search step", cold.treePeakMB.search, "MB", null);
   if (warm) {
-    record("warm build exit code", warm.exitCode ?? -1, "", warm.exitCode === 0, "= 0");
-    record("warm build, total (astro build + search)", warm.wallSeconds, "s", null);
-    record("warm build, astro build step", warm.astroSeconds ?? Number.NaN, "s", null);
-    record("warm build, search index step", warm.searchSeconds ?? Number.NaN, "s", null);
-    record(
-      "warm build, peak memory",
-      peakMB(warm),
-      "MB",
-      peakMB(warm) <= budget.maxPeakMemoryMB,
-      `<= ${budget.maxPeakMemoryMB}`,
-    );
+    checks.exactly("warm build exit code", warm.exitCode ?? -1, "", 0);
+    checks.record("warm build, total (astro build + search)", warm.wallSeconds, "s", null);
+    checks.record("warm build, astro build step", warm.astroSeconds ?? Number.NaN, "s", null);
+    checks.record("warm build, search index step", warm.searchSeconds ?? Number.NaN, "s", null);
+    checks.atMost("warm build, peak memory", peakMB(warm), "MB", budget.maxPeakMemoryMB);
   }
   for (const locale of LOCALES) {
     const p = pagefind[locale] ?? { bytes: 0, files: 0 };
-    record(`pagefind-${locale} size`, p.bytes / 2 ** 20, "MB", null);
-    record(`pagefind-${locale} files`, p.files, "", null);
-    record(`pagefind-${locale} pages indexed`, cold.searchIndexedPages[locale] ?? 0, "pages", null);
+    checks.record(`pagefind-${locale} size`, p.bytes / 2 ** 20, "MB", null);
+    checks.record(`pagefind-${locale} files`, p.files, "", null);
+    checks.record(
+      `pagefind-${locale} pages indexed`,
+      cold.searchIndexedPages[locale] ?? 0,
+      "pages",
+      null,
+    );
   }
-  record("dist size (all files)", distStats.bytes / 2 ** 20, "MB", null);
-  record("bare astro exit code", bare.exitCode ?? -1, "", bare.exitCode === 0, "= 0");
-  record("bare astro: pages", barePages.all, "pages", barePages.all === expected, `= ${expected}`);
-  record("bare astro cold build", bare.astroSeconds ?? bare.wallSeconds, "s", null);
-  record("bare astro cold build, peak memory", peakMB(bare), "MB", null);
+  checks.record("dist size (all files)", distStats.bytes / 2 ** 20, "MB", null);
+  checks.exactly("bare astro exit code", bare.exitCode ?? -1, "", 0);
+  checks.exactly("bare astro: pages", barePages.all, "pages", expected);
+  checks.record("bare astro cold build", bare.astroSeconds ?? bare.wallSeconds, "s", null);
+  checks.record("bare astro cold build, peak memory", peakMB(bare), "MB", null);
   // How much the machine competed with each build: its CPU time, and other processes' CPU.
   for (const [label, run] of [
     ["cold build", cold],
@@ -959,8 +951,13 @@ try {
     ["bare astro cold build", bare],
   ] as const) {
     if (!run) continue;
-    record(`${label}, CPU time (user + system)`, run.cpuSeconds ?? Number.NaN, "s", null);
-    record(`${label}, other processes' CPU`, run.otherProcessesCores ?? Number.NaN, "cores", null);
+    checks.record(`${label}, CPU time (user + system)`, run.cpuSeconds ?? Number.NaN, "s", null);
+    checks.record(
+      `${label}, other processes' CPU`,
+      run.otherProcessesCores ?? Number.NaN,
+      "cores",
+      null,
+    );
   }
   const pairRatios = pairs.map(({ site, bare: b }) =>
     site.exitCode === 0 && b.exitCode === 0 && site.astroSeconds !== null && b.astroSeconds !== null
@@ -969,8 +966,18 @@ try {
   );
   for (const [i, { site, bare: b }] of pairs.entries()) {
     if (i === 0) continue;
-    record(`cold pair ${i + 1}: astro build step`, site.astroSeconds ?? Number.NaN, "s", null);
-    record(`cold pair ${i + 1}: bare astro cold build`, b.astroSeconds ?? Number.NaN, "s", null);
+    checks.record(
+      `cold pair ${i + 1}: astro build step`,
+      site.astroSeconds ?? Number.NaN,
+      "s",
+      null,
+    );
+    checks.record(
+      `cold pair ${i + 1}: bare astro cold build`,
+      b.astroSeconds ?? Number.NaN,
+      "s",
+      null,
+    );
   }
   busiest = Math.max(
     ...[warm, ...pairs.flatMap((p) => [p.site, p.bare])].map(
@@ -980,7 +987,7 @@ try {
   const ratio = median(pairRatios);
   report.ratiosToBareAstro = pairRatios;
   report.ratioToBareAstro = ratio;
-  record(
+  checks.record(
     `cold astro build / bare astro cold build, each of ${pairs.length} pairs`,
     Math.max(...pairRatios),
     "x max",
@@ -991,14 +998,13 @@ try {
       `  ratios of the ${pairs.length} pairs: ${pairRatios.map((r) => r.toFixed(2)).join(", ")}`,
     );
   }
-  record(
+  checks.atMost(
     pairs.length > 1
       ? `cold astro build / bare astro cold build, median of ${pairs.length} pairs`
       : "cold astro build / bare astro cold build",
     ratio,
     "x",
-    ratio <= budget.maxRatioToBareAstro,
-    `<= ${budget.maxRatioToBareAstro}`,
+    budget.maxRatioToBareAstro,
   );
 } catch (error) {
   failed = true;
@@ -1009,28 +1015,19 @@ try {
 
 const durationSeconds = (performance.now() - runStarted) / 1000;
 report.durationSeconds = durationSeconds;
-report.checks = results;
+report.checks = checks.results;
 mkdirSync(RESULTS_DIR, { recursive: true });
 writeFileSync(join(RESULTS_DIR, "content.json"), `${JSON.stringify(report, null, 2)}\n`);
 
 console.log("");
 if (override) console.log(`TRIAL: ${perLanguage} articles per language (CONTENT_BENCH_ARTICLES)`);
-const width = Math.max(...results.map((r) => r.name.length));
-for (const r of results) {
-  const status = r.ok === null ? "    " : r.ok ? "ok  " : "OVER";
-  const budgetText = r.ok === null ? "" : ` (budget ${r.budget})`;
-  console.log(
-    `${status} ${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)}${budgetText}`,
-  );
-}
+checks.print();
 if (busiest > 0.25) {
   console.log(
     `note: other processes used up to ${busiest.toFixed(2)} cores during a build (of ${cpus().length}); its times are inflated by that, run again on a quiet machine`,
   );
 }
-const missed = results.filter((r) => r.ok === false).length;
-console.log(missed === 0 && !failed ? "all budgets met" : `${missed} budget(s) missed`);
+checks.conclude(failed);
 console.log(
   `run took ${(durationSeconds / 60).toFixed(1)} min; numbers in bench/results/content.json`,
 );
-process.exitCode = missed === 0 && !failed ? 0 : 1;

@@ -5,10 +5,8 @@
 // 1 when a budget is missed.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
-  accessSync,
   cpSync,
   existsSync,
-  constants as fsConstants,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -17,12 +15,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumArgs, findChromium } from "../playwright.config.ts";
+import { type Check, Checks } from "./checks.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -111,18 +111,6 @@ interface HtmlFacts {
   inlineStyles: string[];
 }
 
-// No network but loopback here: keep Chromium from calling home.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
 const budgets: Budgets = JSON.parse(
   readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
 );
@@ -130,25 +118,12 @@ const b = budgets.pages;
 const port = Number(process.env.BENCH_PORT || 4392);
 const base = `http://127.0.0.1:${port}`;
 const resultsFile = new URL("./results/pages.json", import.meta.url);
-const results: Array<{ name: string; value: number; unit: string; budget: string; ok: boolean }> =
-  [];
+const checks = new Checks();
 
-function record(name: string, value: number, unit: string, ok: boolean, budget: string) {
-  results.push({ name, value, unit, ok, budget });
-}
-
-function findOnPath(name: string): string {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      // not in this folder
-    }
-  }
-  throw new Error(`${name} not found on PATH`);
+function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error("chromium not found on PATH (or set CHROMIUM_PATH)");
+  return path;
 }
 
 const gzip = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
@@ -437,7 +412,7 @@ async function measureBytes(page: Page, url: string): Promise<PageBytes> {
 }
 
 const startedAt = performance.now();
-const chromePath = findOnPath("chromium");
+const chromePath = chromiumPath();
 const dataDir = mkdtempSync(join(tmpdir(), "blog-pages-"));
 const report: {
   date: string;
@@ -450,7 +425,7 @@ const report: {
   durationMs?: number;
   /** 1-minute load average before and after: other work on the machine skews mobile TBT. */
   loadAverage: { start: number; end?: number };
-  checks?: typeof results;
+  checks?: Check[];
 } = {
   date: new Date().toISOString(),
   chromium: chromePath,
@@ -473,7 +448,8 @@ try {
   // run and clears the origin's cache and storage before it navigates.
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: CHROME_FLAGS,
+    // No network but loopback here (chromiumArgs): keep Chromium from calling home.
+    chromeFlags: ["--headless=new", ...chromiumArgs],
     logLevel: "error",
   });
   for (const path of b.paths) {
@@ -499,7 +475,7 @@ try {
   // Bytes: a fresh browser context per page, so nothing comes from a cache.
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: CHROME_FLAGS.filter((flag) => flag !== "--headless=new"),
+    args: chromiumArgs,
   });
   try {
     for (const path of b.paths) {
@@ -537,7 +513,7 @@ for (const path of b.paths) {
       // A category is within budget when its score is, or when every audit costing points is exempt.
       const failing = run.failingAudits[category] ?? [];
       const onlyExempt = failing.length > 0 && failing.every((audit) => exempt.includes(audit.id));
-      record(
+      checks.record(
         `${label} ${category}${onlyExempt ? " (exempt audits only)" : ""}`,
         score ?? Number.NaN,
         "",
@@ -545,89 +521,47 @@ for (const path of b.paths) {
         `>= ${min}`,
       );
     }
-    const within = (value: number | null, max: number) => value !== null && value <= max;
+    // Times in whole milliseconds, CLS to three decimals.
     if (budget.maxLcpMs !== undefined) {
-      record(
-        `${label} LCP`,
-        Math.round(run.lcpMs ?? Number.NaN),
-        "ms",
-        within(run.lcpMs, budget.maxLcpMs),
-        `<= ${budget.maxLcpMs}`,
-      );
+      checks.atMost(`${label} LCP`, run.lcpMs, "ms", budget.maxLcpMs, 0);
     }
-    record(
-      `${label} TBT`,
-      Math.round(run.tbtMs ?? Number.NaN),
-      "ms",
-      within(run.tbtMs, budget.maxTbtMs),
-      `<= ${budget.maxTbtMs}`,
-    );
-    record(
-      `${label} CLS`,
-      Math.round((run.cls ?? Number.NaN) * 1000) / 1000,
-      "",
-      within(run.cls, budget.maxCls),
-      `<= ${budget.maxCls}`,
-    );
+    checks.atMost(`${label} TBT`, run.tbtMs, "ms", budget.maxTbtMs, 0);
+    checks.atMost(`${label} CLS`, run.cls, "", budget.maxCls, 3);
   }
   const bytes = entry.bytes;
   if (!bytes) continue;
-  record(
-    `${path} JavaScript (gzip)`,
-    bytes.js.total,
-    "B",
-    bytes.js.total <= b.maxJsGzipBytes,
-    `<= ${b.maxJsGzipBytes}`,
-  );
-  record(
-    `${path} HTML (brotli)`,
-    bytes.html.brotli,
-    "B",
-    bytes.html.brotli <= b.maxHtmlBrotliBytes,
-    `<= ${b.maxHtmlBrotliBytes}`,
-  );
-  record(
-    `${path} CSS (brotli)`,
-    bytes.css.total,
-    "B",
-    bytes.css.total <= b.maxCssBrotliBytes,
-    `<= ${b.maxCssBrotliBytes}`,
-  );
-  record(
+  const { head } = bytes;
+  checks.atMost(`${path} JavaScript (gzip)`, bytes.js.total, "B", b.maxJsGzipBytes);
+  checks.atMost(`${path} HTML (brotli)`, bytes.html.brotli, "B", b.maxHtmlBrotliBytes);
+  checks.atMost(`${path} CSS (brotli)`, bytes.css.total, "B", b.maxCssBrotliBytes);
+  checks.atMost(
     `${path} render-blocking scripts in <head>`,
-    bytes.head.renderBlockingScripts.length,
+    head.renderBlockingScripts.length,
     "",
-    bytes.head.renderBlockingScripts.length <= b.maxRenderBlockingScripts,
-    `<= ${b.maxRenderBlockingScripts}`,
+    b.maxRenderBlockingScripts,
   );
-  record(
+  checks.atMost(
     `${path} inline scripts in <head>`,
-    bytes.head.inlineScripts.count,
+    head.inlineScripts.count,
     "",
-    bytes.head.inlineScripts.count <= b.maxInlineHeadScripts,
-    `<= ${b.maxInlineHeadScripts}`,
+    b.maxInlineHeadScripts,
   );
-  record(
+  checks.record(
     `${path} inline <head> script bytes`,
-    bytes.head.inlineScripts.bytes,
+    head.inlineScripts.bytes,
     "B",
-    bytes.head.inlineScripts.bytes < b.inlineHeadScriptBytesUnder,
+    head.inlineScripts.bytes < b.inlineHeadScriptBytesUnder,
     `< ${b.inlineHeadScriptBytesUnder}`,
   );
 }
 
 report.durationMs = Math.round(performance.now() - startedAt);
 report.loadAverage.end = loadavg()[0] ?? 0;
-report.checks = results;
+report.checks = checks.results;
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
 
-const width = Math.max(...results.map((r) => r.name.length));
-for (const r of results) {
-  console.log(
-    `${r.ok ? "ok  " : "OVER"} ${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)} (budget ${r.budget})`,
-  );
-}
+checks.print();
 // Why a category is under 100: the audits that cost it points.
 for (const [path, entry] of Object.entries(report.paths)) {
   for (const formFactor of FORM_FACTORS) {
@@ -644,10 +578,8 @@ for (const [path, entry] of Object.entries(report.paths)) {
     if (error) console.log(`     ${path} ${formFactor}: Lighthouse error ${error}`);
   }
 }
-const missed = results.filter((r) => !r.ok).length;
 console.log(
   `full numbers in bench/results/pages.json; took ${(report.durationMs / 1000).toFixed(0)} s` +
     ` (load average ${report.loadAverage.start.toFixed(1)} → ${report.loadAverage.end.toFixed(1)})`,
 );
-console.log(missed === 0 ? "all budgets met" : `${missed} budget(s) missed`);
-process.exitCode = missed === 0 ? 0 : 1;
+checks.conclude();

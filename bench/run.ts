@@ -8,12 +8,14 @@ import autocannon from "autocannon";
 import { count, inArray } from "drizzle-orm";
 import { openPglite } from "../src/server/db/client.ts";
 import { feedback } from "../src/server/db/schema.ts";
+import { Checks } from "./checks.ts";
 import { measurePublish, type PublishBudget } from "./publish.ts";
 import {
   addressSource,
   DEMO,
   encryptedPassword,
   ensureBuilt,
+  feedbackSubmission,
   startServer as startBenchServer,
   stopServer,
 } from "./server.ts";
@@ -42,12 +44,8 @@ const budgets: Budgets = JSON.parse(
 );
 const port = Number(process.env.BENCH_PORT || 4391);
 const base = `http://127.0.0.1:${port}`;
-const results: Array<{ name: string; value: number; unit: string; budget: string; ok: boolean }> =
-  [];
-
-function record(name: string, value: number, unit: string, ok: boolean, budget: string) {
-  results.push({ name, value: Math.round(value * 10) / 10, unit, ok, budget });
-}
+/** Figures keep one decimal. */
+const checks = new Checks(1);
 
 ensureBuilt();
 
@@ -83,28 +81,21 @@ async function measureLogins() {
     }),
     reads(b.durationSeconds),
   ]);
-  record("login throughput", logins.requests.average, "req/s", logins.non2xx === 0, "all 2xx");
-  record(
-    "login p50 latency",
-    logins.latency.p50,
-    "ms",
-    logins.latency.p50 <= b.maxP50Ms,
-    `<= ${b.maxP50Ms}`,
+  checks.record(
+    "login throughput",
+    logins.requests.average,
+    "req/s",
+    logins.non2xx === 0,
+    "all 2xx",
   );
-  record(
-    "login p99 latency",
-    logins.latency.p99,
-    "ms",
-    logins.latency.p99 <= b.maxP99Ms,
-    `<= ${b.maxP99Ms}`,
-  );
-  record("read p99 latency, quiet", quiet.latency.p99, "ms", true, "reference");
-  record(
+  checks.atMost("login p50 latency", logins.latency.p50, "ms", b.maxP50Ms);
+  checks.atMost("login p99 latency", logins.latency.p99, "ms", b.maxP99Ms);
+  checks.record("read p99 latency, quiet", quiet.latency.p99, "ms", true, "reference");
+  checks.atMost(
     "read p99 latency, while logins run",
     loaded.latency.p99,
     "ms",
-    loaded.latency.p99 <= b.maxReadP99UnderLoginLoadMs,
-    `<= ${b.maxReadP99UnderLoginLoadMs}`,
+    b.maxReadP99UnderLoginLoadMs,
   );
 }
 
@@ -112,51 +103,33 @@ async function measureLogins() {
 async function measurePublishToLive() {
   const b = budgets.publish;
   const result = await measurePublish(base, b);
-  record("publish to live, first (creates the article)", result.firstMs, "ms", true, "reference");
-  for (const [n, ms] of result.editsMs.entries()) {
-    record(`publish to live, edit ${n + 1}`, ms, "ms", true, "reference");
-  }
-  record(
-    `publish to live, median of ${b.runs} edits`,
-    result.medianMs,
-    "ms",
-    result.medianMs <= b.maxMedianMs,
-    `<= ${b.maxMedianMs}`,
-  );
+  const reference = (name: string, ms: number) => checks.record(name, ms, "ms", true, "reference");
+  reference("publish to live, first (creates the article)", result.firstMs);
+  for (const [n, ms] of result.editsMs.entries()) reference(`publish to live, edit ${n + 1}`, ms);
+  checks.atMost(`publish to live, median of ${b.runs} edits`, result.medianMs, "ms", b.maxMedianMs);
 }
 
-const payload = JSON.stringify({
-  feedbackType: "suggestion",
-  subject: "Benchmark submission",
-  description: "Measuring how many submissions the server stores per second.",
-  contact: "bench@example.com",
-  environment: {
-    url: `${base}/`,
-    userAgent: "autocannon",
-    viewport: "1280×800",
-    timestamp: new Date().toISOString(),
-  },
-});
+const payload = JSON.stringify(
+  feedbackSubmission(base, "autocannon", {
+    feedbackType: "suggestion",
+    subject: "Benchmark submission",
+    description: "Measuring how many submissions the server stores per second.",
+    contact: "bench@example.com",
+  }),
+);
 
 try {
   // Start-up: the first start creates and migrates the embedded database; a restart opens it.
   const first = await startServer();
-  record(
+  checks.atMost(
     "start-up, first start (creates the database)",
     first.ms,
     "ms",
-    first.ms <= budgets.startup.firstStartMs,
-    `<= ${budgets.startup.firstStartMs}`,
+    budgets.startup.firstStartMs,
   );
   await stopServer(first.child);
   const second = await startServer();
-  record(
-    "start-up, restart",
-    second.ms,
-    "ms",
-    second.ms <= budgets.startup.restartMs,
-    `<= ${budgets.startup.restartMs}`,
-  );
+  checks.atMost("start-up, restart", second.ms, "ms", budgets.startup.restartMs);
 
   const b = budgets.createFeedback;
   const acknowledgedIds: string[] = [];
@@ -188,33 +161,19 @@ try {
   await stopServer(second.child);
 
   const acknowledged = new Set(acknowledgedIds).size;
-  record(
+  checks.atLeast(
     "createFeedback throughput",
     run.requests.average,
     "req/s",
-    run.requests.average >= b.minRequestsPerSecond,
-    `>= ${b.minRequestsPerSecond}`,
+    b.minRequestsPerSecond,
   );
-  record(
-    "createFeedback p50 latency",
-    run.latency.p50,
-    "ms",
-    run.latency.p50 <= b.maxP50Ms,
-    `<= ${b.maxP50Ms}`,
-  );
-  record(
-    "createFeedback p99 latency",
-    run.latency.p99,
-    "ms",
-    run.latency.p99 <= b.maxP99Ms,
-    `<= ${b.maxP99Ms}`,
-  );
-  record(
+  checks.atMost("createFeedback p50 latency", run.latency.p50, "ms", b.maxP50Ms);
+  checks.atMost("createFeedback p99 latency", run.latency.p99, "ms", b.maxP99Ms);
+  checks.exactly(
     "createFeedback errors and non-2xx",
     run.errors + run.timeouts + run.non2xx,
     "",
-    run.errors + run.timeouts + run.non2xx === 0,
-    "= 0",
+    0,
   );
 
   // Nothing lost: every acknowledged submission is in the database.
@@ -228,23 +187,15 @@ try {
     stored += row?.n ?? 0;
   }
   await database.close();
-  record(
+  checks.exactly(
     `acknowledged submissions found in the database (of ${acknowledged})`,
     stored,
     "",
-    stored === acknowledged,
-    `= ${acknowledged}`,
+    acknowledged,
   );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const width = Math.max(...results.map((r) => r.name.length));
-for (const r of results) {
-  console.log(
-    `${r.ok ? "ok  " : "OVER"} ${r.name.padEnd(width)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)} (budget ${r.budget})`,
-  );
-}
-const missed = results.filter((r) => !r.ok).length;
-console.log(missed === 0 ? "all budgets met" : `${missed} budget(s) missed`);
-process.exitCode = missed === 0 ? 0 : 1;
+checks.print();
+checks.conclude();

@@ -1,5 +1,5 @@
-// What the bench scripts share: `npm start` on a scratch embedded database, and passwords
-// encrypted as the browser encrypts them.
+// What the bench scripts share: `npm start` on a scratch embedded database, passwords
+// encrypted as the browser encrypts them, and feedback as the widget sends it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -78,5 +78,22 @@ export function addressSource(): () => string {
   return () => {
     n = (n + 1) % 131_072;
     return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+  };
+}
+
+/** A feedback submission as the widget sends it, from a 1280×800 window on `base`'s home page. */
+export function feedbackSubmission(
+  base: string,
+  userAgent: string,
+  fields: { feedbackType: string; subject: string; description: string; contact?: string },
+) {
+  return {
+    ...fields,
+    environment: {
+      url: `${base}/`,
+      userAgent,
+      viewport: "1280×800",
+      timestamp: new Date().toISOString(),
+    },
   };
 }

@@ -13,6 +13,12 @@ import {
   noteCollectionFields,
   noteImages,
 } from "./shared/content.ts";
+import {
+  albumCollectionFields,
+  photoCollectionFields,
+  photoImages,
+  pictureSchema,
+} from "./shared/kinds/photo.ts";
 
 // Two sources, one schema: files written in git (content/) and rows written in /bms (the
 // database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
@@ -59,4 +65,24 @@ const chapters = defineCollection({
   schema: z.object(chapterCollectionFields),
 });
 
-export const collections = { categories, articles, notes, books, chapters };
+const albums = defineCollection({
+  loader: filesAndDatabase("albums", file("content/albums.json")),
+  schema: z.object(albumCollectionFields),
+});
+
+// A file's photo is its own image beside it; a row's is a library image, whose picture (size,
+// placeholder, camera facts, served files) the snapshot brings along.
+const photoData = {
+  ...photoCollectionFields,
+  album: reference("albums").nullable().default(null),
+  picture: pictureSchema.nullable().default(null),
+};
+
+const photos = defineCollection({
+  loader: filesAndDatabase("photos", glob({ base: "content/photos", pattern: "[a-z0-9]*.md" })),
+  // A file's image is named as written (`./files/a.jpg`), never Astro's image(): that would
+  // publish the original, camera facts and all. src/lib/photos.ts runs it through the pipeline.
+  schema: z.object({ ...photoData, ...photoImages(z.string()) }),
+});
+
+export const collections = { categories, articles, notes, books, chapters, albums, photos };

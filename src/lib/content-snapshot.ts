@@ -8,6 +8,7 @@ import {
   chapterSnapshotSchema,
   noteSnapshotSchema,
 } from "../shared/content.ts";
+import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
 // published or scheduled row, as plain JSON), and the file it reads when it does not read the
@@ -30,6 +31,8 @@ export const contentSnapshotSchema = z.object({
   notes: z.array(noteSnapshotSchema),
   books: z.array(bookSnapshotSchema),
   chapters: z.array(chapterSnapshotSchema),
+  albums: z.array(albumSnapshotSchema),
+  photos: z.array(photoSnapshotSchema),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -39,6 +42,7 @@ export type {
   SnapshotChapter,
   SnapshotNote,
 } from "../shared/content.ts";
+export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
 
 export interface SourceResult {
   snapshot: ContentSnapshot;
@@ -60,6 +64,8 @@ export const emptySnapshot = (): ContentSnapshot => ({
   notes: [],
   books: [],
   chapters: [],
+  albums: [],
+  photos: [],
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -78,6 +84,9 @@ const snapshotFileSchema = z.object({
   notes: z.array(z.unknown()),
   books: z.array(z.unknown()),
   chapters: z.array(z.unknown()),
+  // A file written before the gallery has none of these.
+  albums: z.array(z.unknown()).default([]),
+  photos: z.array(z.unknown()).default([]),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -124,5 +133,7 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     notes: rowsOf(noteSnapshotSchema, "notes", "content_notes", f.notes),
     books: rowsOf(bookSnapshotSchema, "books", "content_books", f.books),
     chapters: rowsOf(chapterSnapshotSchema, "chapters", "content_chapters", f.chapters),
+    albums: rowsOf(albumSnapshotSchema, "albums", "content_albums", f.albums),
+    photos: rowsOf(photoSnapshotSchema, "photos", "content_photos", f.photos),
   };
 }

@@ -8,12 +8,12 @@ import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 // A slug used by a file and a row stops the build, naming both. The rows come through the
 // interface to the server, src/lib/content-source.ts: this file imports no server code.
 
-export type Kind = "categories" | "articles" | "notes" | "books" | "chapters";
+export type Kind = "categories" | "articles" | "notes" | "books" | "chapters" | "albums" | "photos";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
 /**
- * One read per content sync, shared by the five collections. In `astro dev` the database is
+ * One read per content sync, shared by the collections. In `astro dev` the database is
  * the dev server's own open one (a process may open the embedded database only once); a build
  * reads it as `loadSnapshotForBuild` (src/server/site/source.ts) explains.
  */
@@ -24,7 +24,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums`,
         ),
       () => {},
     );
@@ -90,6 +90,22 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         label: data.title,
         id: `${book}/${slug}`,
         body,
+        data,
+      }));
+    case "albums":
+      return s.albums.map(({ slug, ...data }) => ({
+        table: "content_albums",
+        rowId: slug,
+        label: data.name["en-US"],
+        id: slug,
+        data: { id: slug, ...data },
+      }));
+    case "photos":
+      return s.photos.map(({ id, slug, ...data }) => ({
+        table: "content_photos",
+        rowId: id,
+        label: data.title["en-US"],
+        id: slug,
         data,
       }));
   }

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cspHash,
   directiveSources,
@@ -16,21 +15,10 @@ import {
   writeHeadersFile,
 } from "./inline-hashes.ts";
 import { HEADERS_FILE, headersForPath, parseHeadersFile } from "./security-headers.ts";
+import { tempFolders } from "./test-folders.ts";
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function site(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "blog-hashes-"));
-  folders.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+/** A built site of the files given, in a folder removed after the test. */
+const site = tempFolders("blog-hashes-");
 
 const HEAD = "(()=>{document.documentElement.lang='en-US'})()";
 const page = (body: string) =>

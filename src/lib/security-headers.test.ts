@@ -92,6 +92,15 @@ describe("the _headers file", () => {
     }
   });
 
+  it("serves the gallery's file photos immutable, as the API serves library images", () => {
+    const rules = parseHeadersFile(formatHeadersFile(HASHES));
+    expect(headersForPath(rules, "/photo-files/0123456789ab-800.webp")).toEqual({
+      ...pageHeaders(HASHES),
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+    expect(headersForPath(rules, "/image-library/")["Cache-Control"]).toBeUndefined();
+  });
+
   it("is read as Netlify reads it", () => {
     const rules = parseHeadersFile(
       "# comment\n/*\n  A: 1\n  A: 2\n/_astro/*\n  Cache-Control: immutable\n  A: 3\n",

@@ -110,7 +110,13 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
-/** The `_headers` file for a build: one rule for every path. */
+/** Files whose names change with their bytes: a year, never revalidated (as /api/media/* answers). */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+/** The built site's files named by their bytes (the gallery's file photos, src/lib/photo-files.ts). */
+export const IMMUTABLE_PATHS = ["/photo-files/*"] as const;
+
+/** The `_headers` file for a build: one rule for every path, then the immutable files' cache. */
 export function formatHeadersFile(hashes: InlineHashes): string {
   const lines = Object.entries(pageHeaders(hashes)).map(([name, value]) => `  ${name}: ${value}`);
   return [
@@ -119,6 +125,7 @@ export function formatHeadersFile(hashes: InlineHashes): string {
     "# serves; `npm start` reads it from the folder it serves. Do not edit.",
     "/*",
     ...lines,
+    ...IMMUTABLE_PATHS.flatMap((path) => [path, `  Cache-Control: ${IMMUTABLE_CACHE}`]),
     "",
   ].join("\n");
 }

@@ -2,6 +2,8 @@ import type { APIContext } from "astro";
 import { liveBooks } from "../lib/books.ts";
 import { liveArticles, translationOf } from "../lib/content.ts";
 import { escapeHtml } from "../lib/html.ts";
+import { galleryPaths } from "../lib/photo-html.ts";
+import { liveGallery } from "../lib/photos.ts";
 
 /** Every public page, with hreflang alternates between an article and its translation. */
 export async function GET(context: APIContext) {
@@ -9,7 +11,8 @@ export async function GET(context: APIContext) {
   const abs = (path: string) => escapeHtml(new URL(path, site).toString());
   const articles = await liveArticles();
   const books = await liveBooks();
-  const pages = ["/", "/articles/", "/random-notes", "/book-doc/", "/about/"];
+  const gallery = await liveGallery();
+  const pages = ["/", "/articles/", "/image-library/", "/random-notes", "/book-doc/", "/about/"];
   const urls: string[] = pages.map((p) => `<url><loc>${abs(p)}</loc></url>`);
   for (const article of articles) {
     const other = translationOf(article, articles);
@@ -30,6 +33,18 @@ export async function GET(context: APIContext) {
     urls.push(`<url><loc>${abs(`/book-doc/${entry.slug}/`)}</loc></url>`);
     for (const node of entry.order)
       urls.push(`<url><loc>${abs(`/book-doc/${entry.slug}/${node.slug}/`)}</loc></url>`);
+  }
+  for (const album of gallery.albums)
+    urls.push(`<url><loc>${abs(galleryPaths.album(album.slug))}</loc></url>`);
+  for (const { key } of gallery.tags)
+    urls.push(`<url><loc>${abs(galleryPaths.tag(key))}</loc></url>`);
+  for (const { key } of gallery.years)
+    urls.push(`<url><loc>${abs(galleryPaths.year(key))}</loc></url>`);
+  for (const photo of gallery.photos) {
+    const lastmod = photo.publishedAt.toISOString().slice(0, 10);
+    urls.push(
+      `<url><loc>${abs(galleryPaths.photo(photo.slug))}</loc><lastmod>${lastmod}</lastmod></url>`,
+    );
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });

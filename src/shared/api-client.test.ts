@@ -8,21 +8,33 @@ import {
   send,
 } from "./api-client.ts";
 import { STORAGE_KEYS } from "./storage-keys.ts";
+import { storedUser } from "./user-info.test-support.ts";
 
 type Call = { url: string; init: RequestInit };
 
-function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** An answer with no payload, as most of these calls get. */
+const OK = () => json({ code: 200, message: "OK", data: null });
+
+/**
+ * A client whose fetch answers `respond`, and the calls it made (recorded, never sent). Without a token unless
+ * `getToken` gives one; with `getToken: "stored"` it reads the stored user-info as in a browser.
+ */
+function clientAnswering(
+  respond: (call: Call) => Response | Promise<Response>,
+  getToken: (() => string | null) | "stored" = () => null,
+) {
   const calls: Call[] = [];
-  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call = { url: String(input), init };
     calls.push(call);
     return respond(call);
   };
-  return { fn, calls };
+  const api = createApiClient(getToken === "stored" ? { fetch } : { fetch, getToken });
+  return { api, calls };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("api client", () => {
   afterEach(() => {
@@ -31,16 +43,17 @@ describe("api client", () => {
   });
 
   it("calls the typed route under /api and resolves the envelope when the inner code is 200", async () => {
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: { resendAfterSeconds: 60 } }));
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    const { api, calls } = clientAnswering(() =>
+      json({ code: 200, message: "OK", data: { resendAfterSeconds: 60 } }),
+    );
     const result = await send(
       api.getEmailCode.$post({ json: { email: "a@b.co", locale: "en-US" } }),
     );
     expect(API_BASE).toBe("/api");
-    expect(f.calls[0]?.url).toBe("/api/getEmailCode");
-    expect(f.calls[0]?.init.method).toBe("POST");
-    expect(f.calls[0]?.init.body).toBe('{"email":"a@b.co","locale":"en-US"}');
-    expect(new Headers(f.calls[0]?.init.headers).get("content-type")).toBe("application/json");
+    expect(calls[0]?.url).toBe("/api/getEmailCode");
+    expect(calls[0]?.init.method).toBe("POST");
+    expect(calls[0]?.init.body).toBe('{"email":"a@b.co","locale":"en-US"}');
+    expect(new Headers(calls[0]?.init.headers).get("content-type")).toBe("application/json");
     expect(result).toEqual({
       code: 200,
       message: "OK",
@@ -52,7 +65,7 @@ describe("api client", () => {
   });
 
   it("types every call by its route: wrong paths, fields and payloads do not compile", () => {
-    const api = createApiClient({ fetch: fakeFetch(() => json({})).fn, getToken: () => null });
+    const { api } = clientAnswering(() => json({}));
     // Checked by `astro check` (tsc): each line below must be a type error, or the check fails.
     // @ts-expect-error: no such route
     expect(api.getEmailCodes).toBeDefined();
@@ -66,11 +79,10 @@ describe("api client", () => {
   });
 
   it("puts path parameters and queries into the URL, every id encoded", async () => {
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    const { api, calls } = clientAnswering(OK);
     await send(api.admin.chapters[":id"].$get(byId("file:chapter:book/part")));
     await send(api.admin.articles.$get({ query: { q: "ink & paper", page: "2" } }));
-    expect(f.calls.map((c) => c.url)).toEqual([
+    expect(calls.map((c) => c.url)).toEqual([
       "/api/admin/chapters/file%3Achapter%3Abook%2Fpart",
       "/api/admin/articles?q=ink+%26+paper&page=2",
     ]);
@@ -81,59 +93,39 @@ describe("api client", () => {
     vi.stubGlobal("localStorage", { getItem: (k: string) => store.get(k) ?? null });
     store.set(
       STORAGE_KEYS.userInfo,
-      JSON.stringify({
-        token: "tok-123",
-        user: {
-          isLogin: true,
-          avatar: "",
-          email: "a@b.co",
-          role: "admin",
-          status: "active",
-          userName: "owner",
-          createdAt: "2026-01-01T00:00:00Z",
-          updatedAt: "2026-01-01T00:00:00Z",
-          sex: "secret",
-          birthday: null,
-          desc: "",
-          _id: "u1",
-        },
-      }),
+      JSON.stringify({ token: "tok-123", user: storedUser({ role: "admin", userName: "owner" }) }),
     );
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
-    const api = createApiClient({ fetch: f.fn });
+    const { api, calls } = clientAnswering(OK, "stored");
     await send(api.verifyIdentity.$get());
     await send(api.logOutUser.$post());
-    for (const call of f.calls) {
+    for (const call of calls) {
       expect(new Headers(call.init.headers).get("authorization")).toBe("Bearer tok-123");
     }
   });
 
   it("uploads a file as multipart, letting the browser set the boundary", async () => {
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
+    const { api, calls } = clientAnswering(OK, () => "tok");
     const file = new File(["x"], "a.png", { type: "image/png" });
-    await send(
-      createApiClient({ fetch: f.fn, getToken: () => "tok" }).uploadAvatar.$post({
-        form: { file },
-      }),
-    );
-    const body = f.calls[0]?.init.body;
+    await send(api.uploadAvatar.$post({ form: { file } }));
+    const body = calls[0]?.init.body;
     expect(body).toBeInstanceOf(FormData);
     expect(body instanceof FormData && body.get("file")).toBeInstanceOf(File);
-    const headers = new Headers(f.calls[0]?.init.headers);
+    const headers = new Headers(calls[0]?.init.headers);
     expect(headers.has("content-type")).toBe(false);
     expect(headers.get("authorization")).toBe("Bearer tok");
   });
 
   it("sends no Authorization header when nothing is stored", async () => {
     vi.stubGlobal("localStorage", { getItem: () => null });
-    const f = fakeFetch(() => json({ code: 200, message: "OK", data: null }));
-    await send(createApiClient({ fetch: f.fn }).verifyIdentity.$get());
-    expect(new Headers(f.calls[0]?.init.headers).has("authorization")).toBe(false);
+    const { api, calls } = clientAnswering(OK, "stored");
+    await send(api.verifyIdentity.$get());
+    expect(new Headers(calls[0]?.init.headers).has("authorization")).toBe(false);
   });
 
   it("rejects with the server message when the inner code is not 200", async () => {
-    const f = fakeFetch(() => json({ code: 4001, message: "Code expired", data: null }));
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    const { api } = clientAnswering(() =>
+      json({ code: 4001, message: "Code expired", data: null }),
+    );
     const error = await send(
       api.verifyEmailCode.$post({ json: { email: "a@b.co", code: "123456" } }),
     ).catch((e: unknown) => e);
@@ -142,22 +134,8 @@ describe("api client", () => {
   });
 
   it('rejects with "Unknown error" when the server gives no message', async () => {
-    const f = fakeFetch(() => json({ code: 500, data: null }));
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    const { api } = clientAnswering(() => json({ code: 500, data: null }));
     await expect(send(api.verifyIdentity.$get())).rejects.toThrow("Unknown error");
-  });
-
-  it("turns an HTTP error into a failure result with the server's code and message", async () => {
-    const f = fakeFetch(() =>
-      json({ code: 400, message: "Invalid subject: is required", data: {} }, 400),
-    );
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await send(api.logOutUser.$post())).toEqual({
-      code: 400,
-      message: "Invalid subject: is required",
-      data: null,
-      success: false,
-    });
   });
 
   it("passes the server's machine-readable error through, on failures and rejections", async () => {
@@ -165,8 +143,9 @@ describe("api client", () => {
       kind: "too_many_requests" as const,
       retryAfterSeconds: 42,
     };
-    const f = fakeFetch(() => json({ code: 429, message: "Too many", data: null, error }, 429));
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+    const { api } = clientAnswering(() =>
+      json({ code: 429, message: "Too many", data: null, error }, 429),
+    );
     expect(await send(api.logOutUser.$post())).toEqual({
       code: 429,
       message: "Too many",
@@ -175,37 +154,37 @@ describe("api client", () => {
       error,
     });
     const issues = [{ field: "slug", message: "taken", key: "bmsArticles.problems.slugTaken" }];
-    const g = fakeFetch(() =>
+    const conflict = clientAnswering(() =>
       json({ code: 409, message: "taken", data: null, error: { kind: "conflict", issues } }, 200),
     );
-    const rejection = await send(
-      createApiClient({ fetch: g.fn, getToken: () => null }).logOutUser.$post(),
-    ).catch((e: unknown) => e);
+    const rejection = await send(conflict.api.logOutUser.$post()).catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(ApiRejection);
     expect(rejection).toMatchObject({ code: 409, error: { kind: "conflict", issues } });
   });
 
-  it("falls back to the HTTP status when an error body is not an envelope", async () => {
-    const f = fakeFetch(
-      () => new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),
-    );
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
+  it.each([
+    {
+      what: "an HTTP error, with the server's code and message",
+      respond: () => json({ code: 400, message: "Invalid subject: is required", data: {} }, 400),
+      result: { code: 400, message: "Invalid subject: is required" },
+    },
+    {
+      what: "an error body that is not an envelope, with the HTTP status",
+      respond: () =>
+        new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" }),
+      result: { code: 502, message: "Bad Gateway" },
+    },
+    {
+      what: "a network error",
+      respond: (): Response => {
+        throw new TypeError("fetch failed");
+      },
+      result: { code: 0, message: "fetch failed" },
+    },
+  ])("turns $what into a failure result", async ({ respond, result }) => {
+    const { api } = clientAnswering(respond);
     expect(await send(api.verifyIdentity.$get())).toEqual({
-      code: 502,
-      message: "Bad Gateway",
-      data: null,
-      success: false,
-    });
-  });
-
-  it("turns a network error into a failure result", async () => {
-    const f = fakeFetch(() => {
-      throw new TypeError("fetch failed");
-    });
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
-    expect(await send(api.verifyIdentity.$get())).toEqual({
-      code: 0,
-      message: "fetch failed",
+      ...result,
       data: null,
       success: false,
     });
@@ -213,7 +192,7 @@ describe("api client", () => {
 
   it("times out after 60 000 ms with a failure result", async () => {
     vi.useFakeTimers();
-    const f = fakeFetch(
+    const { api } = clientAnswering(
       ({ init }) =>
         new Promise<Response>((_resolve, reject) => {
           init.signal?.addEventListener("abort", () =>
@@ -221,7 +200,6 @@ describe("api client", () => {
           );
         }),
     );
-    const api = createApiClient({ fetch: f.fn, getToken: () => null });
     const pending = send(api.verifyIdentity.$get());
     let settled = false;
     void pending.then(() => {

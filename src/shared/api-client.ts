@@ -44,7 +44,8 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   );
 }
 
-function storedToken(): string | null {
+/** The session's bearer token from the stored user info (what every call of the client sends). */
+export function storedToken(): string | null {
   const storage = typeof localStorage === "undefined" ? undefined : localStorage;
   return readUserInfo(storage)?.token || null;
 }

@@ -7,34 +7,66 @@ import {
   checkUserName,
 } from "./auth-rules.ts";
 
+type Rule = (value: string) => string | null;
+
+/** Each rule, and what it answers for each input: the i18n key of the problem, or null. */
+const RULES: Array<{ name: string; rule: Rule; answers: Array<[string, string | null]> }> = [
+  {
+    name: "email: required, then valid",
+    rule: checkEmail,
+    answers: [
+      ["", "validation.emailRequired"],
+      ["  ", "validation.emailRequired"],
+      ["reader@", "validation.emailInvalid"],
+      ["reader@example.com", null],
+    ],
+  },
+  {
+    name: "username: not empty, 2-10 letters or digits",
+    rule: checkUserName,
+    answers: [
+      ["", "validation.userNameRequired"],
+      ["a", "validation.userNameInvalid"],
+      ["abcdefghijk", "validation.userNameInvalid"],
+      ["张三", "validation.userNameInvalid"],
+      ["reader42", null],
+    ],
+  },
+  {
+    name: "password: required, 6-16, letters, digits and symbols",
+    rule: checkPassword,
+    answers: [
+      ["", "validation.passwordRequired"],
+      ["abc12", "validation.passwordInvalid"],
+      ["abcdef12", "validation.passwordInvalid"],
+      ["abcdef!!", "validation.passwordInvalid"],
+      ["a1!a1!a1!a1!a1!a1", "validation.passwordInvalid"],
+      ["ab 12!cd", "validation.passwordInvalid"],
+      ["ink2ink!", null],
+    ],
+  },
+  {
+    name: "code: 6 digits",
+    rule: checkCode,
+    answers: [
+      ["12345", "validation.codeInvalid"],
+      ["12345a", "validation.codeInvalid"],
+      ["123456", null],
+    ],
+  },
+  {
+    name: "confirmation: must match the password",
+    rule: (again) => checkConfirmation("ink2ink!", again),
+    answers: [
+      ["ink2ink?", "validation.passwordsDiffer"],
+      ["ink2ink!", null],
+    ],
+  },
+];
+
 describe("account input rules (SPEC.md section 5)", () => {
-  it("email: required, then valid", () => {
-    expect(checkEmail("")).toBe("validation.emailRequired");
-    expect(checkEmail("  ")).toBe("validation.emailRequired");
-    expect(checkEmail("reader@")).toBe("validation.emailInvalid");
-    expect(checkEmail("reader@example.com")).toBeNull();
-  });
-  it("username: not empty, 2-10 letters or digits", () => {
-    expect(checkUserName("")).toBe("validation.userNameRequired");
-    expect(checkUserName("a")).toBe("validation.userNameInvalid");
-    expect(checkUserName("abcdefghijk")).toBe("validation.userNameInvalid");
-    expect(checkUserName("张三")).toBe("validation.userNameInvalid");
-    expect(checkUserName("reader42")).toBeNull();
-  });
-  it("password: required, 6-16, letters, digits and symbols", () => {
-    expect(checkPassword("")).toBe("validation.passwordRequired");
-    expect(checkPassword("abc12")).toBe("validation.passwordInvalid");
-    expect(checkPassword("abcdef12")).toBe("validation.passwordInvalid");
-    expect(checkPassword("abcdef!!")).toBe("validation.passwordInvalid");
-    expect(checkPassword("a1!a1!a1!a1!a1!a1")).toBe("validation.passwordInvalid");
-    expect(checkPassword("ab 12!cd")).toBe("validation.passwordInvalid");
-    expect(checkPassword("ink2ink!")).toBeNull();
-  });
-  it("code: 6 digits; confirmation must match", () => {
-    expect(checkCode("12345")).toBe("validation.codeInvalid");
-    expect(checkCode("12345a")).toBe("validation.codeInvalid");
-    expect(checkCode("123456")).toBeNull();
-    expect(checkConfirmation("ink2ink!", "ink2ink?")).toBe("validation.passwordsDiffer");
-    expect(checkConfirmation("ink2ink!", "ink2ink!")).toBeNull();
+  it.each(RULES)("$name", ({ rule, answers }) => {
+    for (const [value, problem] of answers)
+      expect(rule(value), JSON.stringify(value)).toBe(problem);
   });
 });

@@ -62,7 +62,7 @@ export function isImageSrc(value: string): boolean {
 }
 
 /** Items read from `content/` are listed read-only; their id is `file:<kind>:<slug>`. */
-export const FILE_ID = /^file:(article|note|book|chapter):[a-z0-9-]+(?:\/[a-z0-9-]+)?$/;
+export const FILE_ID = /^file:(article|note|book|chapter|photo):[a-z0-9-]+(?:\/[a-z0-9-]+)?$/;
 
 export interface Timed {
   status?: ContentStatus | undefined;

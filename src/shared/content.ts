@@ -4,9 +4,9 @@ import { chapterStatusSchema, langSchema, slugSchema, statusSchema } from "./kin
 
 /**
  * Requests and answers of the back-office content API (`/api/admin/articles`, `notes`, `books`,
- * `chapters`, `categories`). Each kind's bodies, answers, snapshot row and collection fields
- * come from its one module, src/shared/kinds/<kind>.ts, re-exported here; this file adds what
- * the kinds share: publishing, ids in paths, and the list queries.
+ * `chapters`, `categories`, `photos`, `albums`). Each kind's bodies, answers, snapshot row and
+ * collection fields come from its one module, src/shared/kinds/<kind>.ts, re-exported here; this
+ * file adds what the kinds share: publishing, ids in paths, and the list queries.
  *
  * Updates (`PUT …/:id`) are partial: only the fields sent change, at least one must be sent.
  * A field that may be cleared (`translationKey`, `parentId`, `publishedAt`) takes `null`.
@@ -19,6 +19,7 @@ export * from "./kinds/category.ts";
 export * from "./kinds/chapter.ts";
 export * from "./kinds/fields.ts";
 export * from "./kinds/note.ts";
+export * from "./kinds/photo.ts";
 
 // --- Publishing -----------------------------------------------------------------------------
 
@@ -39,6 +40,7 @@ export const contentIdParamSchema = z.object({
   id: z.union([z.uuid(), z.string().regex(FILE_ID)], { error: "must be an item id" }),
 });
 
+/** `:slug` of a category or an album (their slug is their id). */
 export const categorySlugParamSchema = z.object({ slug: slugSchema });
 
 /** Empty query values (`lang=`) mean "any". */
@@ -94,6 +96,21 @@ export const listChaptersQuerySchema = z.object({
   status: optionalQuery(chapterStatusSchema),
 });
 
+/**
+ * `GET /api/admin/photos`. `q` matches the slug, the titles and captions in both languages and
+ * the tags; `album` keeps one album's photos, `featured` (`true`/`1` or `false`/`0`) the
+ * featured ones or the others.
+ */
+export const listPhotosQuerySchema = z.object({
+  ...pageFields,
+  status: optionalQuery(statusSchema),
+  album: optionalQuery(slugSchema),
+  tag: optionalQuery(z.string().trim().max(CONTENT_LIMITS.tag)),
+  featured: optionalQuery(z.enum(["true", "1", "false", "0"])).transform((v) =>
+    v === undefined ? undefined : v === "true" || v === "1",
+  ),
+});
+
 /** `GET /api/admin/categories`: all of them by `order`, files and database together. */
 export const listCategoriesQuerySchema = z.object({
   page: pageFields.page,
@@ -102,8 +119,13 @@ export const listCategoriesQuerySchema = z.object({
   ),
 });
 
+/** `GET /api/admin/albums`: all of them by `order`, files and database together. */
+export const listAlbumsQuerySchema = listCategoriesQuerySchema;
+
 export type ListArticlesQuery = z.output<typeof listArticlesQuerySchema>;
 export type ListNotesQuery = z.output<typeof listNotesQuerySchema>;
 export type ListBooksQuery = z.output<typeof listBooksQuerySchema>;
 export type ListChaptersQuery = z.output<typeof listChaptersQuerySchema>;
 export type ListCategoriesQuery = z.output<typeof listCategoriesQuerySchema>;
+export type ListPhotosQuery = z.output<typeof listPhotosQuerySchema>;
+export type ListAlbumsQuery = z.output<typeof listAlbumsQuerySchema>;

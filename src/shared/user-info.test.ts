@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { storedUser } from "./user-info.test-support.ts";
 import { readUserInfo } from "./user-info.ts";
 
-const user = {
-  isLogin: true,
-  avatar: "",
-  email: "a@b.co",
-  role: "user",
-  status: "active",
-  userName: "reader",
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  sex: "secret",
-  birthday: null,
-  desc: "",
-  _id: "u1",
-};
+const user = storedUser();
 const store = (value: string | null) => ({ getItem: () => value });
 
 describe("stored user info", () => {

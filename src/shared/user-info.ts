@@ -33,6 +33,14 @@ const STRING_FIELDS = [
   "_id",
 ] as const;
 
+/** Every field of the stored user: what the server answers for a user, no more and no less. */
+export const STORED_USER_FIELDS = [
+  "isLogin",
+  ...STRING_FIELDS,
+  "sex",
+  "birthday",
+] as const satisfies ReadonlyArray<keyof StoredUser>;
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }

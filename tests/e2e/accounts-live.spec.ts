@@ -53,11 +53,28 @@ async function register(page: Page, email: string, userName: string) {
   await expect(page.getByRole("button", { name: `Account menu for ${userName}` })).toBeVisible();
 }
 
+/** Registers a new account named `userName` (logged in afterwards); answers its address. */
+async function registerNew(page: Page, userName: string): Promise<string> {
+  const email = freshEmail();
+  await register(page, email, userName);
+  return email;
+}
+
 async function logIn(page: Page, email: string, secret: string) {
   const form = page.getByRole("tabpanel");
   await form.getByRole("textbox", { name: "Email" }).fill(email);
   await form.getByLabel("Password").fill(secret);
   await form.getByRole("button", { name: "Log in" }).click();
+}
+
+/** The login form refuses `refused` with its one message for every failure, then takes `accepted`. */
+async function onlyLogsInWith(page: Page, email: string, refused: string, accepted: string) {
+  await logIn(page, email, refused);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Login failed, please check your account email or password",
+  );
+  await logIn(page, email, accepted);
+  await expect(page).toHaveURL("/");
 }
 
 test.beforeEach(async ({ page }) => {
@@ -70,8 +87,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("register with the mailed code, log out, log in again", async ({ page }) => {
-  const email = freshEmail();
-  await register(page, email, "newreader");
+  const email = await registerNew(page, "newreader");
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "null"));
   expect(stored.user).toMatchObject({ isLogin: true, email, userName: "newreader", role: "user" });
   expect(stored.token.length).toBeGreaterThanOrEqual(22);
@@ -91,17 +107,11 @@ test("register with the mailed code, log out, log in again", async ({ page }) =>
   expect(res.status()).toBe(401);
 
   await page.goto("/register-login");
-  await logIn(page, email, "wrong-pass1!");
-  await expect(page.getByRole("alert")).toHaveText(
-    "Login failed, please check your account email or password",
-  );
-  await logIn(page, email, password);
-  await expect(page).toHaveURL("/");
+  await onlyLogsInWith(page, email, "wrong-pass1!", password);
 });
 
 test("reset the password in four steps", async ({ page }) => {
-  const email = freshEmail();
-  await register(page, email, "forgetful");
+  const email = await registerNew(page, "forgetful");
   await page.evaluate(() => localStorage.removeItem("user-info"));
   await page.goto("/register-login");
   await page.getByRole("tab", { name: "Forgot password" }).click();
@@ -117,19 +127,13 @@ test("reset the password in four steps", async ({ page }) => {
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Your password has been reset.")).toBeVisible();
   await page.getByRole("button", { name: "Back to log in" }).click();
-  await logIn(page, email, password);
-  await expect(page.getByRole("alert")).toHaveText(
-    "Login failed, please check your account email or password",
-  );
-  await logIn(page, email, "new2pass?");
-  await expect(page).toHaveURL("/");
+  await onlyLogsInWith(page, email, password, "new2pass?");
 });
 
 test("the back office: readers go to unauthorized, admins get in, guests log in and come back", async ({
   page,
 }) => {
-  const email = freshEmail();
-  await register(page, email, "owner2");
+  const email = await registerNew(page, "owner2");
   await page.goto("/bms/overview");
   await expect(page).toHaveURL("/unauthorized");
 
@@ -149,8 +153,7 @@ test("after logging in, a next= that the URL parser reads as another host goes h
   page,
 }) => {
   // Security issue 11: the tab is dropped by the parser, leaving //evil.example/.
-  const email = freshEmail();
-  await register(page, email, "wanderer");
+  const email = await registerNew(page, "wanderer");
   await page.evaluate(() => localStorage.removeItem("user-info"));
   await page.goto("/register-login?next=/%09/evil.example/");
   await logIn(page, email, password);
@@ -160,8 +163,7 @@ test("after logging in, a next= that the URL parser reads as another host goes h
 test("personal settings: upload an avatar and change the profile, kept on the server", async ({
   page,
 }) => {
-  const email = freshEmail();
-  await register(page, email, "painter");
+  await registerNew(page, "painter");
   await page.goto("/register-login?view=settings");
   const form = page.getByRole("form", { name: "Personal settings" });
   // A 1×1 PNG.
@@ -195,9 +197,8 @@ test("personal settings: upload an avatar and change the profile, kept on the se
 test("personal settings: a new email address needs the password and the code sent to it", async ({
   page,
 }) => {
-  const email = freshEmail();
+  const email = await registerNew(page, "mover");
   const moved = freshEmail();
-  await register(page, email, "mover");
   await page.goto("/register-login?view=settings");
   const form = page.getByRole("form", { name: "Personal settings" });
   await form.getByRole("textbox", { name: "Email" }).fill(moved);
@@ -224,8 +225,7 @@ test("personal settings: a new email address needs the password and the code sen
 });
 
 test("change password: the new one works, the old one no longer does", async ({ page }) => {
-  const email = freshEmail();
-  await register(page, email, "rotator");
+  const email = await registerNew(page, "rotator");
   await page.goto("/register-login?view=password");
   const form = page.getByRole("form", { name: "Change password" });
   await form.getByLabel("Current password").fill(password);
@@ -235,19 +235,13 @@ test("change password: the new one works, the old one no longer does", async ({ 
   await expect(form.getByRole("status")).toContainText("Your password is changed");
   await page.evaluate(() => localStorage.removeItem("user-info"));
   await page.goto("/register-login");
-  await logIn(page, email, password);
-  await expect(page.getByRole("alert")).toHaveText(
-    "Login failed, please check your account email or password",
-  );
-  await logIn(page, email, "fresh3pass#");
-  await expect(page).toHaveURL("/");
+  await onlyLogsInWith(page, email, password, "fresh3pass#");
 });
 
 test("the feedback center lists what readers sent and moves it through its statuses", async ({
   page,
 }) => {
-  const email = freshEmail();
-  await register(page, email, "keeper");
+  const email = await registerNew(page, "keeper");
   await sql`update users set role = 'admin' where email = ${email}`;
   // A reader's feedback, sent through the widget's API.
   const subject = `Broken link ${Date.now()}`;
@@ -285,8 +279,7 @@ test("the feedback center lists what readers sent and moves it through its statu
 });
 
 test("user management: search, change role and status, add and delete", async ({ page }) => {
-  const admin = freshEmail();
-  await register(page, admin, "chief");
+  const admin = await registerNew(page, "chief");
   await sql`update users set role = 'admin' where email = ${admin}`;
   const added = freshEmail();
   await page.goto("/bms/userManagement");

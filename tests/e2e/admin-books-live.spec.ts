@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { shoot } from "./admin-session.ts";
+import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
 import { needs } from "./support.ts";
 
@@ -243,38 +242,28 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.locator(query ? ".bms-tree" : ".bms-items")).toBeVisible();
       const form = page.getByRole("form", { name: query ? "Add a chapter" : "New book" });
       await form.getByRole("button", { name: query ? "Add as draft" : "Save draft" }).click();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-        .analyze();
-      const found = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-      expect(found, query || "list").toEqual([]);
+      expect(await axeViolations(page), query || "list").toEqual([]);
     }
     await unseed(bookId);
   });
 }
 
-test("screenshots of the books screen", async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
-  for (const width of [390, 1280]) {
-    for (const theme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        viewport: { width, height: width < 500 ? 844 : 800 },
-      });
-      const page = await context.newPage();
-      await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
-      const bookId = await seedBook(page);
-      for (const [query, label] of [
-        ["", "list"],
-        [`?book=${bookId}`, "book"],
-      ] as const) {
-        await open(page, query);
-        await expect(page.locator(query ? ".bms-tree" : ".bms-items")).toBeVisible();
-        await shoot(page, testInfo, `bms-books-${label}-${width}-${theme}`);
-      }
-      await unseed(bookId);
-      await context.close();
+for (const look of LOOKS) {
+  test(`screenshots of the books screen (${look.width}, ${look.theme})`, async ({
+    page,
+  }, testInfo) => {
+    // Full-page pictures and their parts: over 30 s when both cores are busy.
+    test.setTimeout(90_000);
+    await dress(page, look);
+    const bookId = await seedBook(page);
+    for (const [query, label] of [
+      ["", "list"],
+      [`?book=${bookId}`, "book"],
+    ] as const) {
+      await open(page, query);
+      await expect(page.locator(query ? ".bms-tree" : ".bms-items")).toBeVisible();
+      await shoot(page, testInfo, `bms-books-${label}-${look.width}-${look.theme}`);
     }
-  }
-});
+    await unseed(bookId);
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 import { newAdmin } from "./live-admin.ts";
@@ -36,4 +37,28 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string, parts 
     await page.screenshot(clip ? { path, clip, fullPage: true } : { path, fullPage: true });
     await testInfo.attach(file, { path, contentType: "image/png" });
   }
+}
+
+/** What axe finds on the page as it stands, one "rule: targets" line a violation (none: clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** The sizes and themes the back office's screenshots are taken at: a phone and a desktop, light and dark. */
+export const LOOKS = [390, 1280].flatMap((width) =>
+  (["light", "dark"] as const).map((theme) => ({ width, theme })),
+);
+
+/**
+ * Sets `page` to one look before its first visit. Each look is a test of its own, so a slow
+ * machine stretches four short tests rather than one long one past its time limit.
+ */
+export async function dress(page: Page, { width, theme }: (typeof LOOKS)[number]) {
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+  await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { PAGE_SIZE } from "../../src/lib/paging.ts";
-import { prefer } from "./support.ts";
+import { openInEnglish, prefer } from "./support.ts";
 
 // The seeded content, read from content/ the way a person would check it: by its files.
 interface Entry {
@@ -75,9 +75,7 @@ test("drafts and scheduled articles are nowhere: pages, lists, feeds, sitemap", 
 test("the article list: newest first with pinned on top, and filters by category and language", async ({
   page,
 }) => {
-  await prefer(page, { locale: "en-US" });
-  await page.goto("/articles/");
-  await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
+  await openInEnglish(page, "/articles/", "Articles");
   const titles = await page.getByRole("article").getByRole("heading", { level: 2 }).allInnerTexts();
   expect(titles.length).toBeGreaterThan(0);
   expect(titles.length).toBeLessThanOrEqual(PAGE_SIZE);
@@ -174,9 +172,7 @@ test("an article: contents, anchors, highlighted code, its translation and canon
   expect(pair).toBeTruthy();
   if (!pair) return;
   const other = live.find((b) => b !== pair && b.translationKey === pair.translationKey);
-  await prefer(page, { locale: "en-US" });
-  await page.goto(`/articles/${pair.slug}/`);
-  await expect(page.getByRole("heading", { level: 1, name: pair.title })).toBeVisible();
+  await openInEnglish(page, `/articles/${pair.slug}/`, pair.title);
   await expect(page.getByRole("navigation", { name: /On this page/ })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",
@@ -215,9 +211,7 @@ test("notes: a timeline grouped by day, in both languages", async ({ page }) => 
 });
 
 test("books: a list, a chapter with the book's tree, previous and next", async ({ page }) => {
-  await prefer(page, { locale: "en-US" });
-  await page.goto("/book-doc/");
-  await expect(page.getByRole("heading", { level: 1, name: "Book documents" })).toBeVisible();
+  await openInEnglish(page, "/book-doc/", "Book documents");
   await page.getByRole("heading", { level: 2 }).first().getByRole("link").click();
   await page.getByRole("link", { name: "Start reading" }).click();
   const tree = page.getByRole("navigation", { name: "Contents" });

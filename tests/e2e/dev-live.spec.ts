@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, logInByApi, needs } from "./support.ts";
+import { demoAdminHeaders, needs } from "./support.ts";
 
 // Against `astro dev` on its own embedded database: what the back office publishes shows on
 // the very next page request, and what it unpublishes is gone from the next one.
@@ -11,8 +11,7 @@ test("astro dev shows a published article on the next request and drops it when 
   page,
   request,
 }) => {
-  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await demoAdminHeaders(request);
   const slug = `fresh-in-dev-${Date.now().toString(36)}`;
   const created = await request.post("/api/admin/articles", {
     headers,

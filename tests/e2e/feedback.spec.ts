@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -12,6 +12,19 @@ async function openFeedback(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Send feedback" });
   await expect(dialog).toBeVisible();
   return { trigger, dialog };
+}
+
+/** Types into the dialog's fields as a person does, choosing the type first when given. */
+async function fillIn(
+  dialog: Locator,
+  fields: { type?: string; subject: string; details: string; contact?: string },
+) {
+  if (fields.type) await dialog.getByRole("radio", { name: fields.type }).check();
+  await dialog.getByRole("textbox", { name: /Subject/ }).fill(fields.subject);
+  await dialog.getByRole("textbox", { name: /Details/ }).fill(fields.details);
+  if (fields.contact !== undefined) {
+    await dialog.getByRole("textbox", { name: /Contact/ }).fill(fields.contact);
+  }
 }
 
 test.beforeEach(async ({ page }) => {
@@ -59,9 +72,7 @@ test("subject and description are required and nothing is sent without them", as
     "true",
   );
   await expect(dialog.getByRole("textbox", { name: /Subject/ })).toBeFocused();
-  await dialog.getByRole("textbox", { name: /Subject/ }).fill("Title");
-  await dialog.getByRole("textbox", { name: /Details/ }).fill("Body");
-  await dialog.getByRole("textbox", { name: /Contact/ }).fill("not a contact");
+  await fillIn(dialog, { subject: "Title", details: "Body", contact: "not a contact" });
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(
     dialog.getByText("Please enter a valid email address or phone number"),
@@ -80,16 +91,21 @@ test("the screenshot button announces that uploads are not open yet", async ({ p
   await expect(dialog.getByRole("alert")).toHaveText("Screenshot upload is not open yet.");
 });
 
+/** A feedback typed but never sent. */
+const DRAFT = {
+  type: "Praise",
+  subject: "Draft subject",
+  details: "Draft description",
+  contact: "me@example.com",
+};
+
 for (const how of ["Escape", "close button", "Cancel"] as const) {
   test(`closing with ${how} clears the fields and returns focus to the trigger`, async ({
     page,
   }) => {
     await page.goto("/");
     const { trigger, dialog } = await openFeedback(page);
-    await dialog.getByRole("radio", { name: "Praise" }).check();
-    await dialog.getByRole("textbox", { name: /Subject/ }).fill("Draft subject");
-    await dialog.getByRole("textbox", { name: /Details/ }).fill("Draft description");
-    await dialog.getByRole("textbox", { name: /Contact/ }).fill("me@example.com");
+    await fillIn(dialog, DRAFT);
     if (how === "Escape") await page.keyboard.press("Escape");
     else if (how === "close button") await dialog.getByRole("button", { name: "Close" }).click();
     else await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -124,10 +140,14 @@ test("a submission is sent with its environment, acknowledged, and thanked for 3
   await page.clock.install();
   await page.goto("/");
   const { trigger, dialog } = await openFeedback(page);
-  await dialog.getByRole("radio", { name: "Feature suggestion" }).check();
-  await dialog.getByRole("textbox", { name: /Subject/ }).fill("  RSS for notes ");
-  await dialog.getByRole("textbox", { name: /Details/ }).fill("Please add a feed for the notes.");
-  await dialog.getByRole("textbox", { name: /Contact/ }).fill("+86 138 0013 8000");
+  // The subject with spaces around it, which the widget trims.
+  const suggestion = {
+    type: "Feature suggestion",
+    subject: "  RSS for notes ",
+    details: "Please add a feed for the notes.",
+    contact: "+86 138 0013 8000",
+  };
+  await fillIn(dialog, suggestion);
 
   // Hold the answer back so the submitting label can be seen.
   let release: () => void = () => {};
@@ -147,10 +167,10 @@ test("a submission is sent with its environment, acknowledged, and thanked for 3
   const body = (await requestPromise).postDataJSON();
   expect(body).toMatchObject({
     feedbackType: "suggestion",
-    subject: "RSS for notes",
-    description: "Please add a feed for the notes.",
+    subject: suggestion.subject.trim(),
+    description: suggestion.details,
     screenshots: [],
-    contact: "+86 138 0013 8000",
+    contact: suggestion.contact,
     environment: { url: `${new URL(page.url()).origin}/`, viewport: "1280×800" },
   });
   expect(body.environment.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
@@ -178,8 +198,7 @@ test("a failed submission keeps the dialog open with its text and an alert", asy
   );
   await page.goto("/");
   const { dialog } = await openFeedback(page);
-  await dialog.getByRole("textbox", { name: /Subject/ }).fill("Broken link");
-  await dialog.getByRole("textbox", { name: /Details/ }).fill("The about link is broken.");
+  await fillIn(dialog, { subject: "Broken link", details: "The about link is broken." });
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Submission failed, please try again later");
   await expect(dialog).toBeVisible();
@@ -193,8 +212,7 @@ test("an answer whose inner code is not 200 also counts as a failure", async ({ 
   );
   await page.goto("/");
   const { dialog } = await openFeedback(page);
-  await dialog.getByRole("textbox", { name: /Subject/ }).fill("s");
-  await dialog.getByRole("textbox", { name: /Details/ }).fill("d");
+  await fillIn(dialog, { subject: "s", details: "d" });
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Submission failed, please try again later");
 });

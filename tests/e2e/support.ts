@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { testKeyPair } from "../../src/shared/password-crypto.test-support.ts";
 import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 
@@ -40,6 +41,13 @@ export async function prefer(
     if (o.theme) localStorage.setItem("app-theme", o.theme);
     if (o.user) localStorage.setItem("user-info", JSON.stringify(o.user));
   }, options);
+}
+
+/** Opens `path` as a visitor who reads English, once its level-1 heading `title` shows. */
+export async function openInEnglish(page: Page, path: string, title: string) {
+  await prefer(page, { locale: "en-US" });
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
 /**
@@ -109,19 +117,7 @@ export function needs(setting: "E2E_DATABASE_URL" | "E2E_DEV", what: string) {
 
 /** Serves a fresh RSA-OAEP public key at /api/encryption-key, as the server would. */
 export async function mockEncryptionKey(page: Page) {
-  const pair = await crypto.subtle.generateKey(
-    {
-      name: "RSA-OAEP",
-      modulusLength: 2048,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: "SHA-256",
-    },
-    true,
-    ["encrypt", "decrypt"],
-  );
-  const spki = Buffer.from(await crypto.subtle.exportKey("spki", pair.publicKey)).toString(
-    "base64",
-  );
+  const { spki } = await testKeyPair();
   await page.route("**/api/encryption-key", (route) =>
     route.fulfill({
       json: { code: 200, message: "OK", data: { algorithm: "RSA-OAEP-256", publicKey: spki } },
@@ -145,6 +141,12 @@ export async function logInByApi(
   const login = await request.post("/api/login", { data: { email, password: sealed } });
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
   return ((await login.json()) as { data: UserInfo }).data;
+}
+
+/** The bearer header of the demo admin, logged in through the API. */
+export async function demoAdminHeaders(request: APIRequestContext) {
+  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  return { authorization: `Bearer ${token}` };
 }
 
 /**

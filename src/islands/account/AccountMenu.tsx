@@ -1,10 +1,11 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import { LOCALES, translator } from "../../i18n/core.ts";
+import { translator } from "../../i18n/core.ts";
 import { api, send } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
 import { $userInfo, clearUserInfo } from "../../stores/user.ts";
 import { reactIsland } from "../react-island.ts";
+import { BothLanguages } from "../ui/BothLanguages.tsx";
 import "./account.css";
 
 /** The login link, or the person menu of a logged-in user (SPEC.md section 2). */
@@ -49,11 +50,7 @@ function AccountMenu() {
   if (!mounted || !info?.user.isLogin) {
     return (
       <a className="login-link" href="/register-login">
-        {LOCALES.map((l) => (
-          <span key={l} data-lang={l} lang={l}>
-            {translator(l)("nav.login")}
-          </span>
-        ))}
+        <BothLanguages k="nav.login" />
       </a>
     );
   }

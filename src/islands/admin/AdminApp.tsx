@@ -2,7 +2,7 @@
 import "./app/zod-setup.ts";
 import { useStore } from "@nanostores/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type MouseEvent, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
@@ -10,6 +10,7 @@ import { clearUserInfo } from "../../stores/user.ts";
 import { hasUnsavedChanges } from "./app/leave-guard.ts";
 import { createQueryClient } from "./app/query.ts";
 import BuildStatus from "./build/BuildStatus.tsx";
+import { inApp } from "./content/in-app.ts";
 import { type Access, checkAccess, loginUrl } from "./guard.ts";
 import { ADMIN_ROUTES, type AdminRoute, routeAbout, routeFromPath, routeTitle } from "./routes.ts";
 import { SCREENS } from "./screens.ts";
@@ -74,12 +75,6 @@ function Shell() {
     document.getElementById("bms-main")?.focus();
   }
 
-  function go(event: MouseEvent<HTMLAnchorElement>, next: AdminRoute) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    navigate(next);
-  }
-
   const Screen = SCREENS[route];
 
   if (access !== "admin") {
@@ -99,7 +94,7 @@ function Shell() {
               <a
                 href={`/bms/${r}`}
                 aria-current={r === route ? "page" : undefined}
-                onClick={(e) => go(e, r)}
+                onClick={inApp(() => navigate(r))}
               >
                 {t(routeTitle(r))}
               </a>

@@ -1,6 +1,6 @@
 import type { MessageKey } from "../../i18n/core.ts";
 
-/** The back office's screens (SPEC.md section 2), in menu order; categories' route is ours. */
+/** The back office's screens (SPEC.md section 2), in menu order; categories' and media's routes are ours. */
 export const ADMIN_ROUTES = [
   "overview",
   "article",
@@ -10,6 +10,7 @@ export const ADMIN_ROUTES = [
   "book-doc",
   "photo",
   "editPhoto",
+  "media",
   "bannerSet",
   "site-nav",
   "FeedBackCenter",

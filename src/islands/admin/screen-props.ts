@@ -8,7 +8,8 @@ export interface ScreenProps {
   search: string;
   /**
    * Goes to another screen (or the same one with another query), as a link click would; asks
-   * first while a form is marked `data-dirty`, unless `saved` says the change was just stored.
+   * first while a form holds unsaved changes (`useLeaveGuard`), unless `saved` says the change
+   * was just stored.
    */
   navigate: (route: AdminRoute, search?: string, options?: { saved?: boolean }) => void;
 }

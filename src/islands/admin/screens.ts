@@ -1,10 +1,13 @@
 import type { ComponentType } from "react";
-import { ArticleEditor } from "./ArticleEditor.tsx";
-import { ArticleList } from "./ArticleList.tsx";
+import { ArticleEditorScreen } from "./articles/ArticleEditorScreen.tsx";
+import { ArticleList } from "./articles/ArticleList.tsx";
 import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
+import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
+import { PhotoEditorScreen } from "./photos/PhotoEditorScreen.tsx";
+import { PhotoList } from "./photos/PhotoList.tsx";
 import type { AdminRoute } from "./routes.ts";
 import type { ScreenProps } from "./screen-props.ts";
 import { UsersScreen } from "./users/UsersScreen.tsx";
@@ -16,8 +19,11 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   FeedBackCenter: FeedbackScreen,
   userManagement: UsersScreen,
   article: ArticleList,
-  editarticle: ArticleEditor,
+  editarticle: ArticleEditorScreen,
   categories: CategoriesScreen,
   notes: NotesScreen,
   "book-doc": BooksScreen,
+  photo: PhotoList,
+  editPhoto: PhotoEditorScreen,
+  media: MediaScreen,
 };

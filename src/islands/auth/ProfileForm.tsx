@@ -1,13 +1,13 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
-import { checkEmail, checkUserName, type ValidationKey } from "../../shared/auth-rules.ts";
+import { checkEmail, checkUserName } from "../../shared/auth-rules.ts";
 import type { UserInfo } from "../../shared/user-info.ts";
-import { setUserInfo } from "../../stores/user.ts";
-import { FormStatus, focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
+import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { EmailChangeForm } from "./EmailChangeForm.tsx";
-import { failureMessage } from "./messages.ts";
+import { EmailField, UserNameField } from "./fields.tsx";
+import { keepUser, useAccountCall, useFields } from "./form-state.ts";
 
 const SEXES = ["male", "female", "secret"] as const;
 
@@ -18,17 +18,12 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     email: info.user.email,
     userName: info.user.userName,
     desc: info.user.desc,
-    sex: info.user.sex,
     birthday: info.user.birthday ?? "",
   });
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<{
-    email?: ValidationKey | null;
-    userName?: ValidationKey | null;
-  }>({});
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState("");
-  const [failure, setFailure] = useState("");
+  const { values, setValues, setProblems, field, refuse } = useFields(t, initial);
+  const [sex, setSex] = useState(info.user.sex);
+  const call = useAccountCall(t);
+  const { setNote, setFailure } = call;
 
   const [avatar, setAvatar] = useState(info.user.avatar);
   /** A new address waiting for its code (the server changes an address only with one). */
@@ -42,39 +37,43 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
       setFailure(t("profile.avatarHint"));
       return;
     }
-    setBusy(true);
-    const result = await accountApi.uploadAvatar(file).catch(() => null);
-    setBusy(false);
-    if (result?.success) {
-      setAvatar(result.data.avatar);
-      setUserInfo({ token: info.token, user: { ...result.data, isLogin: true } });
-      setNote(t("profile.saved"));
-    } else setFailure(result ? failureMessage(t, result, "auth.failed") : t("auth.failed"));
+    await call.run(
+      () => accountApi.uploadAvatar(file),
+      (user) => {
+        setAvatar(user.avatar);
+        keepUser(info.token, user);
+        setNote(t("profile.saved"));
+      },
+    );
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = { email: checkEmail(values.email), userName: checkUserName(values.userName) };
-    setErrors(found);
-    if (focusFirstProblem(event.currentTarget, ["email", "userName"], found)) return;
-    setBusy(true);
+    if (refuse(event.currentTarget, found)) return;
     setNote("");
-    setFailure("");
     const email = values.email.trim().toLowerCase();
-    const result = await accountApi
-      .updateProfile({
-        userName: values.userName.trim(),
-        desc: values.desc.trim(),
-        sex: values.sex,
-        birthday: values.birthday || null,
-      })
-      .catch(() => null);
-    setBusy(false);
-    if (result?.success) {
-      setUserInfo({ token: info.token, user: { ...result.data, isLogin: true } });
-      setNote(t("profile.saved"));
-      if (email !== info.user.email.toLowerCase()) setNewEmail(email);
-    } else setFailure(result ? failureMessage(t, result, "auth.failed") : t("auth.failed"));
+    const changes = {
+      userName: values.userName.trim(),
+      desc: values.desc.trim(),
+      sex,
+      birthday: values.birthday || null,
+    };
+    await call.run(
+      () => accountApi.updateProfile(changes),
+      (user) => {
+        keepUser(info.token, user);
+        setNote(t("profile.saved"));
+        if (email !== info.user.email.toLowerCase()) setNewEmail(email);
+      },
+    );
+  }
+
+  function cancel() {
+    setValues(initial());
+    setSex(info.user.sex);
+    setProblems({});
+    setFailure("");
   }
 
   function emailChangeDone(changed: boolean) {
@@ -87,14 +86,18 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     return <EmailChangeForm t={t} info={info} email={newEmail} onDone={emailChangeDone} />;
   }
   return (
-    <form
-      className="auth-form"
-      noValidate
+    <AccountForm
+      t={t}
+      title="profile.title"
+      status={call}
       onSubmit={submit}
-      aria-busy={busy}
-      aria-labelledby={`${id}-title`}
+      submit="profile.apply"
+      actions={
+        <button type="button" className="button" onClick={cancel}>
+          {t("profile.cancel")}
+        </button>
+      }
     >
-      <h2 id={`${id}-title`}>{t("profile.title")}</h2>
       <div className="field">
         <span className="field-label" id={`${id}-avatar-label`}>
           {t("profile.avatar")}
@@ -119,83 +122,30 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
           {t("profile.avatarHint")}
         </span>
       </div>
-      <TextField
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t("auth.email")}
-        value={values.email}
-        onChange={(email) => setValues({ ...values, email })}
-        maxLength={254}
-        error={errors.email ? t(errors.email) : undefined}
-      />
-      <TextField
-        id={`${id}-user`}
-        name="userName"
-        autoComplete="username"
-        label={t("auth.userName")}
-        hint={t("auth.userNameHint")}
-        value={values.userName}
-        onChange={(userName) => setValues({ ...values, userName })}
-        maxLength={10}
-        error={errors.userName ? t(errors.userName) : undefined}
-      />
-      <TextField
-        id={`${id}-desc`}
-        name="desc"
-        label={t("profile.introduction")}
-        value={values.desc}
-        onChange={(desc) => setValues({ ...values, desc })}
-        maxLength={200}
-        multiline
-      />
+      <EmailField t={t} {...field("email")} />
+      <UserNameField t={t} {...field("userName")} />
+      <TextField {...field("desc")} label={t("profile.introduction")} maxLength={200} multiline />
       <fieldset className="auth-choices">
         <legend className="field-label">{t("profile.sex")}</legend>
-        {SEXES.map((sex) => (
-          <label key={sex}>
+        {SEXES.map((choice) => (
+          <label key={choice}>
             <input
               type="radio"
               name="sex"
-              value={sex}
-              checked={values.sex === sex}
-              onChange={() => setValues({ ...values, sex })}
+              value={choice}
+              checked={sex === choice}
+              onChange={() => setSex(choice)}
             />
-            {t(`profile.${sex}`)}
+            {t(`profile.${choice}`)}
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-birthday`} className="field-label">
-          {t("profile.birthday")}
-        </label>
-        <input
-          id={`${id}-birthday`}
-          name="birthday"
-          type="date"
-          className="field-input"
-          value={values.birthday}
-          max={new Date().toISOString().slice(0, 10)}
-          onChange={(e) => setValues({ ...values, birthday: e.target.value })}
-        />
-      </div>
-      <FormStatus note={note} failure={failure} />
-      <div className="auth-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setValues(initial());
-            setErrors({});
-            setFailure("");
-          }}
-        >
-          {t("profile.cancel")}
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? t("auth.working") : t("profile.apply")}
-        </button>
-      </div>
-    </form>
+      <TextField
+        {...field("birthday")}
+        type="date"
+        label={t("profile.birthday")}
+        max={new Date().toISOString().slice(0, 10)}
+      />
+    </AccountForm>
   );
 }

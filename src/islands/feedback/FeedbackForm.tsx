@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
+import { fieldBinder } from "../ui/bind-field.ts";
 import { focusFirstProblem } from "../ui/FormStatus.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { type FeedbackFields, type FieldErrors, type FieldName, validateFields } from "./fields.ts";
@@ -41,6 +42,15 @@ export function FeedbackForm({
     if (problem === "tooLong") return t("feedback.errors.tooLong", { max: FEEDBACK_LIMITS[name] });
     return t(`feedback.errors.${name}`);
   };
+
+  const field = fieldBinder<FieldName>(id, fields, set, message);
+  /** A text field's wiring, its label and placeholder (`feedback.<name>…`) and its limit. */
+  const text = (name: FieldName) => ({
+    ...field(name),
+    label: t(`feedback.${name}`),
+    placeholder: t(`feedback.${name}Placeholder`),
+    maxLength: FEEDBACK_LIMITS[name],
+  });
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,27 +96,10 @@ export function FeedbackForm({
         ))}
       </fieldset>
 
+      <TextField {...text("subject")} requiredLabel={t("feedback.required")} />
       <TextField
-        id={`${id}-subject`}
-        name="subject"
-        label={t("feedback.subject")}
+        {...text("description")}
         requiredLabel={t("feedback.required")}
-        placeholder={t("feedback.subjectPlaceholder")}
-        value={fields.subject}
-        maxLength={FEEDBACK_LIMITS.subject}
-        error={message("subject")}
-        onChange={(v) => set("subject", v)}
-      />
-      <TextField
-        id={`${id}-description`}
-        name="description"
-        label={t("feedback.description")}
-        requiredLabel={t("feedback.required")}
-        placeholder={t("feedback.descriptionPlaceholder")}
-        value={fields.description}
-        maxLength={FEEDBACK_LIMITS.description}
-        error={message("description")}
-        onChange={(v) => set("description", v)}
         multiline
         counter={t("feedback.counter", {
           count: fields.description.length,
@@ -126,19 +119,7 @@ export function FeedbackForm({
         )}
       </fieldset>
 
-      <TextField
-        id={`${id}-contact`}
-        name="contact"
-        type="text"
-        inputMode="email"
-        autoComplete="email"
-        label={t("feedback.contact")}
-        placeholder={t("feedback.contactPlaceholder")}
-        value={fields.contact}
-        maxLength={FEEDBACK_LIMITS.contact}
-        error={message("contact")}
-        onChange={(v) => set("contact", v)}
-      />
+      <TextField {...text("contact")} type="text" inputMode="email" autoComplete="email" />
 
       {failure && (
         <p role="alert" className="feedback-failure">

@@ -1,10 +1,11 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { LOCALES, translator } from "../../i18n/core.ts";
+import { translator } from "../../i18n/core.ts";
 import { api, send } from "../../shared/api-client.ts";
 import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
+import { BothLanguages } from "../ui/BothLanguages.tsx";
 import { FeedbackForm } from "./FeedbackForm.tsx";
 import { captureEnvironment, emptyFields, type FeedbackFields, toSubmission } from "./fields.ts";
 import { trapTab } from "./focus-trap.ts";
@@ -100,12 +101,7 @@ function FeedbackWidget() {
             d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 5v2h10V9H7zm0 4v2h7v-2H7z"
           />
         </svg>
-        {/* Both languages in the markup, as everywhere static, so the server render needs no locale. */}
-        {LOCALES.map((l) => (
-          <span key={l} className="visually-hidden" data-lang={l} lang={l}>
-            {translator(l)("feedback.trigger")}
-          </span>
-        ))}
+        <BothLanguages k="feedback.trigger" className="visually-hidden" />
       </button>
 
       <dialog

@@ -7,13 +7,16 @@ interface Props {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  maxLength: number;
+  /** Left out for inputs without a length (a date). */
+  maxLength?: number;
   error?: string | undefined;
   requiredLabel?: string;
   placeholder?: string;
   multiline?: boolean;
   counter?: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "date";
+  /** The latest value a date input takes. */
+  max?: string;
   autoFocus?: boolean;
   hint?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
@@ -55,6 +58,7 @@ export function TextField(props: Props) {
         <input
           {...shared}
           type={props.type ?? "text"}
+          max={props.max}
           inputMode={props.inputMode}
           autoComplete={props.autoComplete}
           onChange={(e) => onChange(e.target.value)}

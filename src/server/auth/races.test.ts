@@ -2,14 +2,13 @@ import { describe, expect, it, vi } from "vitest";
 import { feedback, users } from "../db/schema.ts";
 import {
   callJson,
-  codeIn,
   describeEachDb,
   encryptFor,
-  lastMail,
+  PASSWORD,
   postJson,
-  userWithSession,
+  userWithPassword,
 } from "../test-support.ts";
-import { hashPassword } from "./passwords.ts";
+import { askCode, mailedCode } from "./auth.test-support.ts";
 
 // Counts the hashes made, to prove that no unauthenticated request reaches argon2 unchecked.
 const hashes = vi.hoisted(() => ({ count: 0 }));
@@ -24,8 +23,6 @@ vi.mock("./passwords.ts", async (importOriginal) => {
   };
 });
 
-const PASSWORD = "Secret-123";
-
 /** Statuses of the answers, counted. */
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -35,19 +32,19 @@ function tally(statuses: number[]): Record<number, number> {
 
 describeEachDb("races against the throttles", (ctx) => {
   describe("login", () => {
-    it("checks at most 10 of 300 parallel wrong logins from one address; the owner still logs in", async () => {
+    /** Makes the owner's account; answers a wrong and the right password, and a login. */
+    async function owner() {
       const { app, database } = ctx();
-      await userWithSession(database.db, {
-        email: "owner@example.com",
-        passwordHash: await hashPassword(PASSWORD),
-      });
+      await userWithPassword(database.db, { email: "owner@example.com" });
       const wrong = await encryptFor(app, "Wrong-123!");
       const right = await encryptFor(app, PASSWORD);
       const attempt = (password: string, ip: string) =>
-        callJson(app, "POST", "/api/login", {
-          body: { email: "owner@example.com", password },
-          ip,
-        });
+        callJson(app, "POST", "/api/login", { body: { email: "owner@example.com", password }, ip });
+      return { wrong, right, attempt };
+    }
+
+    it("checks at most 10 of 300 parallel wrong logins from one address; the owner still logs in", async () => {
+      const { wrong, right, attempt } = await owner();
       const flood = Array.from({ length: 300 }, () => attempt(wrong, "198.51.100.66"));
       const during = attempt(right, "203.0.113.10");
       const answers = await Promise.all(flood);
@@ -66,29 +63,14 @@ describeEachDb("races against the throttles", (ctx) => {
     }, 120_000);
 
     it("floods from three addresses at once still leave the account open elsewhere", async () => {
-      const { app, database } = ctx();
-      await userWithSession(database.db, {
-        email: "owner@example.com",
-        passwordHash: await hashPassword(PASSWORD),
-      });
-      const wrong = await encryptFor(app, "Wrong-123!");
-      const right = await encryptFor(app, PASSWORD);
+      const { wrong, right, attempt } = await owner();
       const answers = await Promise.all(
         ["198.51.100.1", "198.51.100.2", "198.51.100.3"].flatMap((ip) =>
-          Array.from({ length: 60 }, () =>
-            callJson(app, "POST", "/api/login", {
-              body: { email: "owner@example.com", password: wrong },
-              ip,
-            }),
-          ),
+          Array.from({ length: 60 }, () => attempt(wrong, ip)),
         ),
       );
       expect(tally(answers.map((a) => a.status))[401] ?? 0).toBeLessThanOrEqual(30);
-      const owner = await callJson(app, "POST", "/api/login", {
-        body: { email: "owner@example.com", password: right },
-        ip: "203.0.113.20",
-      });
-      expect(owner.status).toBe(200);
+      expect((await attempt(right, "203.0.113.20")).status).toBe(200);
     }, 120_000);
 
     it("answers 429 with Retry-After as a header too", async () => {
@@ -106,13 +88,7 @@ describeEachDb("races against the throttles", (ctx) => {
   describe("register", () => {
     it("hashes nothing for 150 parallel wrong-code registrations and limits them per address", async () => {
       const { app, database } = ctx();
-      expect(
-        (
-          await callJson(app, "POST", "/api/getEmailCode", {
-            body: { email: "new@example.com", locale: "en-US" },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await askCode(app, "new@example.com")).status).toBe(200);
       const password = await encryptFor(app, PASSWORD);
       hashes.count = 0;
       const answers = await Promise.all(
@@ -136,11 +112,8 @@ describeEachDb("races against the throttles", (ctx) => {
     }, 120_000);
 
     it("still registers with the right code from another address, hashing once", async () => {
-      const { app, database } = ctx();
-      await callJson(app, "POST", "/api/getEmailCode", {
-        body: { email: "new@example.com", locale: "en-US" },
-      });
-      const code = codeIn(await lastMail(database.db, "new@example.com"));
+      const { app } = ctx();
+      const code = await mailedCode(ctx(), "new@example.com");
       hashes.count = 0;
       const res = await callJson(app, "POST", "/api/register", {
         body: {

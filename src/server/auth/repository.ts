@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, min, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { firstRow } from "../db/queries.ts";
 import {
   emailCodes,
   emailRequests,
@@ -19,13 +20,14 @@ export interface StoredKey {
   privateKey: string;
 }
 
-export async function findServerKey(db: Db, name: string): Promise<StoredKey | null> {
-  const [row] = await db
-    .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
-    .from(serverKeys)
-    .where(eq(serverKeys.name, name))
-    .limit(1);
-  return row ?? null;
+export function findServerKey(db: Db, name: string): Promise<StoredKey | null> {
+  return firstRow(
+    db
+      .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
+      .from(serverKeys)
+      .where(eq(serverKeys.name, name))
+      .limit(1),
+  );
 }
 
 /**
@@ -115,27 +117,28 @@ export interface LiveCode {
 }
 
 /** The newest unused, unexpired code of an address and purpose, locked for update. */
-export async function findLiveCode(
+export function findLiveCode(
   db: Db,
   email: string,
   purpose: string,
   now: Date,
 ): Promise<LiveCode | null> {
-  const [row] = await db
-    .select({ id: emailCodes.id, codeHash: emailCodes.codeHash, attempts: emailCodes.attempts })
-    .from(emailCodes)
-    .where(
-      and(
-        eq(emailCodes.email, email),
-        eq(emailCodes.purpose, purpose),
-        isNull(emailCodes.consumedAt),
-        gt(emailCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1)
-    .for("update");
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ id: emailCodes.id, codeHash: emailCodes.codeHash, attempts: emailCodes.attempts })
+      .from(emailCodes)
+      .where(
+        and(
+          eq(emailCodes.email, email),
+          eq(emailCodes.purpose, purpose),
+          isNull(emailCodes.consumedAt),
+          gt(emailCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1)
+      .for("update"),
+  );
 }
 
 export async function countWrongAttempt(db: Db, id: string): Promise<void> {
@@ -165,22 +168,23 @@ export async function findLiveResetToken(
   email: string,
   now: Date,
 ): Promise<{ userId: string } | null> {
-  const [row] = await db
-    .select({ userId: passwordResetTokens.userId })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        eq(users.email, email),
-        eq(users.status, "active"),
-        isNull(passwordResetTokens.consumedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .limit(1)
-    .for("update", { of: passwordResetTokens });
-  return row ?? null;
+  return firstRow(
+    db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          eq(users.email, email),
+          eq(users.status, "active"),
+          isNull(passwordResetTokens.consumedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .limit(1)
+      .for("update", { of: passwordResetTokens }),
+  );
 }
 
 /** Uses up every outstanding reset token of a user (the one just used among them). */

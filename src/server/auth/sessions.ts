@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { firstRow } from "../db/queries.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { RequestUser } from "../http/context.ts";
 
@@ -17,21 +18,22 @@ export function newToken(): string {
 }
 
 /** The active user behind a bearer token, or null when the token is unknown, expired, revoked or the user is disabled. */
-export async function findUserByToken(db: Db, token: string): Promise<RequestUser | null> {
-  const [row] = await db
-    .select({ id: users.id, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.status, "active"),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function findUserByToken(db: Db, token: string): Promise<RequestUser | null> {
+  return firstRow(
+    db
+      .select({ id: users.id, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.status, "active"),
+        ),
+      )
+      .limit(1),
+  );
 }
 
 /** Opens a session for `userId` and returns its token (the only time the token exists in clear). */

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
 import {
+  type AlbumRecord,
   type ArticleRecord,
+  albumBlanks,
+  albumFileFields,
   articleBlanks,
   articleFileFields,
   type Blanks,
@@ -20,6 +23,9 @@ import {
   type NoteRecord,
   noteBlanks,
   noteFileFields,
+  type PhotoRecord,
+  photoBlanks,
+  photoFileFields,
   SLUG,
   statusSchema,
 } from "../../shared/content.ts";
@@ -40,13 +46,19 @@ export interface ContentFiles {
   /** Chapters of every file book. */
   chapters(): Promise<ChapterRecord[]>;
   categories(): Promise<CategoryRecord[]>;
+  /** Photos: the frontmatter of each `content/photos/<slug>.md` (its image as written). */
+  photos(): Promise<PhotoRecord[]>;
+  albums(): Promise<AlbumRecord[]>;
 }
 
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.CONTENT_DIR || "content";
 }
 
-export function fileId(kind: "article" | "note" | "book" | "chapter", slug: string): string {
+export function fileId(
+  kind: "article" | "note" | "book" | "chapter" | "photo",
+  slug: string,
+): string {
   return `file:${kind}:${slug}`;
 }
 
@@ -215,11 +227,31 @@ async function readChapters(dir: string): Promise<ChapterRecord[]> {
   return items;
 }
 
-async function readCategories(dir: string): Promise<CategoryRecord[]> {
-  const file = "content/categories.json";
+/** Photos: frontmatter only (a photo file has no body), its image's path as written. */
+async function readPhotos(dir: string): Promise<PhotoRecord[]> {
+  return (await readFolder(dir, "photos", /\.md$/)).map(({ slug, file, data }) => ({
+    slug,
+    ...leniently(photoFileFields, photoBlanks, data),
+    status: statusOf(data),
+    publishedAt: time(data.publishedAt),
+    ...stored(fileId("photo", slug), file, data),
+  }));
+}
+
+/**
+ * The entries of a JSON list of slugged entries (`content/categories.json`, `albums.json`:
+ * `[{ id, … }]`), each with its kind's fields read leniently; the id is the slug.
+ */
+async function readSlugList<S extends z.core.$ZodShape>(
+  dir: string,
+  name: string,
+  fields: S,
+  blanks: Blanks<S>,
+) {
+  const file = `content/${name}`;
   let entries: unknown;
   try {
-    entries = JSON.parse(await readFile(join(dir, "categories.json"), "utf8"));
+    entries = JSON.parse(await readFile(join(dir, name), "utf8"));
   } catch (error) {
     if (!isMissing(error)) {
       console.warn(`content: ${file} is left out of the back-office list`, error);
@@ -232,7 +264,7 @@ async function readCategories(dir: string): Promise<CategoryRecord[]> {
     return [
       {
         slug: entry.id,
-        ...leniently(categoryFileFields, categoryBlanks, entry),
+        ...leniently(fields, blanks, entry),
         createdAt: null,
         updatedAt: null,
         ...fileFields(file),
@@ -240,6 +272,12 @@ async function readCategories(dir: string): Promise<CategoryRecord[]> {
     ];
   });
 }
+
+const readCategories = (dir: string): Promise<CategoryRecord[]> =>
+  readSlugList(dir, "categories.json", categoryFileFields, categoryBlanks);
+
+const readAlbums = (dir: string): Promise<AlbumRecord[]> =>
+  readSlugList(dir, "albums.json", albumFileFields, albumBlanks);
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
@@ -257,5 +295,7 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     books: once(() => readBooks(dir)),
     chapters: once(() => readChapters(dir)),
     categories: once(() => readCategories(dir)),
+    photos: once(() => readPhotos(dir)),
+    albums: once(() => readAlbums(dir)),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type AlbumRecord,
   type ArticleListItem,
   type ArticleRecord,
   type BookRecord,
@@ -9,9 +10,11 @@ import {
   fromCategoryColumns,
   type NoteListItem,
   type NoteRecord,
+  type PhotoRecord,
   type WithExcerpt,
 } from "../../shared/content.ts";
 import type {
+  AlbumRow,
   ArticleRow,
   BookRow,
   CategoryRow,
@@ -19,6 +22,7 @@ import type {
   Listed,
   ListedChapter,
   NoteRow,
+  PhotoRow,
 } from "./repository.ts";
 
 /**
@@ -75,6 +79,10 @@ export const categoryRecord = (row: CategoryRow): CategoryRecord => ({
   ...fromCategoryColumns(row),
   ...stored(row),
 });
+
+export const photoRecord = (row: PhotoRow): PhotoRecord => timed(row);
+
+export const albumRecord = (row: AlbumRow): AlbumRecord => ({ ...row, ...stored(row) });
 
 /** A file item as a list row. */
 export function withExcerpt<T extends { body: string }>(item: T): WithExcerpt<T> {

@@ -1,13 +1,16 @@
-import { and, asc, count, eq, getTableColumns, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
+import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
 import {
+  contentAlbums,
   contentArticles,
   contentBooks,
   contentCategories,
   contentChapters,
   contentNotes,
+  contentPhotos,
 } from "../db/schema.ts";
 
 export type ArticleRow = typeof contentArticles.$inferSelect;
@@ -15,12 +18,15 @@ export type NoteRow = typeof contentNotes.$inferSelect;
 export type BookRow = typeof contentBooks.$inferSelect;
 export type ChapterRow = typeof contentChapters.$inferSelect;
 export type CategoryRow = typeof contentCategories.$inferSelect;
+export type PhotoRow = typeof contentPhotos.$inferSelect;
+export type AlbumRow = typeof contentAlbums.$inferSelect;
 
 export type NewArticle = typeof contentArticles.$inferInsert;
 export type NewNote = typeof contentNotes.$inferInsert;
 export type NewBook = typeof contentBooks.$inferInsert;
 export type NewChapter = typeof contentChapters.$inferInsert;
 export type NewCategory = typeof contentCategories.$inferInsert;
+export type NewAlbum = typeof contentAlbums.$inferInsert;
 
 /** Fields to change; undefined ones are left alone (Drizzle skips them). */
 type Patch<T> = { [K in keyof Omit<T, "id" | "createdAt" | "updatedAt">]?: T[K] | undefined };
@@ -28,30 +34,17 @@ type Patch<T> = { [K in keyof Omit<T, "id" | "createdAt" | "updatedAt">]?: T[K] 
 /** A list row: everything but the body, and the body's first characters for an excerpt. */
 export type Listed<T extends { body: string }> = Omit<T, "body"> & { bodyStart: string };
 
-export interface RowPage<T> {
-  rows: T[];
-  total: number;
-}
-
 export interface ListFilter {
   q?: string | undefined;
   status?: ContentStatus | undefined;
   lang?: ContentLang | undefined;
   category?: string | undefined;
   tag?: string | undefined;
+  album?: string | undefined;
+  featured?: boolean | undefined;
 }
 
 const BODY_START = 400;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-function search(q: string | undefined, columns: PgColumn[]): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${escapeLike(q)}%`;
-  return or(...columns.map((column) => ilike(column, pattern)));
-}
 
 function hasTag(column: PgColumn, tag: string | undefined): SQL | undefined {
   return tag ? sql`${column} @> ${JSON.stringify([tag])}::jsonb` : undefined;
@@ -74,12 +67,13 @@ function listedColumns<T extends typeof contentArticles | typeof contentNotes>(t
   return { ...columns, bodyStart: sql<string>`left(${table.body}, ${BODY_START})` };
 }
 
-/** The tables of items kept by id with a slug: articles, notes, books and chapters. */
+/** The tables of items kept by id with a slug: articles, notes, books, chapters and photos. */
 type ItemTable =
   | typeof contentArticles
   | typeof contentNotes
   | typeof contentBooks
-  | typeof contentChapters;
+  | typeof contentChapters
+  | typeof contentPhotos;
 
 /**
  * Drizzle cannot type a query on a table that is a type parameter, so the helpers below build
@@ -88,11 +82,32 @@ type ItemTable =
  */
 const asQueried = (table: ItemTable) => table as typeof contentArticles;
 
-/** Find, insert, update and delete by id, for one of the item tables. */
+/** The item of `table` using `slug` (within `scope`, if any), other than `exceptId`. */
+async function findBySlug<T extends ItemTable>(
+  db: Db,
+  table: T,
+  slug: string,
+  exceptId?: string,
+  scope?: SQL,
+): Promise<T["$inferSelect"] | null> {
+  const t = asQueried(table);
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(scope, eq(t.slug, slug), exceptId ? ne(t.id, exceptId) : undefined));
+  return (row as T["$inferSelect"] | undefined) ?? null;
+}
+
+/**
+ * Find, insert, update and delete by id, and find by slug, for one of the item tables; whether
+ * its rows keep their author is whether it has the column.
+ */
 function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
   type Row = T["$inferSelect"];
   const t = asQueried(table);
   return {
+    authored: "authorId" in getTableColumns(table),
+    findBySlug: (db: Db, slug: string, exceptId?: string) => findBySlug(db, table, slug, exceptId),
     async findById(db: Db, id: string): Promise<Row | null> {
       const [row] = await db.select().from(t).where(eq(t.id, id));
       return (row as Row | undefined) ?? null;
@@ -120,34 +135,8 @@ function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
   };
 }
 
-export const articles = itemRows(contentArticles);
-export const notes = itemRows(contentNotes);
-/** Deleting a book deletes its chapters (foreign key cascade). */
-export const books = itemRows(contentBooks);
 export const chapters = itemRows<typeof contentChapters, "bookId">(contentChapters);
 
-/** The item of `table` using `slug` (within `scope`, if any), other than `exceptId`. */
-async function findBySlug<T extends ItemTable>(
-  db: Db,
-  table: T,
-  slug: string,
-  exceptId?: string,
-  scope?: SQL,
-): Promise<T["$inferSelect"] | null> {
-  const t = asQueried(table);
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(scope, eq(t.slug, slug), exceptId ? ne(t.id, exceptId) : undefined));
-  return (row as T["$inferSelect"] | undefined) ?? null;
-}
-
-export const findArticleBySlug = (db: Db, slug: string, exceptId?: string) =>
-  findBySlug(db, contentArticles, slug, exceptId);
-export const findNoteBySlug = (db: Db, slug: string, exceptId?: string) =>
-  findBySlug(db, contentNotes, slug, exceptId);
-export const findBookBySlug = (db: Db, slug: string, exceptId?: string) =>
-  findBySlug(db, contentBooks, slug, exceptId);
 export const findChapterBySlug = (db: Db, bookId: string, slug: string, exceptId?: string) =>
   findBySlug(db, contentChapters, slug, exceptId, eq(contentChapters.bookId, bookId));
 
@@ -169,7 +158,7 @@ async function listPage<T extends typeof contentArticles | typeof contentNotes>(
   return { rows: rows as unknown as Listed<T["$inferSelect"]>[], total: totalRow?.total ?? 0 };
 }
 
-export function listArticles(db: Db, filter: ListFilter, limit: number) {
+function listArticles(db: Db, filter: ListFilter, limit: number) {
   const t = contentArticles;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
@@ -181,7 +170,7 @@ export function listArticles(db: Db, filter: ListFilter, limit: number) {
   return listPage(db, t, where, limit);
 }
 
-export function listNotes(db: Db, filter: ListFilter, limit: number) {
+function listNotes(db: Db, filter: ListFilter, limit: number) {
   const t = contentNotes;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
@@ -192,26 +181,37 @@ export function listNotes(db: Db, filter: ListFilter, limit: number) {
   return listPage(db, t, where, limit);
 }
 
-export async function listBooks(
-  db: Db,
-  filter: ListFilter,
-  limit: number,
-): Promise<RowPage<BookRow>> {
+function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<BookRow>> {
   const t = contentBooks;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     search(filter.q, [t.title, t.description]),
   );
-  const [totalRow] = await db.select({ total: count() }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(...newestFirst(t))
-    .limit(limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageOfRows(db, t, where, newestFirst(t), { page: 1, pageSize: limit });
 }
+
+/** One language of a text kept in both (a JSON column), as text. */
+const inEach = (column: PgColumn) => [sql`${column}->>'zh-CN'`, sql`${column}->>'en-US'`];
+
+function listPhotos(db: Db, filter: ListFilter, limit: number): Promise<RowPage<PhotoRow>> {
+  const t = contentPhotos;
+  const where = and(
+    filter.status ? eq(t.status, filter.status) : undefined,
+    filter.album ? eq(t.album, filter.album) : undefined,
+    filter.featured === undefined ? undefined : eq(t.featured, filter.featured),
+    hasTag(t.tags, filter.tag),
+    search(filter.q, [t.slug, ...inEach(t.title), ...inEach(t.caption), sql`${t.tags}::text`]),
+  );
+  return pageOfRows(db, t, where, newestFirst(t), { page: 1, pageSize: limit });
+}
+
+/** The rows of each kind with a publish time, with their list. */
+export const articles = { ...itemRows(contentArticles), list: listArticles };
+export const notes = { ...itemRows(contentNotes), list: listNotes };
+/** Deleting a book deletes its chapters (foreign key cascade). */
+export const books = { ...itemRows(contentBooks), list: listBooks };
+export const photos = { ...itemRows(contentPhotos), list: listPhotos };
 
 /** The slug of an article in the database filed under `category`, if any. */
 export async function articleInCategory(db: Db, category: string): Promise<string | null> {
@@ -275,34 +275,73 @@ export async function listCategories(db: Db): Promise<CategoryRow[]> {
     .orderBy(asc(contentCategories.order), asc(contentCategories.slug));
 }
 
-export async function findCategory(db: Db, slug: string): Promise<CategoryRow | null> {
-  const [row] = await db.select().from(contentCategories).where(eq(contentCategories.slug, slug));
-  return row ?? null;
+export function findCategory(db: Db, slug: string): Promise<CategoryRow | null> {
+  return firstRow(db.select().from(contentCategories).where(eq(contentCategories.slug, slug)));
 }
 
 /** Inserts a category; null when the slug is taken. */
-export async function insertCategory(db: Db, values: NewCategory): Promise<CategoryRow | null> {
-  const [row] = await db.insert(contentCategories).values(values).onConflictDoNothing().returning();
-  return row ?? null;
+export function insertCategory(db: Db, values: NewCategory): Promise<CategoryRow | null> {
+  return firstRow(db.insert(contentCategories).values(values).onConflictDoNothing().returning());
 }
 
-export async function updateCategory(
+export function updateCategory(
   db: Db,
   slug: string,
   patch: Patch<Omit<CategoryRow, "slug">>,
 ): Promise<CategoryRow | null> {
-  const [row] = await db
-    .update(contentCategories)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(contentCategories.slug, slug))
-    .returning();
-  return row ?? null;
+  return firstRow(
+    db
+      .update(contentCategories)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(contentCategories.slug, slug))
+      .returning(),
+  );
 }
 
-export async function deleteCategory(db: Db, slug: string): Promise<CategoryRow | null> {
+export function deleteCategory(db: Db, slug: string): Promise<CategoryRow | null> {
+  return firstRow(db.delete(contentCategories).where(eq(contentCategories.slug, slug)).returning());
+}
+
+// --- Albums ---------------------------------------------------------------------------------
+
+export async function listAlbums(db: Db): Promise<AlbumRow[]> {
+  return db.select().from(contentAlbums).orderBy(asc(contentAlbums.order), asc(contentAlbums.slug));
+}
+
+export function findAlbum(db: Db, slug: string): Promise<AlbumRow | null> {
+  return firstRow(db.select().from(contentAlbums).where(eq(contentAlbums.slug, slug)));
+}
+
+/** Inserts an album; null when the slug is taken. */
+export function insertAlbum(db: Db, values: NewAlbum): Promise<AlbumRow | null> {
+  return firstRow(db.insert(contentAlbums).values(values).onConflictDoNothing().returning());
+}
+
+export function updateAlbum(
+  db: Db,
+  slug: string,
+  patch: Patch<Omit<AlbumRow, "slug">>,
+): Promise<AlbumRow | null> {
+  return firstRow(
+    db
+      .update(contentAlbums)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(contentAlbums.slug, slug))
+      .returning(),
+  );
+}
+
+export function deleteAlbum(db: Db, slug: string): Promise<AlbumRow | null> {
+  return firstRow(db.delete(contentAlbums).where(eq(contentAlbums.slug, slug)).returning());
+}
+
+/** The slug of a photo in the database kept in `album`, if any. */
+export async function photoInAlbum(db: Db, album: string): Promise<string | null> {
   const [row] = await db
-    .delete(contentCategories)
-    .where(eq(contentCategories.slug, slug))
-    .returning();
-  return row ?? null;
+    .select({ slug: contentPhotos.slug })
+    .from(contentPhotos)
+    .where(eq(contentPhotos.album, album))
+    .orderBy(asc(contentPhotos.slug))
+    .limit(1);
+  return row?.slug ?? null;
 }

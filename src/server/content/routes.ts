@@ -3,23 +3,29 @@ import type { z } from "zod";
 import {
   categorySlugParamSchema,
   contentIdParamSchema,
+  createAlbumSchema,
   createArticleSchema,
   createBookSchema,
   createCategorySchema,
   createChapterSchema,
   createNoteSchema,
+  createPhotoSchema,
+  listAlbumsQuerySchema,
   listArticlesQuerySchema,
   listBooksQuerySchema,
   listCategoriesQuerySchema,
   listChaptersQuerySchema,
   listNotesQuerySchema,
+  listPhotosQuerySchema,
   type PublishInput,
   publishSchema,
+  updateAlbumSchema,
   updateArticleSchema,
   updateBookSchema,
   updateCategorySchema,
   updateChapterSchema,
   updateNoteSchema,
+  updatePhotoSchema,
 } from "../../shared/content.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -42,9 +48,10 @@ export const CONTENT_LIMIT_BYTES = 640 * 1024;
 const contentBody = largeBody(CONTENT_LIMIT_BYTES);
 
 const id = pathParams(contentIdParamSchema);
+const slug = pathParams(categorySlugParamSchema);
 const publishBody = jsonBody(publishSchema);
 
-/** What the routes of one kind of item call (content.articles, notes, books, chapters). */
+/** What the routes of one kind of item call (content.articles, notes, books, chapters, photos). */
 interface ItemService<Query, Input, Patch, List, Rec> {
   list(ctx: content.ContentContext, query: Query): Promise<List>;
   get(ctx: content.ContentContext, id: string): Promise<Rec>;
@@ -154,6 +161,14 @@ export const contentRoutes = new Hono<AppEnv>()
       content.chapters,
     ),
   )
+  .route(
+    "/",
+    itemRoutes(
+      "/admin/photos",
+      { list: listPhotosQuerySchema, create: createPhotoSchema, update: updatePhotoSchema },
+      content.photos,
+    ),
+  )
   // --- Categories (the slug is the id)
   .get("/admin/categories", requireAdmin, queryParams(listCategoriesQuerySchema), async (c) =>
     ok(c, await content.listCategoryPage(ctx(c), c.req.valid("query"))),
@@ -161,18 +176,30 @@ export const contentRoutes = new Hono<AppEnv>()
   .post("/admin/categories", requireAdmin, jsonBody(createCategorySchema), async (c) =>
     ok(c, await content.createCategory(ctx(c), c.req.valid("json")), created),
   )
-  .put(
-    "/admin/categories/:slug",
-    requireAdmin,
-    pathParams(categorySlugParamSchema),
-    jsonBody(updateCategorySchema),
-    async (c) =>
-      ok(
-        c,
-        await content.updateCategory(ctx(c), c.req.valid("param").slug, c.req.valid("json")),
-        updated,
-      ),
+  .put("/admin/categories/:slug", requireAdmin, slug, jsonBody(updateCategorySchema), async (c) =>
+    ok(
+      c,
+      await content.updateCategory(ctx(c), c.req.valid("param").slug, c.req.valid("json")),
+      updated,
+    ),
   )
-  .delete("/admin/categories/:slug", requireAdmin, pathParams(categorySlugParamSchema), async (c) =>
+  .delete("/admin/categories/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteCategory(ctx(c), c.req.valid("param").slug), deleted),
+  )
+  // --- Albums of the gallery (the slug is the id)
+  .get("/admin/albums", requireAdmin, queryParams(listAlbumsQuerySchema), async (c) =>
+    ok(c, await content.listAlbumPage(ctx(c), c.req.valid("query"))),
+  )
+  .post("/admin/albums", requireAdmin, jsonBody(createAlbumSchema), async (c) =>
+    ok(c, await content.createAlbum(ctx(c), c.req.valid("json")), created),
+  )
+  .put("/admin/albums/:slug", requireAdmin, slug, jsonBody(updateAlbumSchema), async (c) =>
+    ok(
+      c,
+      await content.updateAlbum(ctx(c), c.req.valid("param").slug, c.req.valid("json")),
+      updated,
+    ),
+  )
+  .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
+    ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
   );

@@ -13,14 +13,51 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
+import type { Exif, ImageType, MediaVariant } from "../../shared/kinds/media.ts";
+
+/** A served file of an image, as stored (its address follows from the image's id). */
+type StoredVariant = Omit<MediaVariant, "src">;
+type Bilingual = Record<ContentLang, string>;
 
 // Every table enables row-level security with no policy: the API's own connection
 // (the table owner) is the only door; Supabase's anon and authenticated roles see nothing.
 
+// --- Columns several tables share -------------------------------------------------------------
+
+/** Every time column keeps its zone. */
+const zoned = (name: string) => timestamp(name, { withTimezone: true });
+/** A row's id, made by the database. */
+const uuidId = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+/** A row's id in an append-only log. */
+const serialId = () => bigserial("id", { mode: "number" }).primaryKey();
+const createdAt = () => zoned("created_at").notNull().defaultNow();
+/** When a row was made and last changed. */
+const stamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: zoned("updated_at").notNull().defaultNow(),
+});
+/** A user the row keeps the id of after the user is gone (as null). */
+const userOrNull = (name: string) =>
+  uuid(name).references(() => users.id, { onDelete: "set null" });
+
+/**
+ * A short-lived secret given to a user (a session, a password reset): only its hash is kept,
+ * and it goes with its user.
+ */
+const userToken = () => ({
+  // SHA-256 of the token, hex; the token itself is never stored.
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  expiresAt: zoned("expires_at").notNull(),
+});
+
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidId(),
     email: text("email").notNull().unique(),
     userName: text("user_name").notNull(),
     passwordHash: text("password_hash"),
@@ -30,31 +67,21 @@ export const users = pgTable(
     sex: text("sex").notNull().default("secret"),
     birthday: text("birthday"),
     description: text("description").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [index("users_role_idx").on(t.role)],
 ).enableRLS();
 
 export const sessions = pgTable(
   "sessions",
-  {
-    // SHA-256 of the bearer token, hex; the token itself is never stored.
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  },
+  { ...userToken(), revokedAt: zoned("revoked_at") },
   (t) => [index("sessions_user_idx").on(t.userId)],
 ).enableRLS();
 
 export const feedback = pgTable(
   "feedback",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidId(),
     feedbackType: text("feedback_type").notNull(),
     subject: text("subject").notNull(),
     description: text("description").notNull(),
@@ -64,9 +91,9 @@ export const feedback = pgTable(
       .$type<{ url: string; userAgent: string; viewport: string; timestamp: string }>()
       .notNull(),
     status: text("status").notNull().default("new"),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: userOrNull("user_id"),
+    receivedAt: zoned("received_at").notNull().defaultNow(),
+    updatedAt: zoned("updated_at").notNull().defaultNow(),
   },
   (t) => [
     index("feedback_received_idx").on(t.receivedAt),
@@ -77,8 +104,8 @@ export const feedback = pgTable(
 export const requestLogs = pgTable(
   "request_logs",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    id: serialId(),
+    at: zoned("at").notNull().defaultNow(),
     method: text("method").notNull(),
     path: text("path").notNull(),
     status: integer("status").notNull(),
@@ -96,29 +123,29 @@ export const serverKeys = pgTable("server_keys", {
   publicKey: text("public_key").notNull(),
   /** PKCS #8, DER, base64. Never leaves the server. */
   privateKey: text("private_key").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }).enableRLS();
 
 /** One-time facts about this database, such as "the demo admin was seeded". */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 }).enableRLS();
 
 /** Email verification codes: only a hash of the 6 digits is kept. */
 export const emailCodes = pgTable(
   "email_codes",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidId(),
     email: text("email").notNull(),
     /** 'register' or 'reset'. */
     purpose: text("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: zoned("expires_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    consumedAt: zoned("consumed_at"),
   },
   (t) => [
     index("email_codes_lookup_idx").on(t.email, t.purpose, t.createdAt),
@@ -133,12 +160,12 @@ export const emailCodes = pgTable(
 export const emailRequests = pgTable(
   "email_requests",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: serialId(),
     email: text("email").notNull(),
     purpose: text("purpose").notNull(),
     ip: text("ip"),
     mailed: boolean("mailed").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("email_requests_email_idx").on(t.email, t.createdAt),
@@ -151,11 +178,11 @@ export const emailRequests = pgTable(
 export const outbox = pgTable(
   "outbox",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: serialId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
 ).enableRLS();
@@ -169,8 +196,8 @@ export const loginThrottle = pgTable(
   {
     key: text("key").primaryKey(),
     failures: integer("failures").notNull().default(0),
-    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastFailureAt: zoned("last_failure_at").notNull(),
+    lockedUntil: zoned("locked_until"),
   },
   (t) => [index("login_throttle_last_failure_idx").on(t.lastFailureAt)],
 ).enableRLS();
@@ -184,7 +211,7 @@ export const rateLimits = pgTable(
   "rate_limits",
   {
     key: text("key").primaryKey(),
-    tat: timestamp("tat", { withTimezone: true }).notNull(),
+    tat: zoned("tat").notNull(),
   },
   (t) => [index("rate_limits_tat_idx").on(t.tat)],
 ).enableRLS();
@@ -192,15 +219,7 @@ export const rateLimits = pgTable(
 /** Short-lived permission to set a new password, earned with a reset code; stored hashed. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
-  },
+  { ...userToken(), consumedAt: zoned("consumed_at") },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 ).enableRLS();
 
@@ -208,15 +227,15 @@ export const passwordResetTokens = pgTable(
 export const feedbackStatusHistory = pgTable(
   "feedback_status_history",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: serialId(),
     feedbackId: uuid("feedback_id")
       .notNull()
       .references(() => feedback.id, { onDelete: "cascade" }),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     note: text("note").notNull().default(""),
-    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: userOrNull("changed_by"),
+    changedAt: zoned("changed_at").notNull().defaultNow(),
   },
   (t) => [index("feedback_status_history_feedback_idx").on(t.feedbackId, t.changedAt)],
 ).enableRLS();
@@ -227,21 +246,31 @@ export const feedbackStatusHistory = pgTable(
 // the name of its kind's field (src/shared/kinds/<kind>.ts), whose zod schema checks every value
 // written, which is what the `$type`s of `lang` and `status` say.
 
+/** The columns every kind of content with a page starts with: its id, slug and language. */
+const contentKey = () => ({
+  id: uuidId(),
+  slug: text("slug").notNull().unique(),
+  lang: text("lang").$type<ContentLang>().notNull(),
+});
+
+/** draft, published or scheduled (published at `published_at`, a future time). */
+const publishing = () => ({
+  status: text("status").$type<ContentStatus>().notNull().default("draft"),
+  publishedAt: zoned("published_at"),
+});
+
 export const contentCategories = pgTable("content_categories", {
   slug: text("slug").primaryKey(),
   nameZh: text("name_zh").notNull(),
   nameEn: text("name_en").notNull(),
   order: integer("order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...stamps(),
 }).enableRLS();
 
 export const contentArticles = pgTable(
   "content_articles",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    slug: text("slug").notNull().unique(),
-    lang: text("lang").$type<ContentLang>().notNull(),
+    ...contentKey(),
     /** Articles that translate each other share a key. */
     translationKey: text("translation_key"),
     title: text("title").notNull(),
@@ -255,13 +284,10 @@ export const contentArticles = pgTable(
     /** A category slug, from content/categories.json or content_categories. */
     category: text("category").notNull(),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
-    /** draft, published or scheduled (published at `published_at`, a future time). */
-    status: text("status").$type<ContentStatus>().notNull().default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...publishing(),
     pinned: boolean("pinned").notNull().default(false),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    authorId: userOrNull("author_id"),
+    ...stamps(),
   },
   (t) => [
     index("content_articles_status_idx").on(t.status, t.publishedAt),
@@ -272,17 +298,13 @@ export const contentArticles = pgTable(
 export const contentNotes = pgTable(
   "content_notes",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    slug: text("slug").notNull().unique(),
-    lang: text("lang").$type<ContentLang>().notNull(),
+    ...contentKey(),
     body: text("body").notNull(),
     images: jsonb("images").$type<{ src: string; alt: string }[]>().notNull().default([]),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
-    status: text("status").$type<ContentStatus>().notNull().default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publishing(),
+    authorId: userOrNull("author_id"),
+    ...stamps(),
   },
   (t) => [
     index("content_notes_status_idx").on(t.status, t.publishedAt),
@@ -293,18 +315,14 @@ export const contentNotes = pgTable(
 export const contentBooks = pgTable(
   "content_books",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    slug: text("slug").notNull().unique(),
-    lang: text("lang").$type<ContentLang>().notNull(),
+    ...contentKey(),
     translationKey: text("translation_key"),
     title: text("title").notNull(),
     description: text("description").notNull(),
     cover: text("cover").notNull().default(""),
     order: integer("order").notNull().default(0),
-    status: text("status").$type<ContentStatus>().notNull().default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publishing(),
+    ...stamps(),
   },
   (t) => [index("content_books_updated_idx").on(t.updatedAt)],
 ).enableRLS();
@@ -313,7 +331,7 @@ export const contentBooks = pgTable(
 export const contentChapters = pgTable(
   "content_chapters",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidId(),
     bookId: uuid("book_id")
       .notNull()
       .references(() => contentBooks.id, { onDelete: "cascade" }),
@@ -327,11 +345,77 @@ export const contentChapters = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     status: text("status").$type<ChapterStatus>().notNull().default("draft"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex("content_chapters_book_slug_idx").on(t.bookId, t.slug),
     index("content_chapters_parent_idx").on(t.parentId),
+  ],
+).enableRLS();
+
+/**
+ * The media library: every uploaded image. The id names its files in the storage port
+ * (`src/server/media/store.ts`), so the service makes it before the files are stored.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    type: text("type").$type<ImageType>().notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    color: text("color").notNull(),
+    placeholder: text("placeholder").notNull(),
+    exif: jsonb("exif").$type<Exif>().notNull(),
+    variants: jsonb("variants").$type<StoredVariant[]>().notNull(),
+    alt: jsonb("alt").$type<Bilingual>().notNull(),
+    caption: jsonb("caption").$type<Bilingual>().notNull(),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    uploadedBy: userOrNull("uploaded_by"),
+    ...stamps(),
+  },
+  (t) => [index("media_created_idx").on(t.createdAt)],
+).enableRLS();
+
+/** Albums of the photo gallery; the slug is the id (as a category's). */
+export const contentAlbums = pgTable("content_albums", {
+  slug: text("slug").primaryKey(),
+  name: jsonb("name").$type<Bilingual>().notNull(),
+  description: jsonb("description").$type<Bilingual>().notNull(),
+  order: integer("order").notNull().default(0),
+  ...stamps(),
+}).enableRLS();
+
+/**
+ * Photos of the gallery: one item in both languages (no `lang`), its image a library image's
+ * served path (`/api/media/m-<id>-<width>.<format>`), its texts one JSON object per field.
+ */
+export const contentPhotos = pgTable(
+  "content_photos",
+  {
+    id: uuidId(),
+    slug: text("slug").notNull().unique(),
+    title: jsonb("title").$type<Bilingual>().notNull(),
+    caption: jsonb("caption").$type<Bilingual>().notNull(),
+    alt: jsonb("alt").$type<Bilingual>().notNull(),
+    image: text("image").notNull(),
+    /** An album slug, from content/albums.json or content_albums; null for none. */
+    album: text("album"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    /** The camera's local time, `YYYY-MM-DDTHH:mm[:ss]`. */
+    takenAt: text("taken_at"),
+    place: jsonb("place").$type<Bilingual>().notNull(),
+    featured: boolean("featured").notNull().default(false),
+    credit: text("credit").notNull().default(""),
+    ...publishing(),
+    authorId: userOrNull("author_id"),
+    ...stamps(),
+  },
+  (t) => [
+    index("content_photos_status_idx").on(t.status, t.publishedAt),
+    index("content_photos_updated_idx").on(t.updatedAt),
+    index("content_photos_album_idx").on(t.album),
   ],
 ).enableRLS();

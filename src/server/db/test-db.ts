@@ -14,6 +14,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { type Database, fromPglite, migrationsFolder, openPostgres } from "./client.ts";
 import * as schema from "./schema.ts";
 
@@ -130,4 +131,32 @@ export function createTestDatabase(engine: "pglite" | "postgres"): Promise<TestD
     return createPostgres(url);
   }
   return createPglite();
+}
+
+/**
+ * Runs a suite once per engine (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), each
+ * test on an emptied, migrated database; `database()` is the current engine's.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (database: () => TestDatabase) => void,
+): void {
+  for (const engine of engines) {
+    describe(`${name} [${engine}]`, () => {
+      let current: TestDatabase | undefined;
+      beforeAll(async () => {
+        current = await createTestDatabase(engine);
+      }, 60_000);
+      beforeEach(async () => {
+        await current?.reset();
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      suite(() => {
+        if (!current) throw new Error("test database not ready");
+        return current;
+      });
+    });
+  }
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { FeedbackInput } from "../../shared/feedback.ts";
 import type { Db } from "../db/client.ts";
+import { firstRow, type PageQuery, pageOfRows, type RowPage } from "../db/queries.ts";
 import { feedback, feedbackStatusHistory, users } from "../db/schema.ts";
 
 /** Stores a submission with status `new` and the server's own receive time. */
@@ -20,45 +21,31 @@ export async function insertFeedback(
 export type FeedbackRow = typeof feedback.$inferSelect;
 
 /** A page of feedback, newest first, optionally of one type and one status. */
-export async function listFeedback(
+export function listFeedback(
   db: Db,
-  filter: { type?: string | undefined; status?: string | undefined },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: FeedbackRow[]; total: number }> {
+  query: PageQuery & { type?: string | undefined; status?: string | undefined },
+): Promise<RowPage<FeedbackRow>> {
   const where = and(
-    filter.type ? eq(feedback.feedbackType, filter.type) : undefined,
-    filter.status ? eq(feedback.status, filter.status) : undefined,
+    query.type ? eq(feedback.feedbackType, query.type) : undefined,
+    query.status ? eq(feedback.status, query.status) : undefined,
   );
-  const [totalRow] = await db.select({ total: count() }).from(feedback).where(where);
-  const rows = await db
-    .select()
-    .from(feedback)
-    .where(where)
-    .orderBy(desc(feedback.receivedAt), desc(feedback.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageOfRows(db, feedback, where, [desc(feedback.receivedAt), desc(feedback.id)], query);
 }
 
 /** One feedback record, locked for update (inside a transaction). */
-export async function findFeedbackForUpdate(db: Db, id: string): Promise<FeedbackRow | null> {
-  const [row] = await db.select().from(feedback).where(eq(feedback.id, id)).limit(1).for("update");
-  return row ?? null;
+export function findFeedbackForUpdate(db: Db, id: string): Promise<FeedbackRow | null> {
+  return firstRow(db.select().from(feedback).where(eq(feedback.id, id)).limit(1).for("update"));
 }
 
-export async function setFeedbackStatus(
+export function setFeedbackStatus(
   db: Db,
   id: string,
   status: string,
   now: Date,
 ): Promise<FeedbackRow | null> {
-  const [row] = await db
-    .update(feedback)
-    .set({ status, updatedAt: now })
-    .where(eq(feedback.id, id))
-    .returning();
-  return row ?? null;
+  return firstRow(
+    db.update(feedback).set({ status, updatedAt: now }).where(eq(feedback.id, id)).returning(),
+  );
 }
 
 export async function insertStatusChange(

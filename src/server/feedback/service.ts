@@ -6,6 +6,7 @@ import {
   type Page,
 } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
+import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
 import {
   type FeedbackRow,
@@ -39,15 +40,9 @@ export function toFeedbackRecord(row: FeedbackRow): FeedbackRecord {
 
 export async function listFeedbackPage(
   db: Db,
-  query: {
-    page: number;
-    pageSize: number;
-    type?: string | undefined;
-    status?: string | undefined;
-  },
+  query: PageQuery & { type?: string | undefined; status?: string | undefined },
 ): Promise<Page<FeedbackRecord>> {
-  const { rows, total } = await listFeedback(db, query, query.page, query.pageSize);
-  return { items: rows.map(toFeedbackRecord), total, page: query.page, pageSize: query.pageSize };
+  return answerPage(query, await listFeedback(db, query), toFeedbackRecord);
 }
 
 /**

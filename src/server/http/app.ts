@@ -6,6 +6,7 @@ import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
+import { mediaRoutes } from "../media/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions) {
     .route("/", userRoutes)
     .route("/", feedbackRoutes)
     .route("/", contentRoutes)
+    .route("/", mediaRoutes)
     .route("/", siteRoutes);
 
   app.notFound((c) =>

@@ -1,16 +1,15 @@
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { tempFolders } from "../../lib/test-folders.ts";
 import type { BuildRun } from "../../shared/build-status.ts";
 import { contentArticles } from "../db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../db/test-db.ts";
@@ -18,17 +17,18 @@ import {
   type BuildCommand,
   initialSiteDir,
   moveDir,
+  type RebuilderOptions,
   rebuilder,
   type SiteRoot,
   stagingDir,
 } from "./rebuild.ts";
+import { articleRow, HOUR } from "./site.test-support.ts";
 import { readSnapshotFile } from "./snapshot.ts";
 
 // `npm start`'s background build with a stand-in for Astro: where it builds, what it serves,
 // what the back office is told. (publish.test.ts runs the real build.)
 
-const scratch = () => mkdtempSync(join(tmpdir(), "blog-rebuild-"));
-const HOUR = 3600_000;
+const scratch = tempFolders("blog-rebuild-");
 
 /** A stand-in build: a page naming its folder, after `gate` (when given) lets it finish. */
 function fakeBuild(seen: string[], gate?: () => Promise<void>): BuildCommand {
@@ -60,29 +60,31 @@ describe("npm start's rebuild", () => {
   beforeEach(async () => {
     await database.reset();
     dataDir = scratch();
-    await database.db.insert(contentArticles).values({
-      slug: "live",
-      lang: "en-US",
-      title: "Live",
-      summary: "s",
-      body: "b",
-      category: "tools",
-      status: "published",
-      publishedAt: new Date(Date.now() - HOUR),
-    });
+    await database.db
+      .insert(contentArticles)
+      .values(articleRow({ slug: "live", publishedAt: new Date(Date.now() - HOUR) }));
   });
   afterAll(async () => {
     await database.close();
   });
 
+  /** A rebuilder over the test's database and data folder, quiet and quick unless told. */
+  const start = (options: Partial<RebuilderOptions> = {}) =>
+    rebuilder({
+      db: database.db,
+      dataDir,
+      delayMs: 1,
+      log: () => {},
+      swap: () => {},
+      build: fakeBuild([]),
+      ...options,
+    });
+
   it("builds inside the project, moves the build under DATA_DIR, swaps it in and keeps the newest two", async () => {
     const roots: SiteRoot[] = [];
     const seen: string[] = [];
-    const rebuild = rebuilder({
-      db: database.db,
-      dataDir,
+    const rebuild = start({
       delayMs: 10,
-      log: () => {},
       swap: (root) => roots.push(root),
       build: fakeBuild(seen),
     });
@@ -118,8 +120,6 @@ describe("npm start's rebuild", () => {
     expect(initialSiteDir(dist, dataDir)).toBe(roots[2]?.dir);
     writeFileSync(join(dist, "index.html"), "new");
     expect(initialSiteDir(dist, dataDir)).toBe(dist);
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it("tells the back office: queued, building, live; a change during a build waits for the next", async () => {
@@ -130,14 +130,7 @@ describe("npm start's rebuild", () => {
         gates.push(r);
         release = r;
       });
-    const rebuild = rebuilder({
-      db: database.db,
-      dataDir,
-      delayMs: 1,
-      log: () => {},
-      swap: () => {},
-      build: fakeBuild([], gate),
-    });
+    const rebuild = start({ build: fakeBuild([], gate) });
     expect(rebuild.status()).toEqual({ mode: "rebuild", runs: [] });
     rebuild.contentChanged("article a edited");
     expect(states(rebuild.status().runs)).toEqual(["1:queued"]);
@@ -158,21 +151,14 @@ describe("npm start's rebuild", () => {
     expect(second?.startedAt && second.finishedAt && second.finishedAt >= second.startedAt).toBe(
       true,
     );
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("a failed build keeps serving the old site, leaves no half folder and says why", async () => {
     const roots: SiteRoot[] = [];
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     let warmed = 0;
     try {
-      const rebuild = rebuilder({
-        db: database.db,
-        dataDir,
-        delayMs: 1,
-        log: () => {},
+      const rebuild = start({
         swap: (root) => roots.push(root),
         warm: () => {
           warmed += 1;
@@ -188,7 +174,7 @@ describe("npm start's rebuild", () => {
       rebuild.contentChanged("x");
       await rebuild.idle();
       expect(roots).toEqual([]);
-      expect(errors).toHaveLength(1);
+      expect(errors).toHaveBeenCalledTimes(1);
       expect(readdirSync(join(dataDir, "site"))).toEqual([]);
       expect(
         readdirSync(stagingDir(process.cwd())).filter((n) => n.startsWith(`${process.pid}-`)),
@@ -202,8 +188,7 @@ describe("npm start's rebuild", () => {
       // Whoever asks for the status gets a build process ready for the next try.
       expect(warmed).toBe(1);
     } finally {
-      console.error = original;
-      rmSync(dataDir, { recursive: true, force: true });
+      errors.mockRestore();
     }
   });
 
@@ -213,10 +198,8 @@ describe("npm start's rebuild", () => {
     const mine = join(staging, `${process.pid}-build-1`);
     const parents = join(staging, `${process.ppid}-build-1`);
     for (const dir of [dead, mine, parents]) mkdirSync(dir);
-    rebuilder({ db: database.db, dataDir, staging, build: fakeBuild([]), swap: () => {} });
+    start({ staging });
     expect([existsSync(dead), existsSync(mine), existsSync(parents)]).toEqual([false, true, true]);
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("moves a folder whole", () => {

@@ -1,7 +1,13 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
-import { appMeta, contentArticles, contentBooks, contentNotes } from "../db/schema.ts";
+import {
+  appMeta,
+  contentArticles,
+  contentBooks,
+  contentNotes,
+  contentPhotos,
+} from "../db/schema.ts";
 import { nextScheduledAt } from "./snapshot.ts";
 
 // Scheduled items go live by themselves: the site is static, so "live" means a build that runs
@@ -78,7 +84,7 @@ export async function publishDueItems(
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, CHECKED_THROUGH));
   const since = row ? new Date(row.value) : new Date(0);
   const due = await Promise.all(
-    [contentArticles, contentNotes, contentBooks].map(async (table) => {
+    [contentArticles, contentNotes, contentBooks, contentPhotos].map(async (table) => {
       const rows = await db
         .select({ id: table.id })
         .from(table)

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { tempFolders } from "../../lib/test-folders.ts";
 import type { Publisher } from "../content/publisher.ts";
 import { openPglite } from "../db/client.ts";
 import {
@@ -12,15 +12,16 @@ import {
   contentChapters,
   contentNotes,
 } from "../db/schema.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../db/test-db.ts";
+import { describeEachDatabase } from "../db/test-db.ts";
 import { allOf, debounced, hookPublisher, logOnlyPublisher } from "./publishers.ts";
 import { goLiveTimer, publishDueItems } from "./schedule.ts";
+import { articleRow, HOUR } from "./site.test-support.ts";
 import { emptySnapshot, nextScheduledAt, takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
 import { loadSnapshotForBuild, snapshotPath } from "./source.ts";
 
-const scratch = () => mkdtempSync(join(tmpdir(), "blog-site-"));
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const HOUR = 3600_000;
+const scratch = tempFolders("blog-site-");
+
 /** The one row an insert returned. */
 function one<T>(rows: T[]): T {
   const [row] = rows;
@@ -28,235 +29,159 @@ function one<T>(rows: T[]): T {
   return row;
 }
 
-for (const engine of engines) {
-  describe(`site content from the database [${engine}]`, () => {
-    let database: TestDatabase;
-    beforeAll(async () => {
-      database = await createTestDatabase(engine);
-    }, 60_000);
-    beforeEach(async () => database.reset());
-    afterAll(async () => database.close());
+type BookRow = typeof contentBooks.$inferInsert;
+type ChapterRow = typeof contentChapters.$inferInsert;
+const bookRow = (slug: string, values: Partial<BookRow> = {}): BookRow => ({
+  slug,
+  lang: "en-US",
+  title: slug,
+  description: "d",
+  status: "published",
+  ...values,
+});
+const chapterRow = (bookId: string, slug: string, values: Partial<ChapterRow> = {}) => ({
+  bookId,
+  slug,
+  title: slug,
+  body: slug,
+  status: "published" as const,
+  order: 1,
+  ...values,
+});
 
-    async function seed(now = Date.now()) {
-      const db = database.db;
-      await db
-        .insert(contentCategories)
-        .values({ slug: "db-cat", nameZh: "库", nameEn: "Rows", order: 5 });
-      await db.insert(contentArticles).values([
-        {
-          slug: "live",
-          lang: "en-US",
-          title: "Live",
-          summary: "s",
-          body: "b",
-          category: "tools",
-          status: "published",
-          publishedAt: new Date(now - HOUR),
-        },
-        {
-          slug: "draft",
-          lang: "en-US",
-          title: "Draft",
-          summary: "s",
-          body: "secret",
-          category: "tools",
-          status: "draft",
-        },
-        {
-          slug: "soon",
-          lang: "zh-CN",
-          title: "Soon",
-          summary: "s",
-          body: "b",
-          category: "tools",
-          status: "scheduled",
-          publishedAt: new Date(now + 2 * HOUR),
-        },
-        {
-          slug: "sooner",
-          lang: "zh-CN",
-          title: "Sooner",
-          summary: "s",
-          body: "b",
-          category: "tools",
-          status: "scheduled",
-          publishedAt: new Date(now + HOUR),
-        },
-      ]);
-      await db.insert(contentNotes).values([
-        {
-          slug: "n1",
-          lang: "zh-CN",
-          body: "笔记",
-          status: "published",
-          publishedAt: new Date(now - HOUR),
-        },
-        { slug: "n2", lang: "zh-CN", body: "草稿", status: "draft" },
-      ]);
-      const book = one(
-        await db
-          .insert(contentBooks)
-          .values({
-            slug: "b",
-            lang: "en-US",
-            title: "B",
-            description: "d",
-            status: "published",
-            publishedAt: new Date(now - HOUR),
-          })
-          .returning(),
-      );
-      const draftBook = one(
-        await db
-          .insert(contentBooks)
-          .values({
-            slug: "hidden-book",
-            lang: "en-US",
-            title: "H",
-            description: "d",
-            status: "draft",
-          })
-          .returning(),
-      );
-      const top = one(
-        await db
-          .insert(contentChapters)
-          .values({
-            bookId: book.id,
-            slug: "one",
-            title: "One",
-            body: "1",
-            status: "published",
-            order: 1,
-          })
-          .returning(),
-      );
-      const draftTop = one(
-        await db
-          .insert(contentChapters)
-          .values({
-            bookId: book.id,
-            slug: "two",
-            title: "Two",
-            body: "2",
-            status: "draft",
-            order: 2,
-          })
-          .returning(),
-      );
-      await db.insert(contentChapters).values([
-        {
-          bookId: book.id,
-          parentId: top.id,
-          slug: "one-a",
-          title: "One A",
-          body: "1a",
-          status: "published",
-          order: 1,
-        },
-        {
-          bookId: book.id,
-          parentId: draftTop.id,
-          slug: "two-a",
-          title: "Two A",
-          body: "2a",
-          status: "published",
-          order: 1,
-        },
-        { bookId: draftBook.id, slug: "x", title: "X", body: "x", status: "published", order: 1 },
-      ]);
-    }
-
-    it("a snapshot holds published and scheduled rows, never drafts or what hangs under them", async () => {
-      await seed();
-      const s = await takeSnapshot(database.db);
-      expect(s.articles.map((a) => a.slug).sort()).toEqual(["live", "soon", "sooner"]);
-      expect(JSON.stringify(s)).not.toContain("secret");
-      expect(s.notes.map((n) => n.slug)).toEqual(["n1"]);
-      expect(s.books.map((b) => b.slug)).toEqual(["b"]);
-      expect(s.chapters.map((c) => `${c.book}/${c.slug}<${c.parent ?? ""}`).sort()).toEqual([
-        "b/one-a<one",
-        "b/one<",
-      ]);
-      expect(s.categories).toEqual([
-        { slug: "db-cat", name: { "zh-CN": "库", "en-US": "Rows" }, order: 5 },
-      ]);
-    });
-
-    it("the next scheduled time is the earliest one still ahead", async () => {
-      const now = Date.now();
-      expect(await nextScheduledAt(database.db)).toBeNull();
-      await seed(now);
-      expect((await nextScheduledAt(database.db, new Date(now)))?.getTime()).toBe(now + HOUR);
-      expect((await nextScheduledAt(database.db, new Date(now + 1.5 * HOUR)))?.getTime()).toBe(
-        now + 2 * HOUR,
-      );
-      expect(await nextScheduledAt(database.db, new Date(now + 3 * HOUR))).toBeNull();
-    });
-
-    it("the scheduled check calls the build hook once per item falling due, then not again", async () => {
-      const now = Date.now();
-      await seed(now);
-      let calls = 0;
-      const hook = async () => {
-        calls += 1;
-      };
-      expect(await publishDueItems(database.db, hook, new Date(now))).toBe(0);
-      expect(calls).toBe(0);
-      expect(await publishDueItems(database.db, hook, new Date(now + 1.2 * HOUR))).toBe(1);
-      expect(calls).toBe(1);
-      expect(await publishDueItems(database.db, hook, new Date(now + 1.4 * HOUR))).toBe(0);
-      expect(calls).toBe(1);
-      expect(await publishDueItems(database.db, hook, new Date(now + 5 * HOUR))).toBe(1);
-      expect(calls).toBe(2);
-    });
-
-    it("a failed hook call is tried again at the next check", async () => {
-      const now = Date.now();
-      await seed(now);
-      await expect(
-        publishDueItems(
-          database.db,
-          async () => Promise.reject(new Error("down")),
-          new Date(now + 1.2 * HOUR),
-        ),
-      ).rejects.toThrow("down");
-      let calls = 0;
-      await publishDueItems(
-        database.db,
-        async () => {
-          calls += 1;
-        },
-        new Date(now + 1.3 * HOUR),
-      );
-      expect(calls).toBe(1);
-    });
-
-    it("the go-live timer asks for a rebuild just after the scheduled time", async () => {
-      const start = Date.now();
-      await database.db.insert(contentArticles).values({
-        slug: "tick",
-        lang: "en-US",
-        title: "T",
-        summary: "s",
-        body: "b",
-        category: "tools",
+describeEachDatabase("site content from the database", (database) => {
+  async function seed(now = Date.now()) {
+    const { db } = database();
+    const insertBook = async (row: BookRow) =>
+      one(await db.insert(contentBooks).values(row).returning());
+    const insertChapter = async (row: ChapterRow) =>
+      one(await db.insert(contentChapters).values(row).returning());
+    await db
+      .insert(contentCategories)
+      .values({ slug: "db-cat", nameZh: "库", nameEn: "Rows", order: 5 });
+    await db.insert(contentArticles).values([
+      articleRow({ slug: "live", publishedAt: new Date(now - HOUR) }),
+      articleRow({ slug: "draft", body: "secret", status: "draft" }),
+      articleRow({
+        slug: "soon",
+        lang: "zh-CN",
         status: "scheduled",
-        publishedAt: new Date(start + 300),
-      });
-      const reasons: Array<{ reason: string; at: number }> = [];
-      const timer = goLiveTimer(database.db, {
-        contentChanged: (reason) => reasons.push({ reason, at: Date.now() }),
-      });
-      await timer.recheck();
-      await expect.poll(() => reasons.length, { timeout: 10_000 }).toBe(1);
-      // A second past the time, so the build's clock is surely after it.
-      expect(reasons[0]?.at).toBeGreaterThanOrEqual(start + 300 + 1000 - 20);
-      expect(reasons[0]?.reason).toContain("scheduled for");
-      timer.stop();
-    });
+        publishedAt: new Date(now + 2 * HOUR),
+      }),
+      articleRow({
+        slug: "sooner",
+        lang: "zh-CN",
+        status: "scheduled",
+        publishedAt: new Date(now + HOUR),
+      }),
+    ]);
+    await db.insert(contentNotes).values([
+      {
+        slug: "n1",
+        lang: "zh-CN",
+        body: "笔记",
+        status: "published",
+        publishedAt: new Date(now - HOUR),
+      },
+      { slug: "n2", lang: "zh-CN", body: "草稿", status: "draft" },
+    ]);
+    const book = await insertBook(bookRow("b", { publishedAt: new Date(now - HOUR) }));
+    const draftBook = await insertBook(bookRow("hidden-book", { status: "draft" }));
+    const top = await insertChapter(chapterRow(book.id, "one"));
+    const draftTop = await insertChapter(chapterRow(book.id, "two", { status: "draft", order: 2 }));
+    await db
+      .insert(contentChapters)
+      .values([
+        chapterRow(book.id, "one-a", { parentId: top.id }),
+        chapterRow(book.id, "two-a", { parentId: draftTop.id }),
+        chapterRow(draftBook.id, "x"),
+      ]);
+  }
+
+  it("a snapshot holds published and scheduled rows, never drafts or what hangs under them", async () => {
+    await seed();
+    const s = await takeSnapshot(database().db);
+    expect(s.articles.map((a) => a.slug).sort()).toEqual(["live", "soon", "sooner"]);
+    expect(JSON.stringify(s)).not.toContain("secret");
+    expect(s.notes.map((n) => n.slug)).toEqual(["n1"]);
+    expect(s.books.map((b) => b.slug)).toEqual(["b"]);
+    expect(s.chapters.map((c) => `${c.book}/${c.slug}<${c.parent ?? ""}`).sort()).toEqual([
+      "b/one-a<one",
+      "b/one<",
+    ]);
+    expect(s.categories).toEqual([
+      { slug: "db-cat", name: { "zh-CN": "库", "en-US": "Rows" }, order: 5 },
+    ]);
   });
-}
+
+  it("the next scheduled time is the earliest one still ahead", async () => {
+    const now = Date.now();
+    expect(await nextScheduledAt(database().db)).toBeNull();
+    await seed(now);
+    expect((await nextScheduledAt(database().db, new Date(now)))?.getTime()).toBe(now + HOUR);
+    expect((await nextScheduledAt(database().db, new Date(now + 1.5 * HOUR)))?.getTime()).toBe(
+      now + 2 * HOUR,
+    );
+    expect(await nextScheduledAt(database().db, new Date(now + 3 * HOUR))).toBeNull();
+  });
+
+  it("the scheduled check calls the build hook once per item falling due, then not again", async () => {
+    const now = Date.now();
+    await seed(now);
+    let calls = 0;
+    const hook = async () => {
+      calls += 1;
+    };
+    expect(await publishDueItems(database().db, hook, new Date(now))).toBe(0);
+    expect(calls).toBe(0);
+    expect(await publishDueItems(database().db, hook, new Date(now + 1.2 * HOUR))).toBe(1);
+    expect(calls).toBe(1);
+    expect(await publishDueItems(database().db, hook, new Date(now + 1.4 * HOUR))).toBe(0);
+    expect(calls).toBe(1);
+    expect(await publishDueItems(database().db, hook, new Date(now + 5 * HOUR))).toBe(1);
+    expect(calls).toBe(2);
+  });
+
+  it("a failed hook call is tried again at the next check", async () => {
+    const now = Date.now();
+    await seed(now);
+    await expect(
+      publishDueItems(
+        database().db,
+        async () => Promise.reject(new Error("down")),
+        new Date(now + 1.2 * HOUR),
+      ),
+    ).rejects.toThrow("down");
+    let calls = 0;
+    await publishDueItems(
+      database().db,
+      async () => {
+        calls += 1;
+      },
+      new Date(now + 1.3 * HOUR),
+    );
+    expect(calls).toBe(1);
+  });
+
+  it("the go-live timer asks for a rebuild just after the scheduled time", async () => {
+    const start = Date.now();
+    await database()
+      .db.insert(contentArticles)
+      .values(
+        articleRow({ slug: "tick", status: "scheduled", publishedAt: new Date(start + 300) }),
+      );
+    const reasons: Array<{ reason: string; at: number }> = [];
+    const timer = goLiveTimer(database().db, {
+      contentChanged: (reason) => reasons.push({ reason, at: Date.now() }),
+    });
+    await timer.recheck();
+    await expect.poll(() => reasons.length, { timeout: 10_000 }).toBe(1);
+    // A second past the time, so the build's clock is surely after it.
+    expect(reasons[0]?.at).toBeGreaterThanOrEqual(start + 300 + 1000 - 20);
+    expect(reasons[0]?.reason).toContain("scheduled for");
+    timer.stop();
+  });
+});
 
 describe("the build's content source", () => {
   it("reads CONTENT_SNAPSHOT first", async () => {
@@ -268,7 +193,6 @@ describe("the build's content source", () => {
     await expect(
       loadSnapshotForBuild({ CONTENT_SNAPSHOT: join(dir, "missing.json") }),
     ).rejects.toThrow("missing");
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("a fresh clone without a database builds from files alone", async () => {
@@ -277,23 +201,15 @@ describe("the build's content source", () => {
     expect(result.from).toBe("no database yet");
     expect(result.snapshot.articles).toEqual([]);
     expect(existsSync(join(dir, "pglite"))).toBe(false);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("opens the embedded database, or reads the snapshot its server keeps while the server holds it", async () => {
     const dir = scratch();
     const database = await openPglite(dir);
     await database.migrate();
-    await database.db.insert(contentArticles).values({
-      slug: "kept",
-      lang: "en-US",
-      title: "K",
-      summary: "s",
-      body: "b",
-      category: "tools",
-      status: "published",
-      publishedAt: new Date(),
-    });
+    await database.db
+      .insert(contentArticles)
+      .values(articleRow({ slug: "kept", publishedAt: new Date() }));
     // Held by a live process (this one would take over its own pid, so fake another's).
     const lock = join(dir, "pglite.lock");
     const own = readFileSync(lock, "utf8");
@@ -309,7 +225,6 @@ describe("the build's content source", () => {
     expect(opened.from).toBe(join(dir, "pglite"));
     expect(opened.snapshot.articles.map((a) => a.slug)).toEqual(["kept"]);
     expect(existsSync(lock)).toBe(false);
-    rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
 
@@ -369,13 +284,12 @@ describe("publishers", () => {
     ]);
     expect(lines[0]).toContain("Build hook called");
     status = 500;
-    const original = console.error;
-    const errors: unknown[] = [];
-    console.error = (...args: unknown[]) => errors.push(args);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     hook.contentChanged("again");
     await hook.idle();
-    console.error = original;
-    expect(String((errors[0] as unknown[])[1])).toContain("500");
+    const [reported] = errors.mock.calls;
+    errors.mockRestore();
+    expect(String(reported?.[1])).toContain("500");
     server.close();
   });
 

@@ -5,14 +5,19 @@ import {
   type Visible,
 } from "../../lib/content-snapshot.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
+import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
 import type { Db } from "../db/client.ts";
 import {
+  contentAlbums,
   contentArticles,
   contentBooks,
   contentCategories,
   contentChapters,
   contentNotes,
+  contentPhotos,
+  media,
 } from "../db/schema.ts";
+import { toMediaRecord } from "../media/service.ts";
 
 // The snapshot's shape and file live with the loader that reads them (src/lib/content-snapshot.ts),
 // re-exported here for the server code that writes them.
@@ -46,12 +51,18 @@ function entry<
 
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
-  const [categories, articles, notes, books] = await Promise.all([
+  const [categories, articles, notes, books, albums, photos] = await Promise.all([
     db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
     db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
     db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
     db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
+    db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
+    db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
   ]);
+  const pictures = await picturesOf(
+    db,
+    photos.map((p) => p.image),
+  );
   const bookSlugs = new Map(books.map((b) => [b.id, b.slug]));
   const chapterRows = books.length
     ? await db
@@ -74,6 +85,10 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     articles: articles.filter(isVisible).map(entry),
     notes: notes.filter(isVisible).map(entry),
     books: books.filter(isVisible).map(entry),
+    albums: albums.map(({ createdAt: _created, updatedAt: _updated, ...row }) => row),
+    photos: photos
+      .filter(isVisible)
+      .map((row) => ({ ...entry(row), picture: pictures.get(row.image) ?? null })),
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.
       .filter((c) => !c.parentId || chapterSlugs.has(c.parentId))
@@ -86,10 +101,31 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   };
 }
 
+/** The pictures of the library images `sources` name, by source, in one query. */
+async function picturesOf(db: Db, sources: string[]): Promise<Map<string, Picture>> {
+  const ids = new Map(
+    sources.flatMap((src) => {
+      const id = libraryImageId(src);
+      return id ? [[id, src] as const] : [];
+    }),
+  );
+  if (ids.size === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(media)
+    .where(inArray(media.id, [...ids.keys()]));
+  return new Map(
+    rows.map((row) => {
+      const { width, height, color, placeholder, exif, variants } = toMediaRecord(row, []);
+      return [ids.get(row.id) ?? "", { width, height, color, placeholder, exif, variants }];
+    }),
+  );
+}
+
 /** The earliest scheduled time still in the future, or null: when the site must next rebuild by itself. */
 export async function nextScheduledAt(db: Db, now = new Date()): Promise<Date | null> {
   const times = await Promise.all(
-    [contentArticles, contentNotes, contentBooks].map((table) =>
+    [contentArticles, contentNotes, contentBooks, contentPhotos].map((table) =>
       db.select({ at: table.publishedAt }).from(table).where(eq(table.status, "scheduled")),
     ),
   );

@@ -1,16 +1,7 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { writeHeadersFile } from "../../lib/inline-hashes.ts";
 import { observatoryScan } from "../../lib/observatory-score.ts";
@@ -21,30 +12,23 @@ import {
   pageHeaders,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
+import { tempFolders } from "../../lib/test-folders.ts";
 import { siteRootAt } from "./rebuild.ts";
 import { createSiteApp, headerRulesOf, type ServedSite, servedSite } from "./static-site.ts";
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const folder = tempFolders("blog-site-");
 
 const page = (script: string) =>
   `<!doctype html><html lang="en"><head><title>t</title><script>${script}</script></head><body><main>x</main></body></html>`;
 
 function builtSite(script = "document.documentElement.dataset.theme='dark'"): string {
-  const dir = mkdtempSync(join(tmpdir(), "blog-site-"));
-  folders.push(dir);
-  const files: Record<string, string> = {
+  const dir = folder({
     "index.html": page(script),
     "about/index.html": page(script),
     "404.html": page(script).replace("<main>x", "<main>Not found"),
     "_astro/app.abc123.js": "console.log(1)",
-  };
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
+    "photo-files/0123456789ab-400.webp": "RIFF",
+  });
   writeHeadersFile(dir);
   return dir;
 }
@@ -101,6 +85,9 @@ describe("npm start's static site", () => {
     expect((await app.request("/_astro/app.abc123.js")).headers.get("cache-control")).toBe(
       "public, max-age=31536000, immutable",
     );
+    expect(
+      (await app.request("/photo-files/0123456789ab-400.webp")).headers.get("cache-control"),
+    ).toBe("public, max-age=31536000, immutable");
     expect((await app.request("/about/")).headers.get("cache-control")).toBe(
       "public, max-age=0, must-revalidate",
     );

@@ -7,6 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { headersFileFor } from "../../lib/inline-hashes.ts";
+import { PHOTO_FILES_PATH } from "../../lib/photo-files.ts";
 import {
   HEADERS_FILE,
   type HeaderRule,
@@ -47,10 +48,11 @@ function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
     // Called once the response is made, so a header set here would be lost: the value is
     // kept for the middleware below to set.
     onFound: (path, c) => {
-      // Astro fingerprints everything under _astro/, so those files never change.
+      // Astro fingerprints everything under _astro/, and the gallery's files are named by
+      // their bytes (src/lib/photo-files.ts): those files never change.
       c.set(
         "cacheControl",
-        path.includes("/_astro/")
+        path.includes("/_astro/") || path.includes(PHOTO_FILES_PATH)
           ? "public, max-age=31536000, immutable"
           : "public, max-age=0, must-revalidate",
       );

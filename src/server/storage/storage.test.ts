@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage, type Storage, storageFromEnv, supabaseStorage } from "./storage.ts";
 
-// Both adapters keep the same promises; Supabase's runs against a loopback stand-in for its
-// Storage REST API (the same paths, headers and error shapes, legacy 400-for-404 included).
+// Both adapters keep the same promises; Supabase's (through supabase-js) runs against a
+// loopback stand-in for its Storage REST API (the same paths, headers and error shapes, legacy
+// 400-for-404 included).
 
 const KEY = "service-role-key";
 let server: Server;
@@ -32,8 +33,9 @@ beforeAll(async () => {
       return;
     }
     const data = await body(req);
+    // Storage takes an upload and an authenticated download at the same path.
     const upload = /^\/storage\/v1\/object\/uploads\/(.+)$/.exec(path);
-    const download = /^\/storage\/v1\/object\/authenticated\/uploads\/(.+)$/.exec(path);
+    const download = upload;
     if (req.method === "POST" && upload?.[1]) {
       if (req.headers["x-upsert"] !== "true" && objects.has(upload[1])) {
         res.writeHead(400).end(JSON.stringify({ statusCode: "409", error: "Duplicate" }));

@@ -1,5 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { StorageError } from "@supabase/storage-js";
+import { createClient } from "@supabase/supabase-js";
 
 /** The storage port: named blobs (avatars today). Local disk by default, Supabase Storage on Netlify. */
 export interface Storage {
@@ -49,54 +51,44 @@ export interface SupabaseStorageOptions {
   fetch?: typeof fetch;
 }
 
+/** A Storage error's HTTP status; older versions answer 400 with the real one in `statusCode`. */
+function statusOf(error: StorageError): number {
+  const legacy = Number(error.statusCode) || 0;
+  if (error.status === 400 && legacy > 0) return legacy;
+  return error.status ?? legacy;
+}
+
 /**
- * Blobs in a Supabase Storage bucket through its REST API (a serverless function has no disk
- * to keep files on). Missing objects answer 404, or 400 with `statusCode: "404"` on older
- * Storage versions; both read as null.
+ * Blobs in a private Supabase Storage bucket through `@supabase/supabase-js` (a serverless
+ * function has no disk to keep files on). A missing object reads as null, whether Storage says
+ * 404 or, as older versions do, 400 with `statusCode: "404"`.
  */
 export function supabaseStorage(options: SupabaseStorageOptions): Storage {
-  const send = options.fetch ?? fetch;
-  const base = `${options.url.replace(/\/+$/, "")}/storage/v1/object`;
-  const bucket = encodeURIComponent(options.bucket);
-  const headers = { authorization: `Bearer ${options.serviceKey}`, apikey: options.serviceKey };
-  const fail = async (what: string, response: Response) =>
-    new Error(
-      `Supabase Storage ${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
-    );
+  const client = createClient(options.url, options.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: options.fetch ? { fetch: options.fetch } : {},
+  });
+  const bucket = () => client.storage.from(options.bucket);
+  const fail = (what: string, error: StorageError) =>
+    new Error(`Supabase Storage ${what} answered ${statusOf(error)}: ${error.message}`);
   return {
     kind: "supabase",
     async put(name, bytes) {
-      const response = await send(`${base}/${bucket}/${checked(name)}`, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/octet-stream", "x-upsert": "true" },
-        // A copy backed by a plain ArrayBuffer, as fetch bodies are typed.
-        body: new Uint8Array(bytes),
-        signal: AbortSignal.timeout(15_000),
+      const { error } = await bucket().upload(checked(name), bytes, {
+        upsert: true,
+        contentType: "application/octet-stream",
       });
-      if (!response.ok) throw await fail("upload", response);
+      if (error) throw fail("upload", error);
     },
     async get(name) {
-      const response = await send(`${base}/authenticated/${bucket}/${checked(name)}`, {
-        headers,
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (response.ok) return new Uint8Array(await response.arrayBuffer());
-      if (response.status === 404) return null;
-      const text = await response.text();
-      if (response.status === 400 && /"statusCode"\s*:\s*"404"|not[_ ]found/i.test(text))
-        return null;
-      throw new Error(
-        `Supabase Storage download answered ${response.status}: ${text.slice(0, 200)}`,
-      );
+      const { data, error } = await bucket().download(checked(name));
+      if (!error) return new Uint8Array(await data.arrayBuffer());
+      if (statusOf(error) === 404) return null;
+      throw fail("download", error);
     },
     async delete(name) {
-      const response = await send(`${base}/${bucket}`, {
-        method: "DELETE",
-        headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ prefixes: [checked(name)] }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!response.ok && response.status !== 404) throw await fail("delete", response);
+      const { error } = await bucket().remove([checked(name)]);
+      if (error && statusOf(error) !== 404) throw fail("delete", error);
     },
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { sniffImage } from "../../lib/images/sniff.ts";
+import type { ImageType } from "../../shared/kinds/media.ts";
 import type { StoredUser } from "../../shared/user-info.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
@@ -19,14 +21,16 @@ const TYPES = {
 } as const;
 type Extension = keyof typeof TYPES;
 
-/** The image type from the first bytes (the declared type is not trusted): PNG, JPEG, WebP. */
-export function sniffImage(bytes: Uint8Array): Extension | null {
-  const starts = (...signature: number[]) => signature.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
-  if (starts(0xff, 0xd8, 0xff)) return "jpg";
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return null;
+/** The types an avatar may be, by what its bytes are (the declared type is not trusted). */
+const AVATAR_TYPES: Partial<Record<ImageType, Extension>> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+};
+
+function avatarExtension(bytes: Uint8Array): Extension | null {
+  const type = sniffImage(bytes);
+  return (type && AVATAR_TYPES[type]) ?? null;
 }
 
 export function contentTypeOf(name: string): string {
@@ -50,7 +54,7 @@ export async function replaceAvatar(
     throw new ApiError(413, "payload_too_large", "The picture must be at most 2 MB");
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const extension = sniffImage(bytes);
+  const extension = avatarExtension(bytes);
   if (!extension) throw new ApiError(400, "bad_request", "The picture must be PNG, JPEG or WebP");
   const current = await findUserById(db, userId);
   if (!current) throw new ApiError(401, "unauthorized", "Please log in");

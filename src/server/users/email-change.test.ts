@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../auth/passwords.ts";
 import { outbox, users } from "../db/schema.ts";
 import { composeMail } from "../mail/messages.ts";
 import {
@@ -9,19 +8,13 @@ import {
   describeEachDb,
   encryptFor,
   lastMail,
+  PASSWORD,
+  userWithPassword,
   userWithSession,
 } from "../test-support.ts";
 
-const PASSWORD = "Secret-123";
-
 describeEachDb("email change", (ctx) => {
-  async function owner() {
-    const { database } = ctx();
-    return userWithSession(database.db, {
-      email: "owner@example.com",
-      passwordHash: await hashPassword(PASSWORD),
-    });
-  }
+  const owner = () => userWithPassword(ctx().database.db, { email: "owner@example.com" });
 
   async function ask(token: string, email: string, password = PASSWORD, ip?: string) {
     const { app } = ctx();
@@ -134,10 +127,7 @@ describeEachDb("email change", (ctx) => {
     it("binds a code to the user who asked for it", async () => {
       const { app, database } = ctx();
       const { user, token } = await owner();
-      const other = await userWithSession(database.db, {
-        email: "other@example.com",
-        passwordHash: await hashPassword(PASSWORD),
-      });
+      const other = await userWithPassword(database.db, { email: "other@example.com" });
       await ask(token, "new@example.com");
       const code = codeIn(await lastMail(database.db, "new@example.com"));
       const stolen = await callJson(app, "POST", "/api/confirmEmailChange", {

@@ -9,6 +9,7 @@ import {
 import { revokeUserSessions } from "../auth/sessions.ts";
 import { loginRules, recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import type { Db } from "../db/client.ts";
+import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
 import { issueText } from "../http/validate.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -95,10 +96,9 @@ export async function createUser(
 
 export async function listUserPage(
   db: Db,
-  query: UserFilter & { page: number; pageSize: number },
+  query: UserFilter & PageQuery,
 ): Promise<Page<UserRecord>> {
-  const { rows, total } = await listUsers(db, query, query.page, query.pageSize);
-  return { items: rows.map(toUserRecord), total, page: query.page, pageSize: query.pageSize };
+  return answerPage(query, await listUsers(db, query), toUserRecord);
 }
 
 /** Deletes users (their sessions go with them, so they are logged out at once) and their avatars. */

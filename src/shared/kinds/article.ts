@@ -4,17 +4,15 @@ import {
   altSchema,
   type Blanks,
   bodySchema,
-  collectionTimes,
   type ImageSource,
   imageSrcSchema,
   langSchema,
   optionalImage,
   type StoredRecord,
   slugSchema,
-  snapshotEntry,
   tagsSchema,
   text,
-  timedBodies,
+  timedKind,
   translationKeySchema,
 } from "./fields.ts";
 
@@ -44,18 +42,16 @@ export const articleImages = <S extends ImageSource>(src: S) => ({
   cover: optionalImage(src),
 });
 
-const articleShape = {
-  slug: slugSchema,
-  body: bodySchema.default(""),
-  ...articleFields,
-  ...articleImages(imageSrcSchema),
-};
+const article = timedKind({
+  text: { body: bodySchema.default("") },
+  fields: articleFields,
+  images: { api: articleImages(imageSrcSchema), file: articleImages(z.string()) },
+});
 
-const articleBodies = timedBodies(articleShape);
 /** `POST /api/admin/articles`. */
-export const createArticleSchema = articleBodies.create;
+export const createArticleSchema = article.create;
 /** `PUT /api/admin/articles/:id`: partial. */
-export const updateArticleSchema = articleBodies.update;
+export const updateArticleSchema = article.update;
 
 export type CreateArticleInput = z.output<typeof createArticleSchema>;
 export type UpdateArticleInput = z.output<typeof updateArticleSchema>;
@@ -68,14 +64,14 @@ export type ArticleListItem = WithExcerpt<ArticleRecord>;
  * The `articles` collection's fields but its images, which src/content.config.ts adds with the
  * build's image source (and the category as a reference to the `categories` collection).
  */
-export const articleCollectionFields = { ...articleFields, ...collectionTimes };
+export const articleCollectionFields = article.collectionFields;
 
 /** An article in the build's snapshot. */
-export const articleSnapshotSchema = snapshotEntry(articleShape);
+export const articleSnapshotSchema = article.snapshot;
 export type SnapshotArticle = z.output<typeof articleSnapshotSchema>;
 
 /** A file's frontmatter, as the back office reads it (its cover as written). */
-export const articleFileFields = { ...articleFields, ...articleImages(z.string()) };
+export const articleFileFields = article.fileFields;
 export const articleBlanks: Blanks<typeof articleFileFields> = {
   lang: "zh-CN",
   title: "",

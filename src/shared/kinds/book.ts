@@ -2,17 +2,14 @@ import { z } from "zod";
 import { CONTENT_LIMITS } from "../content-rules.ts";
 import {
   type Blanks,
-  collectionTimes,
   type ImageSource,
   imageSrcSchema,
   langSchema,
   optionalImage,
   orderSchema,
   type StoredRecord,
-  slugSchema,
-  snapshotEntry,
   text,
-  timedBodies,
+  timedKind,
   translationKeySchema,
 } from "./fields.ts";
 
@@ -37,13 +34,17 @@ export const bookImages = <S extends ImageSource>(src: S) => ({
   cover: optionalImage(src),
 });
 
-const bookShape = { slug: slugSchema, ...bookFields, ...bookImages(imageSrcSchema) };
+/** A book has no body of its own: its text is its chapters. */
+const book = timedKind({
+  text: {},
+  fields: bookFields,
+  images: { api: bookImages(imageSrcSchema), file: bookImages(z.string()) },
+});
 
-const bookBodies = timedBodies(bookShape);
 /** `POST /api/admin/books`. */
-export const createBookSchema = bookBodies.create;
+export const createBookSchema = book.create;
 /** `PUT /api/admin/books/:id`: partial. */
-export const updateBookSchema = bookBodies.update;
+export const updateBookSchema = book.update;
 
 export type CreateBookInput = z.output<typeof createBookSchema>;
 export type UpdateBookInput = z.output<typeof updateBookSchema>;
@@ -54,14 +55,14 @@ export type BookRecord = StoredRecord<CreateBookInput>;
  * The `books` collection's fields but its images, which src/content.config.ts adds with the
  * build's image source.
  */
-export const bookCollectionFields = { ...bookFields, ...collectionTimes };
+export const bookCollectionFields = book.collectionFields;
 
 /** A book in the build's snapshot. */
-export const bookSnapshotSchema = snapshotEntry(bookShape);
+export const bookSnapshotSchema = book.snapshot;
 export type SnapshotBook = z.output<typeof bookSnapshotSchema>;
 
 /** A book's `index.md` frontmatter, as the back office reads it (its cover as written). */
-export const bookFileFields = { ...bookFields, ...bookImages(z.string()) };
+export const bookFileFields = book.fileFields;
 export const bookBlanks: Blanks<typeof bookFileFields> = {
   lang: "zh-CN",
   title: "",

@@ -15,8 +15,9 @@ import {
  * The zod pieces every kind of content is made of (src/shared/kinds/<kind>.ts), and the few
  * helpers that turn a kind's one list of fields into what each side needs: the API's bodies
  * (`undefaulted` for partial updates), its answers (`StoredRecord`), the build's snapshot
- * (`snapshotEntry`), the collections (`collectionTimes`) and the back office's lenient reading
- * of files (`leniently`). The rules themselves, without zod, are in src/shared/content-rules.ts.
+ * (`snapshotEntry`), the collections (`collectionTimes`), all of them at once for a kind with a
+ * publish time (`timedKind`), and the back office's lenient reading of files (`leniently`).
+ * The rules themselves, without zod, are in src/shared/content-rules.ts.
  */
 
 // --- Fields ---------------------------------------------------------------------------------
@@ -168,6 +169,34 @@ export const collectionTimes = {
   publishedAt: z.coerce.date(),
   updatedAt: z.coerce.date().optional(),
 };
+
+// --- Kinds with a status and a publish time ---------------------------------------------------
+
+/**
+ * What a kind with a status and a publish time (articles, notes, books) makes of its one list
+ * of fields, so that its module states only what is its own: the API's bodies (`create`,
+ * `update`), the build's snapshot row (`snapshot`), the collection's fields but its images
+ * (`collectionFields`: src/content.config.ts adds those with the build's image source) and a
+ * file's frontmatter as the back office reads it (`fileFields`). The API, the table and the
+ * snapshot carry the slug and `text` (the body, for a kind that has one) besides the fields; the
+ * image fields come twice, on the API's image source and as a file writes them (a path).
+ */
+export function timedKind<
+  Text extends Shape,
+  Fields extends Shape,
+  ApiImages extends Shape,
+  FileImages extends Shape,
+>(kind: { text: Text; fields: Fields; images: { api: ApiImages; file: FileImages } }) {
+  const shape = { slug: slugSchema, ...kind.text, ...kind.fields, ...kind.images.api };
+  const bodies = timedBodies(shape);
+  return {
+    create: bodies.create,
+    update: bodies.update,
+    snapshot: snapshotEntry(shape),
+    collectionFields: { ...kind.fields, ...collectionTimes },
+    fileFields: { ...kind.fields, ...kind.images.file },
+  };
+}
 
 // --- Files, leniently -----------------------------------------------------------------------
 

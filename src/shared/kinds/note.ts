@@ -4,15 +4,12 @@ import {
   altSchema,
   type Blanks,
   bodySchema,
-  collectionTimes,
   type ImageSource,
   imageSrcSchema,
   langSchema,
   type StoredRecord,
-  slugSchema,
-  snapshotEntry,
   tagsSchema,
-  timedBodies,
+  timedKind,
 } from "./fields.ts";
 
 /**
@@ -33,18 +30,17 @@ export const noteImages = <S extends ImageSource>(src: S) => ({
     .default([]),
 });
 
-const noteShape = {
-  slug: slugSchema,
-  body: bodySchema.trim().min(1, "is required"),
-  ...noteFields,
-  ...noteImages(imageSrcSchema),
-};
+/** A note's body is required: a note is its text. */
+const note = timedKind({
+  text: { body: bodySchema.trim().min(1, "is required") },
+  fields: noteFields,
+  images: { api: noteImages(imageSrcSchema), file: noteImages(z.string()) },
+});
 
-const noteBodies = timedBodies(noteShape);
 /** `POST /api/admin/notes`. */
-export const createNoteSchema = noteBodies.create;
+export const createNoteSchema = note.create;
 /** `PUT /api/admin/notes/:id`: partial. */
-export const updateNoteSchema = noteBodies.update;
+export const updateNoteSchema = note.update;
 
 export type CreateNoteInput = z.output<typeof createNoteSchema>;
 export type UpdateNoteInput = z.output<typeof updateNoteSchema>;
@@ -56,12 +52,12 @@ export type NoteListItem = WithExcerpt<NoteRecord>;
  * The `notes` collection's fields but its images, which src/content.config.ts adds with the
  * build's image source.
  */
-export const noteCollectionFields = { ...noteFields, ...collectionTimes };
+export const noteCollectionFields = note.collectionFields;
 
 /** A note in the build's snapshot. */
-export const noteSnapshotSchema = snapshotEntry(noteShape);
+export const noteSnapshotSchema = note.snapshot;
 export type SnapshotNote = z.output<typeof noteSnapshotSchema>;
 
 /** A file's frontmatter, as the back office reads it (its pictures' paths as written). */
-export const noteFileFields = { ...noteFields, ...noteImages(z.string()) };
+export const noteFileFields = note.fileFields;
 export const noteBlanks: Blanks<typeof noteFileFields> = { lang: "zh-CN" };

@@ -3,12 +3,15 @@ import { type ReactNode, useId, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { Page } from "../../../shared/auth.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { Pager } from "../paged.tsx";
+import { Pager } from "./list-parts.tsx";
 
-/** The words of one list: its heading, its count, and its loading, failed and empty lines. */
+/**
+ * The words of one list: its heading and its count (a list without them has the screen's own
+ * heading, and its count where its items show it), and its loading, failed and empty lines.
+ */
 export interface ListWords {
-  title: string;
-  total: (total: number) => string;
+  title?: string;
+  total?: (total: number) => string;
   loading: string;
   failed: string;
   empty: string;
@@ -60,12 +63,18 @@ export function listView<T>(
   return { loading, failed, view, ready: loading ? undefined : view };
 }
 
-interface Props<T> {
+/** How the items show: each as a list item (`item`), or all at once (`items`: a table). */
+type Items<T> =
+  | { item: (item: T) => ReactNode; items?: never }
+  | { items: (page: Page<T>, busy: boolean) => ReactNode; item?: never };
+
+type Props<T> = Items<T> & {
   t: Translate;
   words: ListWords;
   query: UseQueryResult<Page<T>>;
   state: ListState;
-  pageSize: number;
+  /** The size of the pages asked for; the page's own when left out. */
+  pageSize?: number;
   /**
    * Offers Retry when the list failed to load, and shows the count, the empty line and the
    * pager only for a fresh page. Without it, the failure is the status line's.
@@ -75,23 +84,31 @@ interface Props<T> {
   pagerIfMany?: boolean;
   /** Filters between the heading and the list. */
   filters?: ReactNode;
-  item: (item: T) => ReactNode;
-}
+  /** Controls in the heading's row, after the count (a list with a heading): "New article". */
+  actions?: ReactNode;
+};
 
-/** A paged list as its own section: heading and count, filters, the status line, items, pager. */
+/**
+ * A paged list as its own section: heading, count and actions (where its words have a heading),
+ * filters, the status line, the items, and the pager (`app/list-parts.tsx`).
+ */
 export function ListSection<T>({ t, words, query, state, retry, ...props }: Props<T>) {
   const id = useId();
   const { loading, failed, view, ready } = listView(query);
   const counted = retry ? ready : view;
-  const pages = counted ? Math.max(1, Math.ceil(counted.total / props.pageSize)) : 1;
+  const size = props.pageSize ?? counted?.pageSize ?? 1;
+  const pages = counted ? Math.max(1, Math.ceil(counted.total / size)) : 1;
   return (
-    <section aria-labelledby={`${id}-list`}>
-      <div className="bms-list-head">
-        <h2 id={`${id}-list`} ref={state.heading} tabIndex={-1}>
-          {words.title}
-        </h2>
-        {counted && <p>{words.total(counted.total)}</p>}
-      </div>
+    <section aria-labelledby={words.title ? `${id}-list` : undefined}>
+      {words.title && (
+        <div className="bms-list-head">
+          <h2 id={`${id}-list`} ref={state.heading} tabIndex={-1}>
+            {words.title}
+          </h2>
+          {counted && words.total && <p>{words.total(counted.total)}</p>}
+          {props.actions && <div className="bms-list-actions">{props.actions}</div>}
+        </div>
+      )}
       {props.filters}
       <FormStatus
         note={loading ? words.loading : state.note}
@@ -106,11 +123,15 @@ export function ListSection<T>({ t, words, query, state, retry, ...props }: Prop
         </div>
       )}
       {counted && counted.items.length === 0 && <p>{words.empty}</p>}
-      {view && view.items.length > 0 && (
-        <ul className="bms-items" aria-busy={loading ? true : undefined}>
-          {view.items.map(props.item)}
-        </ul>
-      )}
+      {view &&
+        view.items.length > 0 &&
+        (props.items ? (
+          props.items(view, loading)
+        ) : (
+          <ul className="bms-items" aria-busy={loading ? true : undefined}>
+            {view.items.map(props.item)}
+          </ul>
+        ))}
       {counted && (!props.pagerIfMany || pages > 1) && (
         <Pager t={t} page={state.page} pages={pages} total={counted.total} onPage={state.setPage} />
       )}

@@ -1,8 +1,10 @@
+import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { ApiRejection } from "../../../shared/api-client.ts";
-import { problemText, showServerIssues } from "./form.tsx";
-import { CallFailure, createQueryClient, dataOf } from "./query.ts";
+import { choices } from "./fields.tsx";
+import { failedCallText, problemText, showServerIssues } from "./form.tsx";
+import { CallFailure, createQueryClient, dataOf, refreshAfterWrite } from "./query.ts";
 
 describe("the back office's pattern", () => {
   it("gives a call's data, or throws a CallFailure with the server's code and issues", async () => {
@@ -29,6 +31,36 @@ describe("the back office's pattern", () => {
       (e: unknown) => e,
     );
     expect(network).toMatchObject({ code: 0, message: "fetch failed" });
+  });
+
+  it("after a write, asks again rather than keep a read that was under way before it", async () => {
+    // The server's state: a draft until the write publishes it.
+    let status = "draft";
+    const answers: Array<() => void> = [];
+    const client = createQueryClient();
+    // A list shown on screen whose first read is still waiting for its answer.
+    const observer = new QueryObserver(client, {
+      queryKey: ["articles", "page", { q: "x" }],
+      queryFn: () => {
+        const seen = status;
+        return new Promise<string>((resolve) => answers.push(() => resolve(seen)));
+      },
+    });
+    const shown: Array<string | undefined> = [];
+    const stop = observer.subscribe((result) => shown.push(result.data));
+    await Promise.resolve();
+    expect(answers).toHaveLength(1);
+    status = "published";
+    const refreshed = refreshAfterWrite(client, ["articles"]);
+    // The read made before the write answers late; a second read was asked for after it.
+    answers[0]?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answers).toHaveLength(2);
+    answers[1]?.();
+    await refreshed;
+    expect(observer.getCurrentResult().data).toBe("published");
+    expect(shown).not.toContain("draft");
+    stop();
   });
 
   it("retries a read once after a network or server failure, never after a 4xx, and never a write", () => {
@@ -72,5 +104,24 @@ describe("the back office's pattern", () => {
     expect(problemText(zh, "validation.emailInvalid")).not.toBe("validation.emailInvalid");
     expect(problemText(zh, "Slug taken by a file")).toBe("Slug taken by a file");
     expect(problemText(zh, undefined)).toBeUndefined();
+  });
+
+  it("words a failed call around the server's message, in the screen's sentence", () => {
+    const en = translator("en-US");
+    const zh = translator("zh-CN");
+    const refused = new CallFailure(409, "Slug a is taken");
+    expect(failedCallText(en, refused)).toBe("That did not work: Slug a is taken");
+    expect(failedCallText(zh, refused)).toBe(
+      zh("bmsContent.failure", { message: "Slug a is taken" }),
+    );
+    expect(failedCallText(zh, refused, "users.failed")).toBe("操作失败：Slug a is taken");
+    expect(failedCallText(en, "not an error")).toBe("That did not work: ");
+  });
+
+  it("makes a select's choices of values, in their words", () => {
+    expect(choices(["a", "b"] as const, (v) => v.toUpperCase())).toEqual([
+      { value: "a", label: "A" },
+      { value: "b", label: "B" },
+    ]);
   });
 });

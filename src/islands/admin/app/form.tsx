@@ -9,6 +9,7 @@ import {
 } from "react-hook-form";
 import { isMessageKey, type Translate } from "../../../i18n/core.ts";
 import { TextField } from "../../ui/TextField.tsx";
+import { type Choice, SelectField } from "./fields.tsx";
 import { CallFailure } from "./query.ts";
 
 // The parts every back-office form is written with: react-hook-form holds the values, the
@@ -18,6 +19,44 @@ import { CallFailure } from "./query.ts";
 export function problemText(t: Translate, message: string | undefined): string | undefined {
   if (!message) return undefined;
   return isMessageKey(message) ? t(message) : message;
+}
+
+/**
+ * A failed call in a sentence of ours around the server's words (a 409's or 400's text, or the
+ * network's): `bmsContent.failure` unless the screen words it otherwise.
+ */
+export function failedCallText(
+  t: Translate,
+  error: unknown,
+  key: "bmsContent.failure" | "users.failed" = "bmsContent.failure",
+): string {
+  return t(key, { message: error instanceof Error ? error.message : "" });
+}
+
+/** What every field bound to a form takes: the form's control, its field's name, `t`, an id. */
+export interface Bound<Values extends FieldValues, Output extends FieldValues = Values> {
+  control: Control<Values, unknown, Output>;
+  name: FieldPath<Values>;
+  t: Translate;
+  id: string;
+}
+
+/**
+ * Binds a form's fields once: `bind(name)` is a field's `Bound` props, its id the form's `id`,
+ * `-field-` and the field's name (`<FormTextField {...bind("email")} label={…} />`).
+ */
+export function bindFields<Values extends FieldValues, Output extends FieldValues>(
+  control: Control<Values, unknown, Output>,
+  t: Translate,
+  id: string,
+) {
+  return (name: FieldPath<Values>): Bound<Values, Output> => ({
+    control,
+    name,
+    t,
+    // `-field-` keeps a field's id apart from the form's own (its heading is `<id>-title`).
+    id: `${id}-field-${name}`,
+  });
 }
 
 type FieldProps = Omit<
@@ -34,6 +73,27 @@ export function useFocusById(ref: RefCallBack, id: string) {
 }
 
 /**
+ * A field bound to its form whose own component takes no ref (a Markdown text, an order, a
+ * time): its id, its value as text, its setter and its problem in words; focus on a failed
+ * submit goes to the element with its id.
+ */
+export function useBoundField<Values extends FieldValues, Output extends FieldValues>({
+  control,
+  name,
+  t,
+  id,
+}: Bound<Values, Output>) {
+  const { field, fieldState } = useController({ control, name });
+  useFocusById(field.ref, id);
+  return {
+    id,
+    value: typeof field.value === "string" ? field.value : "",
+    onChange: field.onChange,
+    error: problemText(t, fieldState.error?.message),
+  };
+}
+
+/**
  * A `TextField` bound to a form's field: its value, its problem, and focus on a failed submit.
  * `Output` is what the form's schema makes of its values (an order typed as text, a number).
  */
@@ -42,11 +102,7 @@ export function FormTextField<Values extends FieldValues, Output extends FieldVa
   name,
   t,
   ...props
-}: FieldProps & {
-  control: Control<Values, unknown, Output>;
-  name: FieldPath<Values>;
-  t: Translate;
-}) {
+}: FieldProps & Omit<Bound<Values, Output>, "id">) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
@@ -59,6 +115,53 @@ export function FormTextField<Values extends FieldValues, Output extends FieldVa
       error={problemText(t, fieldState.error?.message)}
     />
   );
+}
+
+/**
+ * A `SelectField` bound to a form's field: its value, its problem, and focus on a failed submit.
+ * `toValue` makes the form's value of the choice's text (the empty choice a null).
+ */
+export function FormSelectField<Values extends FieldValues, Output extends FieldValues = Values>({
+  control,
+  name,
+  t,
+  id,
+  toValue,
+  ...props
+}: Bound<Values, Output> & {
+  label: string;
+  choices: readonly Choice[];
+  none?: string | undefined;
+  disabled?: boolean | undefined;
+  toValue?: (text: string) => unknown;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <SelectField
+      {...props}
+      id={id}
+      name={field.name}
+      value={typeof field.value === "string" ? field.value : ""}
+      onChange={(e) => field.onChange(toValue ? toValue(e.target.value) : e.target.value)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={problemText(t, fieldState.error?.message)}
+    />
+  );
+}
+
+/**
+ * A failed write's field issues with their words filled in: an issue whose key names values
+ * (a taken slug's `{{by}}`) gets its message in the interface's language here, where `t` is.
+ */
+export function withIssueWords(t: Translate, error: unknown): unknown {
+  if (!(error instanceof CallFailure) || !error.info) return error;
+  const issues = error.issues.map((issue) =>
+    issue.key && issue.values && isMessageKey(issue.key)
+      ? { field: issue.field, message: t(issue.key, issue.values) }
+      : issue,
+  );
+  return new CallFailure(error.code, error.message, { ...error.info, issues });
 }
 
 /**

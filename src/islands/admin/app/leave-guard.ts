@@ -24,10 +24,7 @@ export function useLeaveGuard(dirty: boolean): void {
   }, [dirty]);
 }
 
-/**
- * Whether a form on the screen holds unsaved changes: one that uses `useLeaveGuard`, or one of the
- * screens not yet moved to the pattern, which mark their form `data-dirty`.
- */
+/** Whether a form on the screen (one that uses `useLeaveGuard`) holds unsaved changes. */
 export function hasUnsavedChanges(): boolean {
-  return dirtyForms.size > 0 || document.querySelector("#bms-main form[data-dirty]") !== null;
+  return dirtyForms.size > 0;
 }

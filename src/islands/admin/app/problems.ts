@@ -33,3 +33,43 @@ export function withProblems<S extends z.ZodType>(
     return z.NEVER;
   });
 }
+
+// Most fields' problems need no more than three words: each field of a form names its words for
+// a blank value, one too long, and any other problem (`problemsIn` makes `withProblems`'s
+// `problemOf` of them).
+
+/** A field's words: when it is blank, when it is too long, and when it is otherwise wrong. */
+export interface ProblemWords {
+  blank?: MessageKey;
+  long?: MessageKey;
+  other?: MessageKey;
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * The key for one problem of a field: `code` is the schema's issue code (`too_big`, …), `value`
+ * what the field holds. A field without words for the case takes the words it has.
+ */
+export function problemKey(
+  words: ProblemWords,
+  code: string,
+  value: unknown,
+): MessageKey | undefined {
+  const fit = isBlank(value) ? words.blank : code === "too_big" ? words.long : words.other;
+  return fit ?? words.other ?? words.long ?? words.blank;
+}
+
+/** The problems of a form whose fields have `words` (`withProblems`); others keep the schema's. */
+export function problemsIn(words: Partial<Record<string, ProblemWords>>) {
+  return (
+    issue: { path: PropertyKey[]; code: string },
+    fields: Record<string, unknown>,
+  ): Problem | undefined => {
+    const [field] = issue.path;
+    const fieldWords = typeof field === "string" ? words[field] : undefined;
+    if (typeof field !== "string" || !fieldWords) return undefined;
+    return { key: problemKey(fieldWords, issue.code, fields[field]) };
+  };
+}

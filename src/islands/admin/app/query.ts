@@ -3,10 +3,12 @@ import {
   QueryClient,
   type QueryKey,
   useMutation,
+  useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiRejection, type ApiResult } from "../../../shared/api-client.ts";
+import type { Page } from "../../../shared/auth.ts";
 import type { ErrorInfo, FieldIssue } from "../../../shared/envelope.ts";
 
 /**
@@ -59,6 +61,26 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** How many items a list asks for at a time, unless it asks for another number. */
+export const PAGE_SIZE = 20;
+
+/**
+ * One page of a feature's list, under the feature's `key`: the filters ("" for any) and the page
+ * go to `fetch` as the API's query (text); the page tells `ListSection` its size.
+ */
+export function usePageQuery<T, F extends Record<keyof F, string>>(
+  key: QueryKey,
+  filters: F,
+  page: number,
+  fetch: (query: F & { page: string; pageSize: string }) => Promise<ApiResult<Page<T>>>,
+  pageSize = PAGE_SIZE,
+) {
+  return useQuery({
+    queryKey: [...key, "page", filters, page],
+    queryFn: () => dataOf(fetch({ ...filters, page: String(page), pageSize: String(pageSize) })),
+  });
+}
+
 /** `value`, once it has stopped changing for `delayMs` (a search box asks when typing pauses). */
 export function useSettled<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
@@ -70,14 +92,26 @@ export function useSettled<T>(value: T, delayMs: number): T {
 }
 
 /**
- * A feature's write (`mutateAsync`): once it succeeds, what is under `key` is fetched again, and
- * the returned promise waits for that, so a list shows what the server holds when it resolves.
+ * After a write: what is under `key` is fetched again. A read still under way may have been
+ * answered before the write (a search typed just before Publish): it is cancelled first, since
+ * TanStack Query would otherwise hand its answer on rather than ask again for a query that has no
+ * data yet, and the list would show the old state.
+ */
+export async function refreshAfterWrite(client: QueryClient, key: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey: key });
+  await client.invalidateQueries({ queryKey: key });
+}
+
+/**
+ * A feature's write (`mutateAsync`): once it succeeds, what is under `key` is fetched again
+ * (`refreshAfterWrite`), and the returned promise waits for that, so a list shows what the server
+ * holds when it resolves.
  */
 export function useWrite<Input, Output>(key: QueryKey, write: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => refreshAfterWrite(client, key),
   });
 }
 

@@ -6,10 +6,11 @@ import type { BookRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { FormTextField } from "../app/form.tsx";
+import { bindFields, FormTextField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { DraftOrSaveButtons } from "../content/fields.tsx";
-import { FormLangField, FormOrderField, TitleAndSlug, useSlugFollowsTitle } from "./fields.tsx";
+import { DraftOrSaveButtons, FormLangField } from "../content/fields.tsx";
+import { useSlugFollowsTitle } from "../content/slug.ts";
+import { FormOrderField, TitleAndSlug } from "./fields.tsx";
 import { useItemSubmit } from "./form-submit.ts";
 import { useCreateBook, useUpdateBook } from "./queries.ts";
 import { BOOK_FIELDS, type BookFields, type BookValues, bookFields, bookSchema } from "./schema.ts";
@@ -36,6 +37,7 @@ export function BookForm({
     defaultValues: bookFields(editing ?? null, $locale.get()),
   });
   useLeaveGuard(form.formState.isDirty);
+  const bind = bindFields(form.control, t, id);
   const slug = useSlugFollowsTitle(form, !editing);
   const description = useWatch({ control: form.control, name: "description" });
 
@@ -63,34 +65,25 @@ export function BookForm({
       <Heading id={`${id}-title`}>{t(editing ? "bmsBooks.editBook" : "bmsBooks.newBook")}</Heading>
       <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
       <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-description`}
-        name="description"
+        {...bind("description")}
         label={t("bmsBooks.description")}
         maxLength={CONTENT_LIMITS.description}
         multiline
         counter={`${description.length} / ${CONTENT_LIMITS.description}`}
       />
       <div className="bms-row">
-        <FormLangField t={t} control={form.control} id={`${id}-lang`} />
-        <FormOrderField t={t} control={form.control} name="order" id={`${id}-order`} />
+        <FormLangField {...bind("lang")} label={t("bmsBooks.language")} />
+        <FormOrderField {...bind("order")} />
       </div>
       <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-cover`}
-        name="cover"
+        {...bind("cover")}
         label={t("bmsBooks.cover")}
         hint={t("bmsBooks.coverHint")}
         inputMode="url"
         maxLength={CONTENT_LIMITS.url}
       />
       <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-key`}
-        name="translationKey"
+        {...bind("translationKey")}
         label={t("bmsBooks.translationKey")}
         hint={t("bmsBooks.translationKeyHint")}
         maxLength={CONTENT_LIMITS.slug}

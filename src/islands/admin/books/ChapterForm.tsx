@@ -4,10 +4,12 @@ import { useForm, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { problemText } from "../app/form.tsx";
+import { bindFields, FormSelectField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftOrSaveButtons } from "../content/fields.tsx";
-import { FormMarkdownField, FormOrderField, TitleAndSlug, useSlugFollowsTitle } from "./fields.tsx";
+import { FormMarkdownField } from "../content/MarkdownField.tsx";
+import { useSlugFollowsTitle } from "../content/slug.ts";
+import { FormOrderField, TitleAndSlug } from "./fields.tsx";
 import { useItemSubmit } from "./form-submit.ts";
 import { useCreateChapter, useUpdateChapter } from "./queries.ts";
 import {
@@ -45,9 +47,9 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
     defaultValues: chapterFields(editing ?? null, props.nextOrder?.(null) ?? 1),
   });
   useLeaveGuard(form.formState.isDirty);
+  const bind = bindFields(form.control, t, id);
   const slug = useSlugFollowsTitle(form, !editing);
   const parents = tops.filter((c) => c.id !== editing?.id && !c.readOnly);
-  const parentError = problemText(t, form.formState.errors.parentId?.message);
 
   // A new chapter's order follows the list until the person types one: last under its parent,
   // after an add too (`latest` is the list's newest rule, for the reset after an add).
@@ -91,39 +93,17 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
       </Heading>
       <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
       <div className="bms-row">
-        <div className="field">
-          <label htmlFor={`${id}-parent`} className="field-label">
-            {t("bmsBooks.parent")}
-          </label>
-          <select
-            id={`${id}-parent`}
-            {...form.register("parentId", { setValueAs: (v: string) => v || null })}
-            disabled={hasChildren}
-            aria-invalid={parentError ? true : undefined}
-            aria-describedby={parentError ? `${id}-parent-error` : undefined}
-          >
-            <option value="">{t("bmsBooks.topLevel")}</option>
-            {parents.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-          {parentError && (
-            <span id={`${id}-parent-error`} className="field-error">
-              {parentError}
-            </span>
-          )}
-        </div>
-        <FormOrderField t={t} control={form.control} name="order" id={`${id}-order`} />
+        <FormSelectField
+          {...bind("parentId")}
+          label={t("bmsBooks.parent")}
+          none={t("bmsBooks.topLevel")}
+          choices={parents.map((c) => ({ value: c.id, label: c.title }))}
+          disabled={hasChildren}
+          toValue={(text) => text || null}
+        />
+        <FormOrderField {...bind("order")} />
       </div>
-      <FormMarkdownField
-        t={t}
-        control={form.control}
-        name="body"
-        id={`${id}-body`}
-        rows={editing ? 10 : 6}
-      />
+      <FormMarkdownField {...bind("body")} label={t("bmsBooks.body")} rows={editing ? 10 : 6} />
       <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
       <DraftOrSaveButtons
         t={t}

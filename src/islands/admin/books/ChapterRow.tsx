@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { MessageKey, Translate } from "../../../i18n/core.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
+import { failedCallText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
 import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
 import { StatusBadge } from "../content/StatusBadge.tsx";
 import { ChapterForm } from "./ChapterForm.tsx";
-import { failureOf } from "./parts.tsx";
 import {
   useChapterReader,
   useDeleteChapter,
@@ -31,7 +31,7 @@ interface Props {
 /** One chapter: a heading of its level, its facts, and its tools (or where its file is). */
 export function ChapterRow({ t, chapter, siblings, index, tops, hasChildren, ...props }: Props) {
   const id = useId();
-  const { editing, editButton, open, close } = useInlineEdit<ChapterRecord>();
+  const { editing, editButton, open, close, saved } = useInlineEdit<ChapterRecord>(props.onChanged);
   const [failure, setFailure] = useState("");
   const read = useChapterReader(chapter.bookId);
   const publish = usePublishChapter(chapter.bookId);
@@ -47,7 +47,7 @@ export function ChapterRow({ t, chapter, siblings, index, tops, hasChildren, ...
       if (message) props.onChanged(message);
       return true;
     } catch (error) {
-      setFailure(failureOf(t, error));
+      setFailure(failedCallText(t, error));
       return false;
     }
   }
@@ -69,7 +69,7 @@ export function ChapterRow({ t, chapter, siblings, index, tops, hasChildren, ...
       setFailure(
         error instanceof CallFailure && error.code === 409 && hasChildren
           ? t("bmsBooks.hasChildren", { title: chapter.title })
-          : failureOf(t, error),
+          : failedCallText(t, error),
       );
       return false;
     }
@@ -84,10 +84,7 @@ export function ChapterRow({ t, chapter, siblings, index, tops, hasChildren, ...
           tops={tops}
           editing={editing}
           hasChildren={hasChildren}
-          onDone={(message) => {
-            close();
-            props.onChanged(message);
-          }}
+          onDone={saved}
           onCancel={close}
         />
       </div>

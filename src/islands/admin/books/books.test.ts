@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import type { BookRecord, ChapterRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { withIssueWords } from "../app/form.tsx";
+import { problemKey } from "../app/problems.ts";
 import { CallFailure } from "../app/query.ts";
-import { withIssueWords } from "./form-submit.ts";
+import { conflict, DATABASE_ROW } from "../content/test-support.ts";
 import {
   type BookFields,
   bookFields,
@@ -11,7 +13,6 @@ import {
   type ChapterFields,
   chapterFields,
   chapterSchema,
-  problemKey,
 } from "./schema.ts";
 import { chapterTree, moveWrites } from "./tree.ts";
 
@@ -108,11 +109,7 @@ const bookRecordBase: BookRecord = {
   cover: "",
   status: "draft",
   publishedAt: null,
-  createdAt: null,
-  updatedAt: null,
-  source: "database",
-  readOnly: false,
-  file: null,
+  ...DATABASE_ROW,
 };
 
 describe("the book form", () => {
@@ -245,11 +242,7 @@ describe("the chapter form", () => {
       order: 4,
       body: "About fonts.",
       status: "published",
-      createdAt: null,
-      updatedAt: null,
-      source: "database",
-      readOnly: false,
-      file: null,
+      ...DATABASE_ROW,
     };
     expect(chapterFields(record, 9)).toEqual({
       title: "Fonts",
@@ -281,18 +274,15 @@ describe("a problem's words", () => {
 describe("a refused save", () => {
   it("fills in the values of an issue's key in the interface's language", () => {
     const t = translator("en-US");
-    const taken = new CallFailure(409, "Slug a is used by content/books/a/", {
-      kind: "conflict",
-      issues: [
-        {
-          field: "slug",
-          message: "Slug a is used by content/books/a/",
-          key: "bmsArticles.problems.slugTaken",
-          values: { by: "content/books/a/" },
-        },
-        { field: "title", message: "is required" },
-      ],
-    });
+    const taken = conflict([
+      {
+        field: "slug",
+        message: "Slug a is used by content/books/a/",
+        key: "bmsArticles.problems.slugTaken",
+        values: { by: "content/books/a/" },
+      },
+      { field: "title", message: "is required" },
+    ]);
     const worded = withIssueWords(t, taken);
     expect(worded).toBeInstanceOf(CallFailure);
     expect(worded).toMatchObject({

@@ -1,14 +1,11 @@
 import type { Translate } from "../../../i18n/core.ts";
 import type { BookRecord } from "../../../shared/content.ts";
+import { failedCallText } from "../app/form.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
 import { StatusBadge } from "../content/StatusBadge.tsx";
 import { usePublishBook } from "./queries.ts";
 
 // What the book list and a book's page share.
-
-/** A failed write in a sentence of ours around the server's words (a 409's or 400's text). */
-export const failureOf = (t: Translate, error: unknown) =>
-  t("bmsContent.failure", { message: error instanceof Error ? error.message : "" });
 
 /** Publishes or unpublishes a book; the outcome in words, for the screen's status line. */
 export function useBookPublisher(t: Translate) {
@@ -21,7 +18,7 @@ export function useBookPublisher(t: Translate) {
         message: t(action === "publish" ? "bmsNotes.published" : "bmsNotes.unpublished"),
       };
     } catch (error) {
-      return { ok: false, message: failureOf(t, error) };
+      return { ok: false, message: failedCallText(t, error) };
     }
   };
 }

@@ -1,8 +1,10 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { dataOf } from "../app/query.ts";
+import { dataOf, refreshAfterWrite, usePageQuery, useWrite } from "../app/query.ts";
+import type { ContentFilterValues } from "../content/filters.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
+import { publishCall } from "../content/publishing.ts";
 import type { BookValues, ChapterValues } from "./schema.ts";
 import type { OrderWrite } from "./tree.ts";
 
@@ -10,39 +12,13 @@ import type { OrderWrite } from "./tree.ts";
 // chapters; a mutation per write. A book's write invalidates the books (the list and the book's
 // page), a chapter's write its book's chapters.
 
-export const PAGE_SIZE = 20;
-
-export interface BookFilters {
-  q: string;
-  status: string;
-  lang: string;
-  page: number;
-}
-
 const booksKey = ["books"] as const;
 /** A book's chapters, and each of them opened for editing. */
 const chaptersKey = (bookId: string) => ["chapters", bookId] as const;
 
 /** One page of books, filtered. */
-export function useBookPage(filters: BookFilters) {
-  return useQuery({
-    queryKey: [...booksKey, "page", filters],
-    queryFn: () =>
-      dataOf(
-        send(
-          api.admin.books.$get({
-            query: {
-              q: filters.q,
-              status: filters.status,
-              lang: filters.lang,
-              page: String(filters.page),
-              pageSize: String(PAGE_SIZE),
-            },
-          }),
-        ),
-      ),
-  });
-}
+export const useBookPage = (filters: ContentFilterValues, page: number) =>
+  usePageQuery(booksKey, filters, page, (query) => send(api.admin.books.$get({ query })));
 
 /** One book, for its page. */
 export function useBook(id: string) {
@@ -81,14 +57,6 @@ export function useChapterReader(bookId: string) {
     });
 }
 
-function useWrite<Input, Output>(key: QueryKey, write: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
-
 /** A new book: a draft, or published at once (`publish`). */
 export const useCreateBook = () =>
   useWrite(booksKey, ({ book, publish }: { book: BookValues; publish: boolean }) =>
@@ -108,16 +76,9 @@ export const useDeleteBook = () =>
   useWrite(booksKey, (id: string) => dataOf(send(api.admin.books[":id"].$delete(byId(id)))));
 
 export const usePublishBook = () =>
-  useWrite(booksKey, ({ id, action }: { id: string; action: PublishAction }) => {
-    const one = api.admin.books[":id"];
-    return dataOf(
-      send(
-        action === "publish"
-          ? one.publish.$post({ ...byId(id), json: {} })
-          : one.unpublish.$post(byId(id)),
-      ),
-    );
-  });
+  useWrite(booksKey, ({ id, action }: { id: string; action: PublishAction }) =>
+    dataOf(send(publishCall(api.admin.books[":id"], id, action))),
+  );
 
 /** A new chapter of the book: a draft, or published (`publish`). */
 export const useCreateChapter = (bookId: string) =>
@@ -145,16 +106,9 @@ export const useDeleteChapter = (bookId: string) =>
   );
 
 export const usePublishChapter = (bookId: string) =>
-  useWrite(chaptersKey(bookId), ({ id, action }: { id: string; action: PublishAction }) => {
-    const one = api.admin.chapters[":id"];
-    return dataOf(
-      send(
-        action === "publish"
-          ? one.publish.$post({ ...byId(id), json: {} })
-          : one.unpublish.$post(byId(id)),
-      ),
-    );
-  });
+  useWrite(chaptersKey(bookId), ({ id, action }: { id: string; action: PublishAction }) =>
+    dataOf(send(publishCall(api.admin.chapters[":id"], id, action))),
+  );
 
 /**
  * Moves a chapter: its order writes (`moveWrites`) one after another, then one reload of the
@@ -168,6 +122,6 @@ export function useMoveChapter(bookId: string) {
         await dataOf(send(api.admin.chapters[":id"].$put({ ...byId(id), json: { order } })));
       }
     },
-    onSettled: () => client.invalidateQueries({ queryKey: chaptersKey(bookId) }),
+    onSettled: () => refreshAfterWrite(client, chaptersKey(bookId)),
   });
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { MessageKey } from "../../../i18n/core.ts";
 import {
   type BookRecord,
   type ChapterRecord,
@@ -8,7 +7,7 @@ import {
   orderSchema,
   translationKeySchema,
 } from "../../../shared/content.ts";
-import { type Problem, withProblems } from "../app/problems.ts";
+import { type ProblemWords, problemsIn, withProblems } from "../app/problems.ts";
 
 // The book and chapter forms: the server's own schemas for `POST /api/admin/books` and
 // `POST /api/admin/chapters` (src/shared/kinds/), changed only where the form holds something
@@ -65,46 +64,6 @@ export const BOOK_FIELDS = [
   "translationKey",
 ] as const;
 export const CHAPTER_FIELDS = ["title", "slug", "parentId", "order", "body"] as const;
-
-// The server's schemas word their problems in English for API users ("is required"); the forms
-// show the interface's words for them, in its language: each field names its words for a blank
-// value, one too long, and any other problem.
-
-/** A field's words: when it is blank, when it is too long, and when it is otherwise wrong. */
-export interface ProblemWords {
-  blank?: MessageKey;
-  long?: MessageKey;
-  other?: MessageKey;
-}
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-
-/**
- * The key for one problem of a field: `code` is the schema's issue code (`too_big`, …), `value`
- * what the field holds. A field without words for the case takes the words it has.
- */
-export function problemKey(
-  words: ProblemWords,
-  code: string,
-  value: unknown,
-): MessageKey | undefined {
-  const fit = isBlank(value) ? words.blank : code === "too_big" ? words.long : words.other;
-  return fit ?? words.other ?? words.long ?? words.blank;
-}
-
-/** The problems of a form whose fields have `words` (`withProblems`); others keep the schema's. */
-export function problemsIn(words: Partial<Record<string, ProblemWords>>) {
-  return (
-    issue: { path: PropertyKey[]; code: string },
-    fields: Record<string, unknown>,
-  ): Problem | undefined => {
-    const [field] = issue.path;
-    const fieldWords = typeof field === "string" ? words[field] : undefined;
-    if (typeof field !== "string" || !fieldWords) return undefined;
-    return { key: problemKey(fieldWords, issue.code, fields[field]) };
-  };
-}
 
 const named = {
   title: { blank: "bmsBooks.problems.titleRequired", long: "bmsBooks.problems.titleTooLong" },

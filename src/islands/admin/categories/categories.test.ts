@@ -6,6 +6,7 @@ import {
   updateCategorySchema,
 } from "../../../shared/content.ts";
 import { CallFailure } from "../app/query.ts";
+import { conflict, DATABASE_ROW, problemsOf } from "../content/test-support.ts";
 import { deleteFailureText } from "./delete-failure.ts";
 import { type CategoryFields, categorySchema, initialFields } from "./schema.ts";
 
@@ -16,11 +17,7 @@ const fields = (changes: Partial<CategoryFields> = {}): CategoryFields => ({
   ...changes,
 });
 
-function problems(values: CategoryFields) {
-  const result = categorySchema.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
-}
+const problems = (values: CategoryFields) => problemsOf(categorySchema, values);
 
 describe("the category form", () => {
   it("checks with the server's rules, in the form's words", () => {
@@ -59,28 +56,21 @@ describe("the category form", () => {
       slug: "tools",
       name: { "zh-CN": "工具", "en-US": "Tools" },
       order: 20,
-      createdAt: null,
-      updatedAt: null,
-      source: "database",
-      readOnly: false,
-      file: null,
+      ...DATABASE_ROW,
     };
     expect(initialFields(category)).toEqual(fields({ order: "20" }));
   });
 
   it("says why a category in use stays, else what the server said", () => {
     const t = translator("en-US");
-    const inUse = new CallFailure(409, "Category a is used by the article b", {
-      kind: "conflict",
-      issues: [
-        {
-          field: "slug",
-          message: "Category a is used by the article b",
-          key: "bmsCategories.inUseArticle",
-          values: { slug: "a", article: "b" },
-        },
-      ],
-    });
+    const inUse = conflict([
+      {
+        field: "slug",
+        message: "Category a is used by the article b",
+        key: "bmsCategories.inUseArticle",
+        values: { slug: "a", article: "b" },
+      },
+    ]);
     expect(deleteFailureText(t, inUse)).toBe(
       "“a” is still used by the article “b”, so it stays. Move that article to another category first.",
     );

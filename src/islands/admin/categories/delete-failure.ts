@@ -1,6 +1,6 @@
 import type { Translate } from "../../../i18n/core.ts";
+import { failedCallText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { failureText } from "../content/api-call.ts";
 
 const IN_USE = ["bmsCategories.inUseArticle", "bmsCategories.inUseFile"] as const;
 
@@ -15,5 +15,5 @@ export function deleteFailureText(t: Translate, error: unknown): string {
       if (key) return t(key, issue.values);
     }
   }
-  return failureText(t, { message: error instanceof Error ? error.message : "" });
+  return failedCallText(t, error);
 }

@@ -1,30 +1,31 @@
-import { useQuery } from "@tanstack/react-query";
 import { api, bySlug, send } from "../../../shared/api-client.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { dataOf, useWrite } from "../app/query.ts";
+import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
 import type { CategoryValues } from "./schema.ts";
 
 // The categories' server state: a query per page of the list (a page as long as the API
 // allows, so nearly always one), a mutation per write; every write invalidates the feature's key.
 
-export const PAGE_SIZE = CONTENT_LIMITS.pageSize;
+/** The longest page the API gives. */
+const PAGE_SIZE = CONTENT_LIMITS.pageSize;
 
 const categoriesKey = ["categories"] as const;
 
 /** One page of every category, files' and the database's, by order. */
-export function useCategoryPage(page: number) {
-  return useQuery({
-    queryKey: [...categoriesKey, { page }],
-    queryFn: () =>
-      dataOf(
-        send(
-          api.admin.categories.$get({
-            query: { page: String(page), pageSize: String(PAGE_SIZE) },
-          }),
-        ),
-      ),
-  });
-}
+export const useCategoryPage = (page: number) =>
+  usePageQuery(
+    categoriesKey,
+    {},
+    page,
+    (query) => send(api.admin.categories.$get({ query })),
+    PAGE_SIZE,
+  );
+
+/**
+ * Every category, for an article's category select and the article list's names: the first
+ * page, which holds them all (categories are few; a page holds the most the API gives).
+ */
+export const useCategories = () => useCategoryPage(1);
 
 export const useAddCategory = () =>
   useWrite(categoriesKey, (category: CategoryValues) =>

@@ -7,9 +7,10 @@ export type PublishAction = "publish" | "unpublish";
 
 /**
  * An item edited in place: `open` shows its form, `close` hides it again and gives focus back
- * to the item's Edit button (`editButton`).
+ * to the item's Edit button (`editButton`), and `saved` does so once the form has saved, with
+ * its message for `onSaved` (the list's status line).
  */
-export function useInlineEdit<T>() {
+export function useInlineEdit<T>(onSaved?: (message: string) => void) {
   const [editing, setEditing] = useState<T | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const backToEdit = useRef(false);
@@ -21,13 +22,18 @@ export function useInlineEdit<T>() {
     }
   }, [editing]);
 
+  function close() {
+    backToEdit.current = true;
+    setEditing(null);
+  }
   return {
     editing,
     editButton,
     open: (value: T) => setEditing(value),
-    close: () => {
-      backToEdit.current = true;
-      setEditing(null);
+    close,
+    saved(message: string) {
+      close();
+      onSaved?.(message);
     },
   };
 }
@@ -101,8 +107,6 @@ interface ItemActionsProps {
   onEdit: () => void;
   /** The Edit button, for focus to come back to. */
   editRef?: RefObject<HTMLButtonElement | null>;
-  /** Marks Edit as the row's first control (the article list focuses it after a reload). */
-  primaryEdit?: boolean;
   /**
    * Publish and Unpublish. The button pressed gives way to its opposite; Edit stays, so focus
    * goes there after a success (`act` resolves true).
@@ -128,7 +132,6 @@ export function ItemActions({ t, describedBy, publish, ...props }: ItemActionsPr
         ref={editRef}
         type="button"
         className="button"
-        data-primary={props.primaryEdit ? "" : undefined}
         aria-describedby={describedBy}
         onClick={props.onEdit}
       >

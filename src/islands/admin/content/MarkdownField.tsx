@@ -1,4 +1,7 @@
+import type { FieldValues } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { type Bound, useBoundField } from "../app/form.tsx";
 
 interface Props {
   t: Translate;
@@ -10,7 +13,7 @@ interface Props {
   max: number;
   error?: string | undefined;
   rows?: number;
-  required?: boolean;
+  required?: boolean | undefined;
 }
 
 /** A labelled Markdown textarea with a hint, its character count and its error. */
@@ -51,5 +54,25 @@ export function MarkdownField({ t, id, name, label, value, onChange, max, error,
         </span>
       )}
     </div>
+  );
+}
+
+/** An item's Markdown text bound to its form, with its count and its problem. */
+export function FormMarkdownField<Values extends FieldValues, Output extends FieldValues>({
+  label,
+  rows,
+  required,
+  ...bound
+}: Bound<Values, Output> & { label: string; rows: number; required?: boolean }) {
+  return (
+    <MarkdownField
+      {...useBoundField(bound)}
+      t={bound.t}
+      name={bound.name}
+      label={label}
+      max={CONTENT_LIMITS.body}
+      rows={rows}
+      required={required}
+    />
   );
 }

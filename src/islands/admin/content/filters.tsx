@@ -1,8 +1,9 @@
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LANGS, CONTENT_LIMITS, CONTENT_STATUSES } from "../../../shared/content-rules.ts";
+import { choices } from "../app/fields.tsx";
+import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
-import { FilterSelect } from "../paged.tsx";
 
 /** What a content list is filtered by: words searched, a status, a language ("" for any). */
 export interface ContentFilterValues {
@@ -16,16 +17,10 @@ export interface ContentFilterValues {
  * (`query`: the words once typing pauses), and a change, which goes back to page one.
  */
 export function useContentFilters(setPage: (page: number) => void) {
-  const [filters, setFilters] = useState<ContentFilterValues>({ q: "", status: "", lang: "" });
+  const initial: ContentFilterValues = { q: "", status: "", lang: "" };
+  const { filters, change } = useFilters(initial, setPage);
   const q = useSettled(filters.q, 200);
-  return {
-    filters,
-    query: { ...filters, q },
-    change(name: keyof ContentFilterValues, value: string) {
-      setFilters((f) => ({ ...f, [name]: value }));
-      setPage(1);
-    },
-  };
+  return { filters, query: { ...filters, q }, change };
 }
 
 interface Props {
@@ -48,33 +43,30 @@ export function ContentFilterFields({ t, ns, filters, onChange, children, ...pro
   const shared = ns === "bmsBooks" ? "bmsNotes" : ns;
   return (
     <search className="bms-filters" aria-label={t(`${ns}.filters`)}>
-      <label htmlFor={`${id}-q`} className="visually-hidden">
-        {t(`${ns}.search`)}
-      </label>
-      <input
+      <SearchField
         id={`${id}-q`}
-        type="search"
-        className="field-input bms-search"
-        placeholder={t(`${ns}.search`)}
+        label={t(`${ns}.search`)}
         value={filters.q}
         maxLength={CONTENT_LIMITS.q}
-        onChange={(e) => onChange("q", e.target.value)}
+        onChange={(q) => onChange("q", q)}
       />
-      <FilterSelect
-        id={`${id}-status`}
-        label={t(`${shared}.status`)}
+      <FilterSelects
+        id={id}
         any={t(`${shared}.any`)}
-        value={filters.status}
-        options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`bmsNotes.statuses.${s}`) }))}
-        onChange={(v) => onChange("status", v)}
-      />
-      <FilterSelect
-        id={`${id}-lang`}
-        label={t(`${ns}.language`)}
-        any={t(`${shared}.any`)}
-        value={filters.lang}
-        options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`bmsNotes.languages.${l}`) }))}
-        onChange={(v) => onChange("lang", v)}
+        values={filters}
+        onChange={onChange}
+        fields={[
+          {
+            name: "status",
+            label: t(`${shared}.status`),
+            options: choices(CONTENT_STATUSES, (s) => t(`bmsNotes.statuses.${s}`)),
+          },
+          {
+            name: "lang",
+            label: t(`${ns}.language`),
+            options: choices(CONTENT_LANGS, (l) => t(`bmsNotes.languages.${l}`)),
+          },
+        ]}
       />
       {children}
     </search>

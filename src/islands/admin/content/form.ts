@@ -1,14 +1,15 @@
-import { type SubmitEvent, useState } from "react";
-import type { MessageKey, Translate } from "../../../i18n/core.ts";
-import { CONTENT_LIMITS, isPathSafeTag } from "../../../shared/content-rules.ts";
-import { focusFirstProblem } from "../../ui/FormStatus.tsx";
-import { failureText, type Outcome } from "./api-call.ts";
+import type { MessageKey } from "../../../i18n/core.ts";
+import { CallFailure } from "../app/query.ts";
 
-export type Problems = Record<string, MessageKey | undefined>;
-
-/** The value of the submit button that sent the form, if it has one. */
-export function submitterValue(event: SubmitEvent<HTMLFormElement>): string | undefined {
-  return (event.nativeEvent as unknown as { submitter?: HTMLButtonElement }).submitter?.value;
+/**
+ * The value of the submit button that sent the form, if it has one (`event` is React's, or
+ * react-hook-form's `handleSubmit` passes it on).
+ */
+export function submitterValue(event: { nativeEvent: object } | undefined): string | undefined {
+  const sent = event?.nativeEvent;
+  return sent instanceof SubmitEvent && sent.submitter instanceof HTMLButtonElement
+    ? sent.submitter.value
+    : undefined;
 }
 
 /** Tags typed with commas (either width) or the Chinese enumeration comma, without repeats. */
@@ -23,63 +24,26 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-/** What breaks the API's tag rules: too many tags, one too long, or one that cannot be a path. */
-export function tagsProblem(text: string): "tooMany" | "tooLong" | "invalid" | null {
-  const tags = parseTags(text);
-  if (tags.length > CONTENT_LIMITS.tags) return "tooMany";
-  if (tags.some((tag) => tag.length > CONTENT_LIMITS.tag)) return "tooLong";
-  return tags.every(isPathSafeTag) ? null : "invalid";
+/** A server's field as a content form's: `publishedAt` is the time input, a tag's the tags line. */
+function formField(field: string): string {
+  if (field === "publishedAt") return "at";
+  return field.startsWith("tags.") ? "tags" : field;
 }
 
 /**
- * The state of a content form: its values, whether its problems show yet (after a first
- * submit), the server's word on a field, the failure line and the busy flag.
+ * A failed save with its field issues named as the form's fields (`formField`); `words` gives
+ * the interface's key for a field the server words only in English (an issue with its own key,
+ * as a slug already used, keeps it).
  */
-export function useContentForm<V>(t: Translate, initial: () => V) {
-  const [values, setValues] = useState<V>(initial);
-  const [shown, setShown] = useState(false);
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  return {
-    values,
-    setValues,
-    setShown,
-    failure,
-    busy,
-    setBusy,
-    /** Changes some values; the server's word on a field no longer holds. */
-    set(changes: Partial<V>) {
-      setValues((v) => ({ ...v, ...changes }));
-      setServer({});
-    },
-    /** A field's error: ours once shown, else the server's. */
-    errorOf: (problems: Problems) => (name: string) => {
-      const key = shown ? problems[name] : undefined;
-      return key ? t(key) : server[name];
-    },
-    /** A submit begins: problems show; true when one stops it (focused, with a failure line). */
-    stopped(form: HTMLFormElement, order: readonly string[], problems: Problems): boolean {
-      setShown(true);
-      setFailure("");
-      setServer({});
-      if (!focusFirstProblem(form, order, problems)) return false;
-      setFailure(t("bmsContent.checkFields"));
-      return true;
-    },
-    /** A failed call: the form field it names (in `order`) shows the message and takes focus. */
-    failed(
-      form: HTMLFormElement,
-      order: readonly string[],
-      field: string | null,
-      result: Extract<Outcome<unknown>, { ok: false }>,
-    ) {
-      if (field && order.includes(field)) {
-        setServer({ [field]: result.message });
-        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-      }
-      setFailure(failureText(t, result));
-    },
-  };
+export function formIssues(
+  error: unknown,
+  words: Partial<Record<string, MessageKey>> = {},
+): unknown {
+  if (!(error instanceof CallFailure) || !error.info) return error;
+  const issues = error.issues.map((issue) => {
+    const field = formField(issue.field);
+    const key = issue.key ?? words[field];
+    return { ...issue, field, ...(key ? { key } : {}) };
+  });
+  return new CallFailure(error.code, error.message, { ...error.info, issues });
 }

@@ -1,12 +1,14 @@
 import type { Translate } from "../../../i18n/core.ts";
 import type { ListWords } from "../app/ListSection.tsx";
-import type { ListWords as Namespace } from "./list.tsx";
+
+/** The content lists whose messages name their words alike. */
+export type ContentList = "bmsNotes" | "bmsBooks" | "bmsArticles" | "bmsCategories" | "bmsAlbums";
 
 /**
  * A content list's words for `ListSection`, from its messages: `<ns>.list`, `.total`,
  * `.loading`, `.failed`, `.empty`, and the content screens' Retry.
  */
-export function contentListWords(t: Translate, ns: Namespace): ListWords {
+export function contentListWords(t: Translate, ns: ContentList): ListWords {
   return {
     title: t(`${ns}.list`),
     total: (total) => t(`${ns}.total`, { total }),

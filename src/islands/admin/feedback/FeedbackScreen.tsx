@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { type FeedbackStatusUpdate, feedbackStatusUpdateSchema } from "../../../shared/auth.ts";
@@ -9,10 +9,12 @@ import {
   FEEDBACK_TYPES,
   type FeedbackRecord,
 } from "../../../shared/feedback-rules.ts";
+import { choices, Options } from "../app/fields.tsx";
+import { ListSection, useListState } from "../app/ListSection.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { FilterSelect, Pager } from "../paged.tsx";
+import { FilterSelects, useFilters } from "../app/list-parts.tsx";
 import type { ScreenProps } from "../screen-props.ts";
-import { PAGE_SIZE, useChangeStatus, useFeedbackPage } from "./queries.ts";
+import { useChangeStatus, useFeedbackPage } from "./queries.ts";
 
 /**
  * What readers sent with the feedback button, filtered and paged, with its handling status.
@@ -20,64 +22,51 @@ import { PAGE_SIZE, useChangeStatus, useFeedbackPage } from "./queries.ts";
  */
 export function FeedbackScreen({ t }: ScreenProps) {
   const id = useId();
-  const [type, setType] = useState("");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
-  const [note, setNote] = useState("");
-  const list = useFeedbackPage({ type, status, page });
-  const shown = list.data;
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
+  const state = useListState();
+  const { filters, change } = useFilters({ type: "", status: "" }, state.setPage);
+  const list = useFeedbackPage(filters, state.page);
 
   return (
     <div className="bms-feedback">
-      <form
-        className="bms-filters"
-        aria-label={t("feedbackCenter.filters")}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <FilterSelect
-          id={`${id}-type`}
-          label={t("feedbackCenter.type")}
-          any={t("feedbackCenter.any")}
-          value={type}
-          options={FEEDBACK_TYPES.map((v) => ({ value: v, label: t(`feedback.types.${v}`) }))}
-          onChange={(v) => {
-            setType(v);
-            setPage(1);
-          }}
-        />
-        <FilterSelect
-          id={`${id}-status`}
-          label={t("feedbackCenter.status")}
-          any={t("feedbackCenter.any")}
-          value={status}
-          options={FEEDBACK_STATUSES.map((v) => ({
-            value: v,
-            label: t(`feedbackCenter.statuses.${v}`),
-          }))}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-        />
-      </form>
-      <p role="status" className="form-note">
-        {list.isFetching ? t("feedbackCenter.loading") : note}
-      </p>
-      {list.isError && (
-        <p role="alert" className="form-failure">
-          {t("feedbackCenter.failed")}
-        </p>
-      )}
-      {shown && shown.items.length === 0 && <p>{t("feedbackCenter.empty")}</p>}
-      {shown && shown.items.length > 0 && (
-        <ul className="bms-feedback-list">
-          {shown.items.map((record) => (
-            <FeedbackItem key={record.id} t={t} record={record} onNote={setNote} />
-          ))}
-        </ul>
-      )}
-      {shown && <Pager t={t} page={page} pages={pages} total={shown.total} onPage={setPage} />}
+      <ListSection
+        t={t}
+        words={{
+          loading: t("feedbackCenter.loading"),
+          failed: t("feedbackCenter.failed"),
+          empty: t("feedbackCenter.empty"),
+        }}
+        query={list}
+        state={state}
+        filters={
+          <form
+            className="bms-filters"
+            aria-label={t("feedbackCenter.filters")}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <FilterSelects
+              id={id}
+              any={t("feedbackCenter.any")}
+              values={filters}
+              onChange={change}
+              fields={[
+                {
+                  name: "type",
+                  label: t("feedbackCenter.type"),
+                  options: choices(FEEDBACK_TYPES, (v) => t(`feedback.types.${v}`)),
+                },
+                {
+                  name: "status",
+                  label: t("feedbackCenter.status"),
+                  options: choices(FEEDBACK_STATUSES, (s) => t(`feedbackCenter.statuses.${s}`)),
+                },
+              ]}
+            />
+          </form>
+        }
+        item={(record) => (
+          <FeedbackItem key={record.id} t={t} record={record} onDone={state.report} />
+        )}
+      />
     </div>
   );
 }
@@ -85,11 +74,12 @@ export function FeedbackScreen({ t }: ScreenProps) {
 function FeedbackItem({
   t,
   record,
-  onNote,
+  onDone,
 }: {
   t: Translate;
   record: FeedbackRecord;
-  onNote: (note: string) => void;
+  /** The change's outcome, for the list's status line. */
+  onDone: (ok: boolean, message: string) => void;
 }) {
   const id = useId();
   const allowed = FEEDBACK_TRANSITIONS[record.status];
@@ -103,21 +93,22 @@ function FeedbackItem({
   const chosen = form.watch("status");
 
   const submit = form.handleSubmit(async (values) => {
-    onNote("");
+    onDone(true, "");
     try {
       await change.mutateAsync({ id: record.id, change: values });
       form.reset({ note: "" });
-      onNote(
+      onDone(
+        true,
         t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${values.status}`) }),
       );
     } catch {
-      onNote(t("feedbackCenter.changeFailed"));
+      onDone(false, t("feedbackCenter.changeFailed"));
     }
   });
 
   return (
-    <li className="bms-feedback-item">
-      <div className="bms-feedback-head">
+    <li className="bms-item">
+      <div className="bms-item-head">
         <h2>{record.subject}</h2>
         <span className="bms-badge" data-status={record.status}>
           {t(`feedbackCenter.statuses.${record.status}`)}
@@ -149,14 +140,13 @@ function FeedbackItem({
           </label>
           <select
             id={`${id}-to`}
+            className="field-input"
             {...form.register("status", { setValueAs: (v: string) => v || undefined })}
           >
-            <option value="">{t("feedbackCenter.status")}…</option>
-            {allowed.map((s) => (
-              <option key={s} value={s}>
-                {t(`feedbackCenter.statuses.${s}`)}
-              </option>
-            ))}
+            <Options
+              none={`${t("feedbackCenter.status")}…`}
+              choices={choices(allowed, (s) => t(`feedbackCenter.statuses.${s}`))}
+            />
           </select>
           <button
             type="submit"

@@ -6,18 +6,17 @@ import type { NoteRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { FormTextField, showServerIssues } from "../app/form.tsx";
+import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { failureText } from "../content/api-call.ts";
-import { submitterValue } from "../content/form.ts";
+import { FormLangField, FormScheduleField } from "../content/fields.tsx";
+import { formIssues, submitterValue } from "../content/form.ts";
+import { FormMarkdownField } from "../content/MarkdownField.tsx";
 import { formatTime } from "../content/time.ts";
-import { NoteBodyField, NoteLangField, NoteScheduleField } from "./fields.tsx";
 import { NoteImages } from "./NoteImages.tsx";
 import { useSaveNote } from "./queries.ts";
 import { savedMessage } from "./request.ts";
 import {
   emptyNote,
-  formIssues,
   type NoteAction,
   type NoteFields,
   type NoteValues,
@@ -65,6 +64,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
     shouldFocusError: false,
   });
   useLeaveGuard(form.formState.isDirty);
+  const bind = bindFields(form.control, t, id);
   const busy = form.formState.isSubmitting;
 
   const run = form.handleSubmit(
@@ -77,7 +77,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         onDone(t(savedMessage(record, chosen), { time }));
       } catch (error) {
         showServerIssues(formIssues(error), form.setError, noteFieldOrder(images()));
-        setFailure(failureText(t, { message: error instanceof Error ? error.message : "" }));
+        setFailure(failedCallText(t, error));
       }
     },
     (errors) => {
@@ -99,20 +99,26 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   return (
     <form className="bms-compose" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>{t(editing ? "bmsNotes.editing" : "bmsNotes.compose")}</Heading>
-      <NoteLangField t={t} id={`${id}-lang`} control={form.control} />
-      <NoteBodyField t={t} id={`${id}-body`} control={form.control} rows={editing ? 6 : 5} />
+      <FormLangField {...bind("lang")} label={t("bmsNotes.language")} />
+      <FormMarkdownField
+        {...bind("body")}
+        label={t("bmsNotes.body")}
+        rows={editing ? 6 : 5}
+        required
+      />
       <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-tags`}
-        name="tags"
+        {...bind("tags")}
         label={t("bmsNotes.tags")}
         hint={t("bmsNotes.tagsHint")}
         maxLength={CONTENT_LIMITS.tags * (CONTENT_LIMITS.tag + 2)}
       />
       <NoteImages t={t} id={id} control={form.control} />
       {actions.includes("schedule") && (
-        <NoteScheduleField t={t} id={`${id}-at`} control={form.control} />
+        <FormScheduleField
+          {...bind("at")}
+          label={t("bmsNotes.scheduleAt")}
+          hint={t("bmsNotes.scheduleHint")}
+        />
       )}
       <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
       <div className="bms-actions">

@@ -1,9 +1,30 @@
 import { useEffect, useRef } from "react";
-import { useFieldArray } from "react-hook-form";
+import { useController, useFieldArray, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { FormTextField } from "../app/form.tsx";
+import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
 import type { NoteControl } from "./schema.ts";
+
+/**
+ * A picture's image from the media library: its address, and its description from the image's
+ * alt text in the note's language when it has none yet.
+ */
+function PictureFromLibrary({ t, control, i }: { t: Translate; control: NoteControl; i: number }) {
+  const src = useController({ control, name: `images.${i}.src` }).field;
+  const alt = useController({ control, name: `images.${i}.alt` }).field;
+  const lang = useWatch({ control, name: "lang" });
+  return (
+    <ChooseFromLibrary
+      t={t}
+      label={t("media.picker.forPicture", { n: i + 1 })}
+      onPick={(media) => {
+        src.onChange(media.src);
+        if (!alt.value?.trim()) alt.onChange(media.alt[lang]);
+      }}
+    />
+  );
+}
 
 /**
  * A note's pictures, a row each (address and description). Adding one focuses its address;
@@ -50,6 +71,7 @@ export function NoteImages({ t, id, control }: { t: Translate; id: string; contr
                 label={t("bmsNotes.imageAlt", { n: i + 1 })}
                 maxLength={CONTENT_LIMITS.alt}
               />
+              <PictureFromLibrary t={t} control={control} i={i} />
               <button
                 type="button"
                 className="button"

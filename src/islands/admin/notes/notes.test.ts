@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createNoteSchema, type NoteRecord, updateNoteSchema } from "../../../shared/content.ts";
 import { CallFailure } from "../app/query.ts";
+import { formIssues } from "../content/form.ts";
+import {
+  DATABASE_ROW,
+  expectFutureTimeOnlyToSchedule,
+  problemsOf,
+} from "../content/test-support.ts";
 import { localToIso } from "../content/time.ts";
 import { createRequest, noteSlug, noteTiming, savedMessage, updateRequest } from "./request.ts";
 import {
   emptyNote,
-  formIssues,
   type NoteAction,
   type NoteFields,
   noteFieldOrder,
@@ -19,12 +24,8 @@ const fields = (changes: Partial<NoteFields> = {}): NoteFields => ({
   ...changes,
 });
 
-/** The form's problems, by field, as the form shows them (message keys). */
-function problems(values: NoteFields, action: NoteAction = "draft") {
-  const result = noteSchema(action).safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
-}
+const problems = (values: NoteFields, action: NoteAction = "draft") =>
+  problemsOf(noteSchema(action), values);
 
 describe("the note form", () => {
   it("checks with the server's rules, in the form's words on the form's fields", () => {
@@ -56,12 +57,10 @@ describe("the note form", () => {
   });
 
   it("asks for a future time only when scheduling", () => {
-    const past = fields({ at: "2020-01-01T08:00" });
-    expect(problems(past, "draft")).toEqual({});
-    expect(problems(past, "publish")).toEqual({});
-    expect(problems(past, "schedule")).toEqual({ at: "bmsNotes.problems.atFuture" });
-    expect(problems(fields({ at: "" }), "schedule")).toEqual({ at: "bmsNotes.problems.atFuture" });
-    expect(problems(fields({ at: "2999-05-04T09:30" }), "schedule")).toEqual({});
+    expectFutureTimeOnlyToSchedule(
+      (at, action) => problems(fields({ at }), action),
+      "bmsNotes.problems.atFuture",
+    );
   });
 
   it("turns the values into the API's requests, which the server's schemas take", () => {
@@ -132,11 +131,7 @@ describe("the note form", () => {
       images: [{ src: "/a.png", alt: "" }],
       status: "draft",
       publishedAt: null,
-      createdAt: null,
-      updatedAt: null,
-      source: "database",
-      readOnly: false,
-      file: null,
+      ...DATABASE_ROW,
     };
     expect(noteFields(record)).toMatchObject({
       lang: "zh-CN",

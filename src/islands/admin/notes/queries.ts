@@ -1,38 +1,21 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { NoteRecord } from "../../../shared/content.ts";
-import { dataOf, useWrite } from "../app/query.ts";
+import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import type { ContentFilterValues } from "../content/filters.tsx";
+import type { PublishAction } from "../content/ItemActions.tsx";
+import { publishCall } from "../content/publishing.ts";
 import { createRequest, updateRequest } from "./request.ts";
 import type { NoteAction, NoteValues } from "./schema.ts";
 
 // The notes' server state: a query per page of the list and one per note opened to edit, a
 // mutation per write; every write invalidates the feature's key.
 
-export const PAGE_SIZE = 20;
-
-export interface NoteFilters {
-  q: string;
-  status: string;
-  lang: string;
-  page: number;
-}
-
 const notesKey = ["notes"] as const;
 
 /** One page of notes, filtered. */
-export function useNotePage({ page, ...filters }: NoteFilters) {
-  return useQuery({
-    queryKey: [...notesKey, "list", filters, page],
-    queryFn: () =>
-      dataOf(
-        send(
-          api.admin.notes.$get({
-            query: { ...filters, page: String(page), pageSize: String(PAGE_SIZE) },
-          }),
-        ),
-      ),
-  });
-}
+export const useNotePage = (filters: ContentFilterValues, page: number) =>
+  usePageQuery(notesKey, filters, page, (query) => send(api.admin.notes.$get({ query })));
 
 /** Reads one note afresh to edit it (what the list holds is an excerpt). */
 export function useOpenNote() {
@@ -60,16 +43,13 @@ export const useSaveNote = () =>
       send(one.$put({ ...byId(id), json: updateRequest(values, action) })),
     );
     if (action !== "publish") return saved;
-    return dataOf(send(one.publish.$post({ ...byId(id), json: {} })));
+    return dataOf(send(publishCall(one, id, "publish")));
   });
 
 export const usePublishNote = () =>
-  useWrite(notesKey, ({ id, publish }: { id: string; publish: boolean }) => {
-    const one = api.admin.notes[":id"];
-    return dataOf(
-      send(publish ? one.publish.$post({ ...byId(id), json: {} }) : one.unpublish.$post(byId(id))),
-    );
-  });
+  useWrite(notesKey, ({ id, action }: { id: string; action: PublishAction }) =>
+    dataOf(send(publishCall(api.admin.notes[":id"], id, action))),
+  );
 
 export const useDeleteNote = () =>
   useWrite(notesKey, (id: string) => dataOf(send(api.admin.notes[":id"].$delete(byId(id)))));

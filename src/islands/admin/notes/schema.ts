@@ -8,7 +8,6 @@ import {
   timeIssue,
 } from "../../../shared/content.ts";
 import { withProblems } from "../app/problems.ts";
-import { CallFailure } from "../app/query.ts";
 import { parseTags } from "../content/form.ts";
 import { localToIso, tomorrowMorning } from "../content/time.ts";
 
@@ -85,19 +84,6 @@ export function noteFieldOrder(images: number): FieldPath<NoteFields>[] {
     `images.${i}.alt`,
   ]);
   return ["body", "tags", ...rows.flat(), "at"];
-}
-
-/** A server's field as the form's: `publishedAt` is the time input, a tag's the tags line. */
-export function formField(field: string): string {
-  if (field === "publishedAt") return "at";
-  return field.startsWith("tags.") ? "tags" : field;
-}
-
-/** A failed save with its field issues named as the form's fields (`formField`). */
-export function formIssues(error: unknown): unknown {
-  if (!(error instanceof CallFailure) || !error.info) return error;
-  const issues = error.issues.map((issue) => ({ ...issue, field: formField(issue.field) }));
-  return new CallFailure(error.code, error.message, { ...error.info, issues });
 }
 
 /** A new note's first values, in the language given. */

@@ -4,7 +4,14 @@ import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { USER_ROLES } from "../../../shared/auth-rules.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { FormTextField, showServerIssues } from "../app/form.tsx";
+import { choices } from "../app/fields.tsx";
+import {
+  bindFields,
+  FormSelectField,
+  FormTextField,
+  failedCallText,
+  showServerIssues,
+} from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { useCreateUser } from "./queries.ts";
 import { NEW_USER_FIELDS, type NewUser, type NewUserFields, newUserSchema } from "./schema.ts";
@@ -21,6 +28,7 @@ export function AddUserForm({ t, onAdded }: { t: Translate; onAdded: (name: stri
     defaultValues: EMPTY,
   });
   useLeaveGuard(form.formState.isDirty);
+  const bind = bindFields(form.control, t, id);
 
   const submit = form.handleSubmit(async (user) => {
     setFailure("");
@@ -30,7 +38,7 @@ export function AddUserForm({ t, onAdded }: { t: Translate; onAdded: (name: stri
       onAdded(user.userName);
     } catch (error) {
       if (!showServerIssues(error, form.setError, NEW_USER_FIELDS)) {
-        setFailure(t("users.failed", { message: error instanceof Error ? error.message : "" }));
+        setFailure(failedCallText(t, error, "users.failed"));
       }
     }
   });
@@ -43,46 +51,21 @@ export function AddUserForm({ t, onAdded }: { t: Translate; onAdded: (name: stri
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>{t("users.create")}</h2>
+      <FormTextField {...bind("email")} type="email" label={t("auth.email")} maxLength={254} />
+      <FormTextField {...bind("userName")} label={t("auth.userName")} maxLength={10} />
       <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        label={t("auth.email")}
-        maxLength={254}
-      />
-      <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-name`}
-        name="userName"
-        label={t("auth.userName")}
-        maxLength={10}
-      />
-      <FormTextField
-        control={form.control}
-        t={t}
-        id={`${id}-password`}
-        name="password"
+        {...bind("password")}
         type="password"
         autoComplete="new-password"
         label={t("auth.password")}
         hint={t("auth.passwordHint")}
         maxLength={16}
       />
-      <div className="field">
-        <label htmlFor={`${id}-role`} className="field-label">
-          {t("users.role")}
-        </label>
-        <select id={`${id}-role`} {...form.register("role")}>
-          {USER_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`users.roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormSelectField
+        {...bind("role")}
+        label={t("users.role")}
+        choices={choices(USER_ROLES, (r) => t(`users.roles.${r}`))}
+      />
       <FormStatus note="" failure={failure} />
       <button
         type="submit"

@@ -1,44 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { UserRole, UserStatus } from "../../../shared/auth-rules.ts";
 import { seal } from "../../auth/account-api.ts";
-import { dataOf, useWrite } from "../app/query.ts";
+import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
 import type { NewUser } from "./schema.ts";
 
 // User management's server state: a query per page of the list, a mutation per write; every
 // write invalidates the feature's key.
 
-export const PAGE_SIZE = 20;
-
-export interface UserFilters {
-  q: string;
-  role: string;
-  status: string;
-  page: number;
-}
-
 const usersKey = ["users"] as const;
 
-/** One page of users, filtered. */
-export function useUserPage(filters: UserFilters) {
-  return useQuery({
-    queryKey: [...usersKey, filters],
-    queryFn: () =>
-      dataOf(
-        send(
-          api.getAllUsers.$get({
-            query: {
-              q: filters.q,
-              role: filters.role,
-              status: filters.status,
-              page: String(filters.page),
-              pageSize: String(PAGE_SIZE),
-            },
-          }),
-        ),
-      ),
-  });
-}
+/** One page of users, filtered by words of a name or an address, role and status ("" for any). */
+export const useUserPage = (filters: Record<"q" | "role" | "status", string>, page: number) =>
+  usePageQuery(usersKey, filters, page, (query) => send(api.getAllUsers.$get({ query })));
 
 /** Changes a user's role or status (the server refuses the last admin's demotion). */
 export const useUpdateUser = () =>

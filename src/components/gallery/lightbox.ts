@@ -1,0 +1,86 @@
+import PhotoSwipeLightbox from "photoswipe/lightbox";
+
+// The gallery's lightbox (PhotoSwipe 5): a click or Enter on a photo's link opens it at that
+// photo with the size and files the link names (data-pswp-*); arrows, Escape, swipe and pinch
+// zoom are PhotoSwipe's; focus returns to the link that opened it. Without this script the link
+// goes to the photo's page. Texts are the interface language's, read when it opens from the
+// page's bilingual templates (src/components/gallery/Lightbox.astro), so a language switched
+// meanwhile is followed. PhotoSwipe turns its animations off under prefers-reduced-motion; the
+// options say so too.
+
+/** The text of a bilingual template in the interface language. */
+function label(name: string): string {
+  const template = document.getElementById(`gallery-label-${name}`);
+  if (!(template instanceof HTMLTemplateElement)) return "";
+  const lang = document.documentElement.lang;
+  const span =
+    template.content.querySelector(`[data-lang="${lang}"]`) ??
+    template.content.querySelector("[data-lang]");
+  return span?.textContent ?? "";
+}
+
+/** The visible language's text of a bilingual element (the link's hidden alt text). */
+function textIn(element: Element | null): string {
+  if (!element) return "";
+  const lang = document.documentElement.lang;
+  const span =
+    element.querySelector(`[data-lang="${lang}"]`) ?? element.querySelector("[data-lang]");
+  return span?.textContent ?? element.textContent ?? "";
+}
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function enhance(gallery: HTMLElement): void {
+  const lightbox = new PhotoSwipeLightbox({
+    gallery,
+    children: "a[data-pswp-src]",
+    pswpModule: () => import("photoswipe"),
+    bgOpacity: 0.92,
+    // Only the photo's own panel below it, never over it: room for the caption.
+    paddingFn: (viewport) => ({ top: 16, bottom: viewport.x < 640 ? 96 : 132, left: 8, right: 8 }),
+  });
+  // Texts and motion as they are when it opens.
+  gallery.addEventListener(
+    "click",
+    () => {
+      Object.assign(lightbox.options, {
+        closeTitle: label("close"),
+        zoomTitle: label("zoom"),
+        arrowPrevTitle: label("previous"),
+        arrowNextTitle: label("next"),
+        errorMsg: label("error"),
+        ...(reducedMotion() ? { showHideAnimationType: "none", zoomAnimationDuration: 0 } : {}),
+      });
+    },
+    { capture: true },
+  );
+  // The thumbnail is decorative (its link carries the alt text): the large image takes that text.
+  lightbox.addFilter("domItemData", (data, _element, link) => ({
+    ...data,
+    alt: textIn(link.querySelector(".visually-hidden")),
+  }));
+  lightbox.on("uiRegister", () => {
+    const pswp = lightbox.pswp;
+    if (!pswp) return;
+    pswp.element?.setAttribute("aria-modal", "true");
+    pswp.element?.setAttribute("aria-label", label("title"));
+    pswp.ui?.registerElement({
+      name: "info",
+      className: "pswp-info",
+      appendTo: "root",
+      order: 9,
+      isButton: false,
+      onInit: (element, photoswipe) => {
+        element.setAttribute("aria-live", "polite");
+        photoswipe.on("change", () => {
+          const link = photoswipe.currSlide?.data.element;
+          const template = link?.closest("li")?.querySelector("template");
+          element.replaceChildren(template ? template.content.cloneNode(true) : "");
+        });
+      },
+    });
+  });
+  lightbox.init();
+}
+
+for (const gallery of document.querySelectorAll<HTMLElement>("[data-lightbox]")) enhance(gallery);

@@ -1,0 +1,108 @@
+import { useStore } from "@nanostores/react";
+import { useWatch } from "react-hook-form";
+import type { ArticleRecord } from "../../../shared/content.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { $locale } from "../../../stores/locale.ts";
+import { bindFields } from "../app/form.tsx";
+import { useCategories } from "../categories/queries.ts";
+import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
+import {
+  EditorScheduleField,
+  FormCheckField,
+  FormKeptChoiceField,
+  FormLangField,
+} from "../content/fields.tsx";
+import { FormMarkdownField } from "../content/MarkdownField.tsx";
+import { useSlugFollowsTitle } from "../content/slug.ts";
+import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
+import { ArticleTextField, categoryChoices } from "./fields.tsx";
+import { useSaveArticle } from "./queries.ts";
+import { savedMessage } from "./request.ts";
+import {
+  ARTICLE_FIELDS,
+  articleFields,
+  articleIssues,
+  articleSchema,
+  emptyArticle,
+} from "./schema.ts";
+
+/** A new article, or one edited: its fields, its status, and the buttons its status allows. */
+export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
+  const { t, record } = props;
+  const locale = useStore($locale);
+  const categories = useCategories();
+  const save = useSaveArticle();
+  const editor = useEditorForm({
+    ...props,
+    schema: articleSchema,
+    empty: emptyArticle,
+    fieldsOf: articleFields,
+    fields: ARTICLE_FIELDS,
+    issues: articleIssues,
+    save: save.mutateAsync,
+    savedMessage,
+  });
+  const { id, form } = editor;
+  useSlugFollowsTitle(form, !record);
+  const summary = useWatch({ control: form.control, name: "summary" });
+  // The fields' ids are `<id>-field-<name>`, as `bindFields` makes them.
+  const field = { t, control: form.control, id: `${id}-field` };
+  const bind = bindFields(form.control, t, id);
+  return (
+    <EditorForm
+      editor={editor}
+      words="bmsArticles"
+      name={record?.title ?? ""}
+      fileDir="content/"
+      schedule={<EditorScheduleField {...bind("at")} />}
+    >
+      <ArticleTextField {...field} name="title" />
+      <ArticleTextField {...field} name="subtitle" />
+      <div className="bms-row">
+        <ArticleTextField {...field} name="slug" />
+        <FormLangField {...bind("lang")} label={t("bmsArticles.language")} />
+        <FormKeptChoiceField
+          {...bind("category")}
+          label={t("bmsArticles.category")}
+          none={t("bmsArticles.chooseCategory")}
+          choices={categoryChoices(categories.data?.items, locale)}
+          unavailable={
+            categories.isError && !categories.data ? t("bmsArticles.categoriesFailed") : undefined
+          }
+        />
+      </div>
+      <ArticleTextField {...field} name="tags" />
+      <ArticleTextField
+        {...field}
+        name="summary"
+        multiline
+        counter={t("feedback.counter", {
+          count: summary.trim().length,
+          max: CONTENT_LIMITS.summary,
+        })}
+      />
+      <div className="bms-row">
+        <div className="bms-library-field">
+          <ArticleTextField {...field} name="cover" />
+          {!editor.readOnly && (
+            <ChooseFromLibrary
+              t={t}
+              label={t("media.picker.forCover")}
+              onPick={(media) =>
+                form.setValue("cover", media.src, { shouldDirty: true, shouldValidate: true })
+              }
+            />
+          )}
+        </div>
+        <ArticleTextField {...field} name="coverAlt" />
+      </div>
+      <div className="bms-row">
+        <ArticleTextField {...field} name="translationKey" />
+        <FormCheckField {...bind("pinned")} label={t("bmsArticles.pinned")} />
+      </div>
+      <div className="bms-article-body">
+        <FormMarkdownField {...bind("body")} label={t("bmsArticles.body")} rows={22} />
+      </div>
+    </EditorForm>
+  );
+}

@@ -1,0 +1,44 @@
+import { api, byId, send } from "../../../shared/api-client.ts";
+import type { ArticleRecord } from "../../../shared/content.ts";
+import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
+import type { PublishAction } from "../content/ItemActions.tsx";
+import { publishCall } from "../content/publishing.ts";
+import type { ArticleValues } from "./schema.ts";
+
+// The articles' server state: a query per page of the list and one per article opened in the
+// editor, a mutation per write; every write invalidates the feature's key.
+
+/** What the article list is filtered by: words, a status, a language, a category ("" for any). */
+export interface ArticleFilters extends Record<string, string> {
+  q: string;
+  status: string;
+  lang: string;
+  category: string;
+}
+
+const articlesKey = ["articles"] as const;
+
+/** One page of articles (database rows and files), filtered. */
+export const useArticlePage = (filters: ArticleFilters, page: number) =>
+  usePageQuery(articlesKey, filters, page, (query) => send(api.admin.articles.$get({ query })));
+
+/** The article the editor opens (`useOpenItem`): the one just `created` as the create answered. */
+export const useArticle = (id: string, created: ArticleRecord | undefined) =>
+  useOpenItem(articlesKey, api.admin.articles, id, created);
+
+/**
+ * Saves a new article with the status of the button pressed, or an edit: its content first
+ * (always for Save, else when changed), then Publish now, Schedule or Unpublish.
+ */
+export const useSaveArticle = () =>
+  useSaveItem<ArticleRecord, ArticleValues>(articlesKey, api.admin.articles);
+
+/** The list's Publish (Publish now for a scheduled article) and Unpublish. */
+export const usePublishArticle = () =>
+  useWrite(articlesKey, ({ id, action }: { id: string; action: PublishAction }) =>
+    dataOf(send(publishCall(api.admin.articles[":id"], id, action))),
+  );
+
+export const useDeleteArticle = () =>
+  useWrite(articlesKey, (id: string) => dataOf(send(api.admin.articles[":id"].$delete(byId(id)))));

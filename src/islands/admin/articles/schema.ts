@@ -1,0 +1,151 @@
+import type { Control, FieldPath } from "react-hook-form";
+import { z } from "zod";
+import type { MessageKey } from "../../../i18n/core.ts";
+import { type ArticleRecord, createArticleSchema } from "../../../shared/content.ts";
+import { type Problem, problemsIn } from "../app/problems.ts";
+import type { EditorAction } from "../content/editor-save.ts";
+import { scheduleTimeOf, schemaByAction } from "../content/editor-schema.ts";
+import { formIssues, parseTags } from "../content/form.ts";
+
+/** What a button of the editor asks for (every content editor's buttons). */
+export type ArticleAction = EditorAction;
+
+const article = createArticleSchema.shape;
+
+/**
+ * The article form: the server's own field rules (`createArticleSchema`), but the tags typed as
+ * one line separated by commas, the cover and translation key as typed (trimmed, blank for
+ * none: the request's "" and null), and the time to schedule for as the local date-time its
+ * input holds (`at`: `schemaByAction`). The status and the time the request carries follow from
+ * the button pressed.
+ */
+const fieldsWith = (at: z.ZodString) =>
+  z.strictObject({
+    title: article.title,
+    subtitle: article.subtitle,
+    slug: article.slug,
+    lang: article.lang,
+    category: article.category,
+    tags: z.string().transform(parseTags).pipe(article.tags.unwrap()),
+    summary: article.summary,
+    cover: z.string().trim().pipe(article.cover.unwrap()),
+    coverAlt: article.coverAlt,
+    translationKey: z
+      .string()
+      .trim()
+      .transform((key) => key || null)
+      .pipe(article.translationKey.unwrap()),
+    pinned: article.pinned,
+    body: article.body,
+    at,
+  });
+
+export type ArticleFields = z.input<ReturnType<typeof fieldsWith>>;
+export type ArticleValues = z.output<ReturnType<typeof fieldsWith>>;
+/** The form's control, for the parts of the form in their own components. */
+export type ArticleControl = Control<ArticleFields, unknown, ArticleValues>;
+
+/** The form's fields in screen order: where a problem sends focus first. */
+export const ARTICLE_FIELDS = [
+  "title",
+  "subtitle",
+  "slug",
+  "lang",
+  "category",
+  "tags",
+  "summary",
+  "cover",
+  "coverAlt",
+  "translationKey",
+  "pinned",
+  "body",
+  "at",
+] as const satisfies readonly FieldPath<ArticleFields>[];
+
+/** The interface's words for each field's problems: blank, too long, otherwise wrong. */
+const named = problemsIn({
+  title: { blank: "bmsArticles.problems.titleRequired", long: "bmsArticles.problems.titleTooLong" },
+  subtitle: { other: "bmsArticles.problems.subtitleTooLong" },
+  slug: { blank: "bmsArticles.problems.slugRequired", other: "bmsArticles.problems.slugInvalid" },
+  category: { other: "bmsArticles.problems.categoryRequired" },
+  summary: {
+    blank: "bmsArticles.problems.summaryRequired",
+    long: "bmsArticles.problems.summaryTooLong",
+  },
+  cover: { other: "bmsArticles.problems.coverInvalid" },
+  coverAlt: { other: "bmsArticles.problems.altTooLong" },
+  translationKey: { other: "bmsArticles.problems.translationKeyInvalid" },
+  body: { other: "bmsArticles.problems.bodyTooLong" },
+});
+
+/** A problem of the form in its words, on the field the person typed it in. */
+export function articleProblem(
+  issue: { path: PropertyKey[]; code: string },
+  fields: ArticleFields,
+): Problem | undefined {
+  const [field, index] = issue.path;
+  if (field !== "tags") return named(issue, fields);
+  // One line holds every tag: a problem of one tag shows on it.
+  const key =
+    index === undefined ? "tooManyTags" : issue.code === "too_big" ? "tagTooLong" : "tagInvalid";
+  return { path: ["tags"], key: `bmsArticles.problems.${key}` };
+}
+
+/** The form's schema for the button pressed: only Schedule asks for a time. */
+export const articleSchema = schemaByAction(fieldsWith, articleProblem);
+
+/**
+ * The interface's words for a field the server refused (its own words are English): what the
+ * form's check cannot know, as a category that no longer exists, or the server's last word on
+ * the rest. A server issue with its own key (a slug already used) keeps it.
+ */
+const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
+  title: "bmsArticles.problems.titleRequired",
+  subtitle: "bmsArticles.problems.subtitleTooLong",
+  slug: "bmsArticles.problems.slugInvalid",
+  category: "bmsArticles.problems.categoryMissing",
+  tags: "bmsArticles.problems.tagTooLong",
+  summary: "bmsArticles.problems.summaryRequired",
+  cover: "bmsArticles.problems.coverInvalid",
+  coverAlt: "bmsArticles.problems.altTooLong",
+  translationKey: "bmsArticles.problems.translationKeyInvalid",
+  body: "bmsArticles.problems.bodyTooLong",
+  at: "bmsArticles.problems.atFuture",
+};
+
+/** A failed save with its field issues on the form's fields, each in the interface's words. */
+export const articleIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+
+/** A new article's first values (in Chinese, the site's first language). */
+export const emptyArticle = (): ArticleFields => ({
+  title: "",
+  subtitle: "",
+  slug: "",
+  lang: "zh-CN",
+  category: "",
+  tags: "",
+  summary: "",
+  cover: "",
+  coverAlt: "",
+  translationKey: "",
+  pinned: false,
+  body: "",
+  at: "",
+});
+
+/** An article's values to edit, with the time to schedule for (`scheduleTimeOf`). */
+export const articleFields = (record: ArticleRecord, at = ""): ArticleFields => ({
+  title: record.title,
+  subtitle: record.subtitle,
+  slug: record.slug,
+  lang: record.lang,
+  category: record.category,
+  tags: record.tags.join(", "),
+  summary: record.summary,
+  cover: record.cover,
+  coverAlt: record.coverAlt,
+  translationKey: record.translationKey ?? "",
+  pinned: record.pinned,
+  body: record.body,
+  at: scheduleTimeOf(record, at),
+});

@@ -1,0 +1,88 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, byId, send } from "../../../shared/api-client.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import type { MediaRecord, UpdateMediaInput } from "../../../shared/kinds/media.ts";
+import { CallFailure, dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { eachInTurn } from "./bulk.ts";
+import { withTags } from "./schema.ts";
+import { type UploadOptions, uploadImage } from "./upload.ts";
+
+// The library's server state: a query per page of the grid, one for its tags and one per image
+// opened; a mutation per write (an upload, an edit, a delete, a bulk action). Every write
+// invalidates the feature's key, so the grid, the tags and an open image show what the server
+// holds.
+
+const mediaKey = ["media"] as const;
+
+/** How many images a page of the grid holds: whole rows of 2, 3, 5 or 6. */
+export const MEDIA_PAGE_SIZE = 30;
+
+/** What the grid is filtered by ("" for any): words, a tag, a type, "1" for unused only. */
+export interface MediaFilterValues {
+  q: string;
+  tag: string;
+  type: string;
+  unused: string;
+}
+
+/** One page of the library, newest first, filtered. */
+export const useMediaPage = (filters: MediaFilterValues, page: number) =>
+  usePageQuery(
+    mediaKey,
+    filters,
+    page,
+    (query) => send(api.admin.media.$get({ query })),
+    MEDIA_PAGE_SIZE,
+  );
+
+/** Every tag of the library, for the tag filter. */
+export const useMediaTags = () =>
+  useQuery({
+    queryKey: [...mediaKey, "tags"],
+    queryFn: () => dataOf(send(api.admin.media.tags.$get())),
+  });
+
+/** One image, read afresh when opened (where it is used may have changed); the grid's meanwhile. */
+export const useMediaItem = (record: MediaRecord) =>
+  useQuery({
+    queryKey: [...mediaKey, "one", record.id],
+    queryFn: () => dataOf(send(api.admin.media[":id"].$get(byId(record.id)))),
+    placeholderData: record,
+  });
+
+/** Uploads one image, telling its progress (`upload.ts`). */
+export const useUploadMedia = () =>
+  useWrite(mediaKey, ({ file, onProgress }: { file: File } & Pick<UploadOptions, "onProgress">) =>
+    uploadImage(file, onProgress ? { onProgress } : {}),
+  );
+
+export const useSaveMedia = () =>
+  useWrite(mediaKey, ({ id, values }: { id: string; values: UpdateMediaInput }) =>
+    dataOf(send(api.admin.media[":id"].$put({ ...byId(id), json: values }))),
+  );
+
+const deleteOne = (id: string) => dataOf(send(api.admin.media[":id"].$delete(byId(id))));
+
+/** Deletes an image; refused (409, `media.problems.inUse`) while content uses it. */
+export const useDeleteMedia = () => useWrite(mediaKey, deleteOne);
+
+/** Deletes each image, one call each; the outcome says which were refused and why. */
+export const useDeleteEach = () =>
+  useWrite(mediaKey, (items: MediaRecord[]) => eachInTurn(items, (item) => deleteOne(item.id)));
+
+/** The refusal of tags an image has no room for, in the form a server's refusal has. */
+const tooManyTags = () =>
+  new CallFailure(400, "Too many tags", {
+    kind: "validation",
+    issues: [{ field: "tags", message: "too many tags", key: "media.problems.tooManyTags" }],
+  });
+
+/** Adds `tags` to each image (after its own), one call each; an image with no room is refused. */
+export const useTagEach = () =>
+  useWrite(mediaKey, ({ items, tags }: { items: MediaRecord[]; tags: string[] }) =>
+    eachInTurn(items, async (item) => {
+      const all = withTags(item.tags, tags);
+      if (all.length > CONTENT_LIMITS.tags) throw tooManyTags();
+      return dataOf(send(api.admin.media[":id"].$put({ ...byId(item.id), json: { tags: all } })));
+    }),
+  );

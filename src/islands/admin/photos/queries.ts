@@ -1,0 +1,139 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, byId, bySlug, send } from "../../../shared/api-client.ts";
+import { libraryImageId, type PhotoRecord } from "../../../shared/content.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import type { MediaRecord } from "../../../shared/kinds/media.ts";
+import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
+import type { PublishAction } from "../content/ItemActions.tsx";
+import { publishCall } from "../content/publishing.ts";
+import { eachInTurn } from "../media/bulk.ts";
+import type { AlbumValues } from "./album-schema.ts";
+import type { PhotoValues } from "./schema.ts";
+
+// The photos' and albums' server state: a query per page of each list, one per photo opened in
+// the editor and one per library image shown; a mutation per write (bulk actions one call per
+// photo); every write invalidates its feature's key.
+
+/**
+ * What the photo list is filtered by ("" for any): words, a status, an album's slug, a tag, and
+ * `true` or `false` for featured photos or the others.
+ */
+export interface PhotoFilters extends Record<string, string> {
+  q: string;
+  status: string;
+  album: string;
+  tag: string;
+  featured: string;
+}
+
+const photosKey = ["photos"] as const;
+const albumsKey = ["albums"] as const;
+
+/** One page of photos (database rows and files), filtered: drafts first, then newest. */
+export const usePhotoPage = (filters: PhotoFilters, page: number) =>
+  usePageQuery(photosKey, filters, page, (query) => send(api.admin.photos.$get({ query })));
+
+/** The photo the editor opens (`useOpenItem`): the one just `created` as the create answered. */
+export const usePhoto = (id: string, created: PhotoRecord | undefined) =>
+  useOpenItem(photosKey, api.admin.photos, id, created);
+
+/** Apart from the photos' key: a photo's write changes none of its image's served files. */
+const imageKey = (id: string) => ["photoImages", id];
+
+/**
+ * The library image a photo shows (`src` is its address), for its thumbnail, its preview and
+ * its size: its served files never change, so it is read once. Nothing for an address that is
+ * not the library's (a file's own image).
+ */
+export function useLibraryImage(src: string) {
+  const id = libraryImageId(src);
+  return useQuery({
+    queryKey: imageKey(id ?? ""),
+    queryFn: () => dataOf(send(api.admin.media[":id"].$get(byId(id ?? "")))),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Keeps an image just chosen in the picker, so its preview shows at once (and not the image it
+ * replaces, which the query would show while the new one loads).
+ */
+export function useKeepImage() {
+  const client = useQueryClient();
+  return (media: MediaRecord) => client.setQueryData(imageKey(media.id), media);
+}
+
+/**
+ * Saves a new photo with the status of the button pressed, or an edit: its content first
+ * (always for Save, else when changed), then Publish now, Schedule or Unpublish.
+ */
+export const useSavePhoto = () =>
+  useSaveItem<PhotoRecord, PhotoValues>(photosKey, api.admin.photos);
+
+/** What the list's bulk tools do to each selected photo. */
+export type BulkAction = PublishAction | "delete" | "album";
+
+/** One selected photo's call for `action` (`album`: the album to move it to, null for none). */
+function bulkCall(photo: PhotoRecord, action: BulkAction, album: string | null) {
+  const one = api.admin.photos[":id"];
+  if (action === "delete") return dataOf(send(one.$delete(byId(photo.id))));
+  if (action === "album") {
+    return dataOf(send(one.$put({ ...byId(photo.id), json: { album } })));
+  }
+  return dataOf(send(publishCall(one, photo.id, action)));
+}
+
+/**
+ * Publishes, unpublishes, deletes or moves to an album each selected photo, one call each in
+ * turn; the outcome says which were refused and why.
+ */
+export const useBulkPhotos = () =>
+  useWrite(
+    photosKey,
+    ({
+      photos,
+      action,
+      album = null,
+    }: {
+      photos: readonly PhotoRecord[];
+      action: BulkAction;
+      album?: string | null;
+    }) => eachInTurn(photos, (photo) => bulkCall(photo, action, album)),
+  );
+
+// --- Albums ---------------------------------------------------------------------------------
+
+/** One page of every album, files' and the database's, by order (as long as the API allows). */
+export const useAlbumPage = (page: number) =>
+  usePageQuery(
+    albumsKey,
+    {},
+    page,
+    (query) => send(api.admin.albums.$get({ query })),
+    CONTENT_LIMITS.pageSize,
+  );
+
+/**
+ * Every album, for the photo list's filter and names and the editor's select: the first page,
+ * which holds them all (albums are few; a page holds the most the API gives).
+ */
+export const useAlbums = () => useAlbumPage(1);
+
+export const useAddAlbum = () =>
+  useWrite(albumsKey, (album: AlbumValues) =>
+    dataOf(send(api.admin.albums.$post({ json: album }))),
+  );
+
+/** Renames an album, rewrites its description or moves it in the order; its slug stays. */
+export const useUpdateAlbum = () =>
+  useWrite(albumsKey, ({ slug, ...changes }: AlbumValues) =>
+    dataOf(send(api.admin.albums[":slug"].$put({ ...bySlug(slug), json: changes }))),
+  );
+
+/** Deletes an album; the server refuses one a photo is still kept in (409). */
+export const useDeleteAlbum = () =>
+  useWrite(albumsKey, (slug: string) =>
+    dataOf(send(api.admin.albums[":slug"].$delete(bySlug(slug)))),
+  );

@@ -1,0 +1,126 @@
+import { useStore } from "@nanostores/react";
+import { useId, useState } from "react";
+import type { Locale, MessageKey, Translate } from "../../i18n/core.ts";
+import type { ApiResult } from "../../shared/api-client.ts";
+import { RESEND_SECONDS } from "../../shared/auth-rules.ts";
+import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
+import { $locale } from "../../stores/locale.ts";
+import { setUserInfo } from "../../stores/user.ts";
+import { fieldBinder } from "../ui/bind-field.ts";
+import { focusFirstProblem } from "../ui/FormStatus.tsx";
+import { nextPath } from "./account-api.ts";
+import { failureMessage } from "./messages.ts";
+import { useCountdown } from "./useCountdown.ts";
+
+// The state every account form keeps (values, problems, a running call and its outcome), in
+// one place: the forms hold only their fields, their checks and their calls.
+
+/** Each field's problem as a message key; null or missing when it has none. */
+export type Problems<F extends string> = Partial<Record<F, MessageKey | null>>;
+
+/** A form's text values and their problems, with `field(name)` to bind a TextField to one. */
+export function useFields<F extends string>(t: Translate, initial: () => Record<F, string>) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<Problems<F>>({});
+  const field = fieldBinder(
+    id,
+    values,
+    (name, value) => setValues((current) => ({ ...current, [name]: value })),
+    (name) => {
+      const key = problems[name];
+      return key ? t(key) : undefined;
+    },
+  );
+  /**
+   * Shows `found` on the fields and focuses the first field with a problem, in `found`'s
+   * order; true when there was one.
+   */
+  function refuse(form: HTMLFormElement, found: Problems<F>): boolean {
+    setProblems(found);
+    return focusFirstProblem(form, Object.keys(found), found);
+  }
+  return { values, setValues, setProblems, field, refuse };
+}
+
+type Failure = Extract<ApiResult<unknown>, { success: false }>;
+
+interface RunOptions {
+  /** The words of a failure the server gives no reason for (failureMessage's fallback). */
+  fallback?: MessageKey;
+  /**
+   * A failure the form words itself ("" when it shows it on a field); undefined leaves it to
+   * failureMessage. Gets null for a call that never got an answer.
+   */
+  explain?: (failure: Failure | null) => string | undefined;
+  /** The flag raised while the call runs, when not the form's busy one (a code's send button). */
+  pending?: (running: boolean) => void;
+}
+
+/** A form's busy flag, status note and failure line, and `run` to make a call that sets them. */
+export function useAccountCall(t: Translate) {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
+  const [failure, setFailure] = useState("");
+
+  /** Runs `call`: `done` gets its data on success, else the failure line says why. */
+  async function run<T>(
+    call: () => Promise<ApiResult<T>>,
+    done: (data: T) => void,
+    options: RunOptions = {},
+  ): Promise<boolean> {
+    const pending = options.pending ?? setBusy;
+    pending(true);
+    setFailure("");
+    const result = await call().catch(() => null);
+    pending(false);
+    if (result?.success) {
+      done(result.data);
+      return true;
+    }
+    setFailure(
+      options.explain?.(result) ??
+        (result ? failureMessage(t, result, options.fallback ?? "auth.failed") : t("auth.failed")),
+    );
+    return false;
+  }
+
+  return { busy, note, setNote, failure, setFailure, run };
+}
+
+export type AccountCall = ReturnType<typeof useAccountCall>;
+
+/** Sends an email code with `request`: the note that one is on its way, the wait before another. */
+export function useCodeSender(
+  t: Translate,
+  call: AccountCall,
+  request: (email: string, locale: Locale) => Promise<ApiResult<{ resendAfterSeconds: number }>>,
+) {
+  const locale = useStore($locale);
+  const [wait, startWait] = useCountdown();
+  const send = (email: string, options: Pick<RunOptions, "pending"> = {}) =>
+    call.run(
+      () => request(email.trim(), locale),
+      (sent) => {
+        call.setNote(t("auth.codeSent"));
+        startWait(sent.resendAfterSeconds || RESEND_SECONDS);
+      },
+      options,
+    );
+  return { wait, send };
+}
+
+/** A current password is only checked for being there: the server knows whether it is right. */
+export const checkGiven = (password: string) =>
+  password ? null : ("validation.passwordRequired" as const);
+
+/** A user who has just logged in: stored, then on to `?next=` (a path on this site, else home). */
+export function enter(info: UserInfo): void {
+  setUserInfo(info);
+  window.location.assign(nextPath(window.location.search, window.location.origin));
+}
+
+/** The account as the server answered it, kept with the session's token. */
+export function keepUser(token: string, user: Omit<StoredUser, "isLogin">): void {
+  setUserInfo({ token, user: { ...user, isLogin: true } });
+}

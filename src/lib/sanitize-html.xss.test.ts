@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  elementsOf,
+  fromHtmlRoundTrip,
+  loadPipeline,
+  render,
+  unprefixed,
+} from "./sanitize-html.test-support.ts";
+import { sanitizeHtml } from "./sanitize-html.ts";
+
+// Script in every form the XSS cheat sheets know, written in Markdown from the database.
+
+beforeAll(loadPipeline);
+
+/** Payloads from the usual XSS cheat sheets, in Markdown and in raw HTML. */
+const CORPUS = [
+  "<script>alert(1)</script>",
+  "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+  '<img src=x onerror="alert(1)">',
+  "<img src=x onerror=alert(1)//",
+  '<svg onload="alert(1)"><circle r="1"/></svg>',
+  "<svg><script>alert(1)</script></svg>",
+  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  '<svg><use href="data:image/svg+xml;base64,PHN2Zz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+"/></svg>',
+  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  "[click](javascript:alert(1))",
+  "[click](JaVaScRiPt:alert(1))",
+  "[click](  javascript:alert(1))",
+  "[click](java\tscript:alert(1))",
+  "[click](&#106;avascript:alert(1))",
+  "[click](vbscript:msgbox(1))",
+  "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+  "<javascript:alert(1)>",
+  "[ref]\n\n[ref]: javascript:alert(1)",
+  "![x](javascript:alert(1))",
+  '![x](x" onerror="alert(1))',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="jav&#x09;ascript:alert(1)">x</a>',
+  '<a href=" &#14;  javascript:alert(1)">x</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="#" onclick="alert(1)">x</a>',
+  '<a href="https://example.com" target="_blank" onmouseover="alert(1)">x</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><button>x</button></form>',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<input onfocus="alert(1)" autofocus>',
+  '<details open ontoggle="alert(1)"><summary>x</summary></details>',
+  '<body onload="alert(1)">',
+  '<video><source onerror="alert(1)"></video>',
+  '<audio src=x onerror="alert(1)"></audio>',
+  "<style>body{background:url(javascript:alert(1))}</style>",
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<span style="width: expression(alert(1))">x</span>',
+  '<span style="background-image:\\75rl(javascript:alert(1))">x</span>',
+  '<base href="javascript:alert(1)//">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<link rel="stylesheet" href="javascript:alert(1)">',
+  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
+  '<div id="x" data-x="1" onpointerenter="alert(1)">x</div>',
+  '<img src="x" srcset="javascript:alert(1) 1x">',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  "<template><script>alert(1)</script></template>",
+  '<a href="https://example.com" style="position:fixed;top:0">x</a>',
+  "```html\n<script>alert(1)</script>\n```",
+  "$$\\href{javascript:alert(1)}{x}$$",
+  "Inline $\\htmlData{onclick=alert(1)}{x}$ math",
+];
+
+const BAD_TAGS = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "form",
+  "base",
+  "meta",
+  "link",
+  "template",
+  "noscript",
+  "frame",
+  "frameset",
+  "applet",
+  "body",
+]);
+const URL_ATTRIBUTES = ["href", "src", "srcset", "action", "formaction", "xlink:href", "data"];
+
+/** Every way a payload could still run: bad elements, handlers, script URLs, styles with URLs. */
+function dangers(html: string): string[] {
+  const found: string[] = [];
+  for (const element of elementsOf(html)) {
+    if (BAD_TAGS.has(element.tagName)) found.push(`<${element.tagName}>`);
+    for (const [name, value] of Object.entries(element.properties ?? {})) {
+      const attr = name.toLowerCase();
+      const text = String(Array.isArray(value) ? value.join(" ") : value);
+      if (attr.startsWith("on")) found.push(`${element.tagName}[${name}]`);
+      if (URL_ATTRIBUTES.some((a) => attr === a.replace(":", "").toLowerCase() || attr === a)) {
+        // Browsers drop control characters and whitespace before the scheme.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters browsers skip
+        const squeezed = text.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+        if (/^(javascript|vbscript|data):/.test(squeezed)) found.push(`${name}=${text}`);
+      }
+      if (attr === "style" && /url\s*\(|expression\s*\(|\\|position\s*:\s*fixed/i.test(text)) {
+        found.push(`style=${text}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe("sanitizeHtml on Markdown from the database", () => {
+  it.each(CORPUS)("leaves nothing runnable of %s", async (payload) => {
+    const raw = await render(payload);
+    const clean = sanitizeHtml(raw);
+    expect(dangers(clean)).toEqual([]);
+  });
+
+  it("the corpus is dangerous before sanitising (the check can fail)", async () => {
+    const flagged = await Promise.all(CORPUS.map(async (p) => dangers(await render(p)).length));
+    expect(flagged.filter((n) => n > 0).length).toBeGreaterThan(CORPUS.length / 2);
+  });
+
+  it("keeps what the pipeline makes: highlighted code, math, heading anchors, tables, images", async () => {
+    const md = [
+      "## A heading",
+      "",
+      "Text with `code` and a [link](https://example.com/a?b=c) and a [relative one](/articles/x/).",
+      "",
+      "```ts",
+      "const x: number = 1;",
+      "```",
+      "",
+      "| a | b |",
+      "| - | -: |",
+      "| 1 | 2 |",
+      "",
+      "$$",
+      "\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}",
+      "$$",
+      "",
+      "![A lake](https://example.com/lake.jpg)",
+    ].join("\n");
+    const raw = await render(md);
+    expect(sanitizeHtml(raw)).toBe(sanitizeHtml(sanitizeHtml(raw)));
+    const clean = sanitizeHtml(raw);
+    expect(clean).toContain('id="user-content-a-heading"');
+    expect(clean).toContain('href="#user-content-a-heading"');
+    expect(clean).toContain("color:var(--shiki-token-");
+    expect(clean).toContain('href="https://example.com/a?b=c"');
+    expect(clean).toContain('href="/articles/x/"');
+    expect(clean).toContain("<table>");
+    expect(clean).toContain('src="https://example.com/lake.jpg"');
+    if (raw.includes("katex")) {
+      expect(clean).toContain('class="katex');
+      expect(clean).toContain("<math");
+    }
+  });
+
+  it("changes nothing in the seed articles written in files (trusted output passes whole)", async () => {
+    const dir = join(import.meta.dirname, "../../content/articles");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".md"));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const body = readFileSync(join(dir, file), "utf8").replace(/^---[\s\S]*?\n---\n/, "");
+      const raw = await render(body);
+      // Local images (files only) carry Astro's placeholder, which the build resolves later;
+      // rows have no local files, and the sanitiser rightly drops an attribute it does not know.
+      // Ids and same-page links gain the `user-content-` prefix (footnotes already have it).
+      const normalised = fromHtmlRoundTrip(raw).replace(/ __astro_image_="[^"]*"/g, "");
+      expect(unprefixed(sanitizeHtml(raw)), file).toBe(unprefixed(normalised));
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { readFile } from "node:fs/promises";
+import type { APIContext } from "astro";
+import type { PhotoFile } from "../../lib/photo-files.ts";
+import { liveGallery } from "../../lib/photos.ts";
+
+// The served variants of the photos written in content/photos/: each a static file of the
+// build, /photo-files/<hash12>-<width>.<format>, made by the upload pipeline at build time
+// (src/lib/photo-files.ts) and read here from its cache. `_headers` serves them immutable
+// (their names change with their bytes).
+
+export async function getStaticPaths() {
+  const { files } = await liveGallery();
+  const byName = new Map(files.map((file) => [file.name, file]));
+  return [...byName.values()].map((file) => ({ params: { name: file.name }, props: { file } }));
+}
+
+const TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp" };
+
+export async function GET({ props }: APIContext<{ file: PhotoFile }>) {
+  const { file } = props;
+  const bytes = await readFile(file.path);
+  const type = TYPES[file.name.slice(file.name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+  return new Response(new Uint8Array(bytes), { headers: { "content-type": type } });
+}

@@ -1,0 +1,100 @@
+import { expect, it } from "vitest";
+import {
+  article,
+  book,
+  describeContentApi,
+  FUTURE,
+  note,
+  PAST,
+  UUID,
+} from "./content.test-support.ts";
+
+// Publishing, scheduling and unpublishing, and what the site's publisher is told.
+
+describeContentApi("content API: publishing", ({ api, created, published }) => {
+  it("publishes now, keeps an earlier time, schedules, unpublishes, and tells the publisher", async () => {
+    const id = await created("articles", article());
+    expect(published).toEqual([]);
+
+    const now = await api("POST", `/api/admin/articles/${id}/publish`, {});
+    expect(now.body).toMatchObject({ message: "Published", data: { status: "published" } });
+    const first = now.body.data.publishedAt;
+    expect(Math.abs(Date.parse(first) - Date.now())).toBeLessThan(60_000);
+    expect(published).toEqual(["article hello-world published"]);
+
+    const off = await api("POST", `/api/admin/articles/${id}/unpublish`);
+    expect(off.body.data).toMatchObject({ status: "draft", publishedAt: first });
+    expect(published).toHaveLength(2);
+
+    // Published again: the earlier time stays.
+    const again = await api("POST", `/api/admin/articles/${id}/publish`);
+    expect(again.body.data).toMatchObject({ status: "published", publishedAt: first });
+
+    const at = FUTURE();
+    const later = await api("POST", `/api/admin/articles/${id}/publish`, { at });
+    expect(later.body).toMatchObject({
+      message: "Scheduled",
+      data: { status: "scheduled", publishedAt: new Date(at).toISOString() },
+    });
+    const backdated = await api("POST", `/api/admin/articles/${id}/publish`, { at: PAST });
+    expect(backdated.body.data).toMatchObject({ status: "published", publishedAt: PAST });
+    expect(published).toHaveLength(5);
+
+    // Editing a published item reaches the site; unpublishing a draft does not.
+    await api("PUT", `/api/admin/articles/${id}`, { title: "Edited" });
+    expect(published.at(-1)).toBe("article hello-world edited");
+    await api("POST", `/api/admin/articles/${id}/unpublish`);
+    const count = published.length;
+    await api("POST", `/api/admin/articles/${id}/unpublish`);
+    expect(published).toHaveLength(count);
+
+    const badAt = await api("POST", `/api/admin/articles/${id}/publish`, { at: "tomorrow" });
+    expect(badAt.status).toBe(400);
+    expect(badAt.body.message).toContain("at");
+    expect((await api("POST", `/api/admin/articles/${UUID}/publish`, {})).status).toBe(404);
+  });
+
+  it("checks the time rule on updates that name a status or a time", async () => {
+    const id = await created("notes", note());
+    const scheduled = await api("PUT", `/api/admin/notes/${id}`, { status: "scheduled" });
+    expect(scheduled.status).toBe(400);
+    expect(scheduled.body.message).toContain("publishedAt");
+    const at = FUTURE();
+    const ok = await api("PUT", `/api/admin/notes/${id}`, {
+      status: "scheduled",
+      publishedAt: at,
+    });
+    expect(ok.body.data).toMatchObject({ status: "scheduled" });
+    expect(published).toEqual(["note a-note edited"]);
+    const bad = await api("PUT", `/api/admin/notes/${id}`, { publishedAt: PAST });
+    expect(bad.status).toBe(400);
+    const created2 = await api(
+      "POST",
+      "/api/admin/books",
+      book({ status: "scheduled", publishedAt: at }),
+    );
+    expect(created2.body.data).toMatchObject({ status: "scheduled" });
+    expect(published.at(-1)).toBe("book a-book scheduled");
+  });
+
+  it("publishes books and chapters; chapters cannot be scheduled", async () => {
+    const bookId = await created("books", book());
+    const chapter = await created("chapters", { bookId, slug: "one", title: "One" });
+    const chapterOn = await api("POST", `/api/admin/chapters/${chapter}/publish`, {});
+    expect(chapterOn.body.data.status).toBe("published");
+    expect(published).toEqual([]); // the book is still a draft
+    const bookOn = await api("POST", `/api/admin/books/${bookId}/publish`, {});
+    expect(bookOn.body.data.status).toBe("published");
+    expect(published).toEqual(["book a-book published"]);
+    const scheduled = await api("POST", `/api/admin/chapters/${chapter}/publish`, {
+      at: FUTURE(),
+    });
+    expect(scheduled.status).toBe(400);
+    const off = await api("POST", `/api/admin/chapters/${chapter}/unpublish`);
+    expect(off.body.data.status).toBe("draft");
+    expect(published.at(-1)).toBe("chapter a-book/one unpublished");
+    const bookOff = await api("POST", `/api/admin/books/${bookId}/unpublish`);
+    expect(bookOff.body.data.status).toBe("draft");
+    expect(published.at(-1)).toBe("book a-book unpublished");
+  });
+});

@@ -1,0 +1,36 @@
+import type {
+  CreateArticleInput,
+  ListArticlesQuery,
+  UpdateArticleInput,
+} from "../../../shared/content.ts";
+import { articleListItem, articleRecord, withExcerpt } from "../records.ts";
+import * as repo from "../repository.ts";
+import { itemService } from "./items.ts";
+import { type ContentContext, invalid, matches } from "./shared.ts";
+
+async function assertCategoryExists(ctx: ContentContext, slug: string) {
+  if ((await ctx.files.categories()).some((category) => category.slug === slug)) return;
+  if (await repo.findCategory(ctx.db, slug)) return;
+  throw invalid("category", `no category ${slug}`);
+}
+
+/** Articles: filed under a category that must exist, listed by category, tag and text. */
+export const articles = itemService<CreateArticleInput, UpdateArticleInput, ListArticlesQuery>()({
+  name: "article",
+  rows: repo.articles,
+  files: (files) => files.articles(),
+  record: articleRecord,
+  async check(ctx, input, current) {
+    if (input.category !== undefined && input.category !== current?.category) {
+      await assertCategoryExists(ctx, input.category);
+    }
+  },
+  list: {
+    fromRow: articleListItem,
+    fromFile: withExcerpt,
+    keep: (query, item) =>
+      (!query.category || item.category === query.category) &&
+      (!query.tag || item.tags.includes(query.tag)) &&
+      matches(query.q, item.title, item.summary, item.body),
+  },
+});

@@ -1,0 +1,95 @@
+import type { Page } from "../../../shared/auth.ts";
+import {
+  type CategoryRecord,
+  type CreateCategoryInput,
+  categoryColumns,
+  type ListCategoriesQuery,
+  type UpdateCategoryInput,
+} from "../../../shared/content.ts";
+import { ApiError } from "../../http/errors.ts";
+import { categoryRecord } from "../records.ts";
+import * as repo from "../repository.ts";
+import { type ContentContext, notFound, pageOf, readOnly } from "./shared.ts";
+
+/** Categories: the slug is the id; those of content/categories.json are read-only. */
+
+export async function listCategoryPage(
+  ctx: ContentContext,
+  query: ListCategoriesQuery,
+): Promise<Page<CategoryRecord>> {
+  const rows = (await repo.listCategories(ctx.db)).map(categoryRecord);
+  const items = [...(await ctx.files.categories()), ...rows].sort(
+    (a, b) => a.order - b.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
+  return pageOf(items, query);
+}
+
+async function fileCategory(ctx: ContentContext, slug: string): Promise<CategoryRecord | null> {
+  return (await ctx.files.categories()).find((category) => category.slug === slug) ?? null;
+}
+
+function categoryTaken(slug: string, file?: string): ApiError {
+  const message = file
+    ? `Category ${slug} is defined in ${file}`
+    : `Category ${slug} already exists`;
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key: "bmsCategories.problems.slugTaken" }],
+  });
+}
+
+/** A category an article still files under: the issue names the article or its file. */
+function categoryInUse(slug: string, by: { article: string } | { file: string }): ApiError {
+  const message =
+    "article" in by
+      ? `Category ${slug} is used by the article ${by.article}`
+      : `Category ${slug} is used by ${by.file}`;
+  const key = "article" in by ? "bmsCategories.inUseArticle" : "bmsCategories.inUseFile";
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key, values: { slug, ...by } }],
+  });
+}
+
+export async function createCategory(
+  ctx: ContentContext,
+  input: CreateCategoryInput,
+): Promise<CategoryRecord> {
+  const file = await fileCategory(ctx, input.slug);
+  if (file) throw categoryTaken(input.slug, file.file ?? "content/categories.json");
+  const { name, ...fields } = input;
+  const row = await repo.insertCategory(ctx.db, { ...fields, ...categoryColumns(name) });
+  if (!row) throw categoryTaken(input.slug);
+  ctx.publisher.contentChanged(`category ${row.slug} added`);
+  return categoryRecord(row);
+}
+
+export async function updateCategory(
+  ctx: ContentContext,
+  slug: string,
+  input: UpdateCategoryInput,
+): Promise<CategoryRecord> {
+  const file = await fileCategory(ctx, slug);
+  if (file) throw readOnly(file.file);
+  const { name, ...fields } = input;
+  const row = await repo.updateCategory(ctx.db, slug, {
+    ...fields,
+    ...(name ? categoryColumns(name) : {}),
+  });
+  if (!row) throw notFound("category");
+  ctx.publisher.contentChanged(`category ${slug} edited`);
+  return categoryRecord(row);
+}
+
+/** A category still filed on an article (in the database or in a file) stays: 409. */
+export async function deleteCategory(ctx: ContentContext, slug: string): Promise<{ slug: string }> {
+  const file = await fileCategory(ctx, slug);
+  if (file) throw readOnly(file.file);
+  if (!(await repo.findCategory(ctx.db, slug))) throw notFound("category");
+  const inUse = await repo.articleInCategory(ctx.db, slug);
+  if (inUse) throw categoryInUse(slug, { article: inUse });
+  const fileArticle = (await ctx.files.articles()).find((item) => item.category === slug);
+  if (fileArticle) throw categoryInUse(slug, { file: fileArticle.file ?? "content/articles/" });
+  const row = await repo.deleteCategory(ctx.db, slug);
+  if (!row) throw notFound("category");
+  ctx.publisher.contentChanged(`category ${slug} deleted`);
+  return { slug };
+}

@@ -1,0 +1,233 @@
+import type { Page } from "../../../shared/auth.ts";
+import { type ContentStatus, type PublishInput, timeIssue } from "../../../shared/content.ts";
+import type { Db } from "../../db/client.ts";
+import type { RowPage } from "../../db/queries.ts";
+import type { ContentFiles } from "../files.ts";
+import {
+  CONTENT_MESSAGES,
+  type ContentContext,
+  invalid,
+  isFileId,
+  isLive,
+  type ListQuery,
+  mergedPage,
+  notFound,
+  readOnly,
+  type Sortable,
+  slugTaken,
+  unique,
+} from "./shared.ts";
+
+/**
+ * The one flow of the kinds with a status and a publish time (articles, notes, books, photos):
+ * database rows beside read-only files, each kind naming only its rows, files, records and list
+ * filter.
+ */
+
+type TimeInput = { status?: ContentStatus | undefined; publishedAt?: string | null | undefined };
+type Settled = { status: ContentStatus; publishedAt: Date | null };
+type Fields<Input> = Omit<Input, keyof TimeInput>;
+type RowBase = { slug: string; status: ContentStatus; publishedAt: Date | null };
+/** A photo is one item in both languages: it has no `lang`, the other kinds have one. */
+type RecordBase = { id: string; slug: string; file: string | null; status: string; lang?: string };
+type CreateBase = TimeInput & { slug: string };
+type UpdateBase = TimeInput & { slug?: string | undefined };
+
+/**
+ * The status and time after a create or update. The time rule (src/shared/content.ts) is
+ * checked on the merged item when the request names a status or a time; a published item
+ * without a time gets the current time.
+ */
+function settleTime(current: Settled | null, input: TimeInput, now = new Date()): Settled {
+  const status = input.status ?? current?.status ?? "draft";
+  const publishedAt =
+    input.publishedAt === undefined
+      ? (current?.publishedAt ?? null)
+      : input.publishedAt === null
+        ? null
+        : new Date(input.publishedAt);
+  if (input.status !== undefined || input.publishedAt !== undefined) {
+    const issue = timeIssue(
+      { status, publishedAt: publishedAt?.toISOString() ?? null },
+      now.getTime(),
+    );
+    if (issue) throw invalid("publishedAt", issue);
+  }
+  return { status, publishedAt: status === "published" && !publishedAt ? now : publishedAt };
+}
+
+/**
+ * `publish`: a future `at` schedules; otherwise published at `at`, or at the item's own
+ * earlier time, or now.
+ */
+function publishTime(
+  current: Date | null,
+  input: PublishInput,
+  now = new Date(),
+): { status: ContentStatus; publishedAt: Date } {
+  const at = input.at ? new Date(input.at) : null;
+  if (at && at > now) return { status: "scheduled", publishedAt: at };
+  if (at) return { status: "published", publishedAt: at };
+  return { status: "published", publishedAt: current && current <= now ? current : now };
+}
+
+function publishMessage(status: ContentStatus): string {
+  return status === "scheduled" ? CONTENT_MESSAGES.scheduled : CONTENT_MESSAGES.published;
+}
+
+/** What the shared flow needs to know of one kind of item. */
+export interface ItemKind<
+  Row extends RowBase,
+  Rec extends RecordBase,
+  Input extends CreateBase,
+  Patch extends UpdateBase,
+  Query extends ListQuery,
+  ListRow,
+  Item extends Sortable,
+> {
+  name: "article" | "note" | "book" | "photo";
+  /** The kind's table (src/server/content/repository.ts). */
+  rows: {
+    findById(db: Db, id: string): Promise<Row | null>;
+    findBySlug(db: Db, slug: string, exceptId?: string): Promise<unknown>;
+    insert(db: Db, values: Fields<Input> & Settled & { authorId?: string }): Promise<Row>;
+    update(db: Db, id: string, patch: Fields<Patch> & Settled): Promise<Row | null>;
+    update(db: Db, id: string, patch: Partial<Settled>): Promise<Row | null>;
+    remove(db: Db, id: string): Promise<Row | null>;
+    /** The first `limit` list rows of the query, and how many match. */
+    list(db: Db, query: Query, limit: number): Promise<RowPage<ListRow>>;
+    /** Whether rows keep their author. */
+    authored: boolean;
+  };
+  files(files: ContentFiles): Promise<Rec[]>;
+  record(row: Row): Rec;
+  /** Checks beyond the slug, after it, on a create (`current` null) or an update. */
+  check?(ctx: ContentContext, input: Patch, current: Row | null): Promise<void>;
+  /** A list row of each side, and the list's filter of files. */
+  list: {
+    fromRow(row: ListRow): Item;
+    fromFile(file: Rec): Item;
+    keep(query: Query, file: Rec): boolean;
+  };
+}
+
+/**
+ * List, get, create, update, delete, publish and unpublish for one kind of item. The types of
+ * the requests are named (`itemService<Create, Update, ListQuery>()(kind)`), since nothing in
+ * the kind shows them; the rest is inferred from the kind.
+ */
+export function itemService<
+  Input extends CreateBase,
+  Patch extends UpdateBase,
+  Query extends ListQuery,
+>() {
+  return <Row extends RowBase, Rec extends RecordBase, ListRow, Item extends Sortable>(
+    kind: ItemKind<Row, Rec, Input, Patch, Query, ListRow, Item>,
+  ) => {
+    const { name } = kind;
+    const changed = (ctx: ContentContext, row: Row, what: string) =>
+      ctx.publisher.contentChanged(`${name} ${row.slug} ${what}`);
+
+    async function assertSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
+      const file = (await kind.files(ctx.files)).find((item) => item.slug === slug);
+      if (file) throw slugTaken(slug, file.file ?? "a file");
+      if (await kind.rows.findBySlug(ctx.db, slug, exceptId))
+        throw slugTaken(slug, `another ${name}`);
+    }
+
+    async function fromFile(ctx: ContentContext, id: string): Promise<Rec> {
+      const item = (await kind.files(ctx.files)).find((file) => file.id === id);
+      if (!item) throw notFound(name);
+      return item;
+    }
+
+    /** The row to change; an item from a file cannot be changed. */
+    async function current(ctx: ContentContext, id: string): Promise<Row> {
+      if (isFileId(id)) throw readOnly((await fromFile(ctx, id)).file);
+      const row = await kind.rows.findById(ctx.db, id);
+      if (!row) throw notFound(name);
+      return row;
+    }
+
+    const found = (row: Row | null): Row => {
+      if (!row) throw notFound(name);
+      return row;
+    };
+
+    return {
+      list: (ctx: ContentContext, query: Query): Promise<Page<Item>> =>
+        mergedPage(query, {
+          rows: (limit) => kind.rows.list(ctx.db, query, limit),
+          fromRow: kind.list.fromRow,
+          files: () => kind.files(ctx.files),
+          fromFile: kind.list.fromFile,
+          keep: (file) => kind.list.keep(query, file),
+        }),
+
+      async get(ctx: ContentContext, id: string): Promise<Rec> {
+        if (isFileId(id)) return fromFile(ctx, id);
+        return kind.record(found(await kind.rows.findById(ctx.db, id)));
+      },
+
+      async create(ctx: ContentContext, input: Input & Patch, authorId: string): Promise<Rec> {
+        await assertSlugFree(ctx, input.slug);
+        await kind.check?.(ctx, input, null);
+        const row = await unique(
+          () =>
+            kind.rows.insert(ctx.db, {
+              ...input,
+              ...settleTime(null, input),
+              ...(kind.rows.authored ? { authorId } : {}),
+            }),
+          () => slugTaken(input.slug, `another ${name}`),
+        );
+        if (isLive(row.status)) changed(ctx, row, row.status);
+        return kind.record(row);
+      },
+
+      async update(ctx: ContentContext, id: string, input: Patch): Promise<Rec> {
+        const before = await current(ctx, id);
+        if (input.slug !== undefined && input.slug !== before.slug) {
+          await assertSlugFree(ctx, input.slug, id);
+        }
+        await kind.check?.(ctx, input, before);
+        const { publishedAt: _at, status: _status, ...fields } = input;
+        const row = found(
+          await unique(
+            () => kind.rows.update(ctx.db, id, { ...fields, ...settleTime(before, input) }),
+            () => slugTaken(input.slug ?? before.slug, `another ${name}`),
+          ),
+        );
+        if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
+        return kind.record(row);
+      },
+
+      async remove(ctx: ContentContext, id: string): Promise<{ id: string }> {
+        await current(ctx, id);
+        const row = found(await kind.rows.remove(ctx.db, id));
+        if (isLive(row.status)) changed(ctx, row, "deleted");
+        return { id };
+      },
+
+      async publish(
+        ctx: ContentContext,
+        id: string,
+        input: PublishInput,
+      ): Promise<{ record: Rec; message: string }> {
+        const before = await current(ctx, id);
+        const row = found(
+          await kind.rows.update(ctx.db, id, publishTime(before.publishedAt, input)),
+        );
+        changed(ctx, row, row.status);
+        return { record: kind.record(row), message: publishMessage(row.status) };
+      },
+
+      async unpublish(ctx: ContentContext, id: string): Promise<Rec> {
+        const before = await current(ctx, id);
+        const row = found(await kind.rows.update(ctx.db, id, { status: "draft" }));
+        if (isLive(before.status)) changed(ctx, row, "unpublished");
+        return kind.record(row);
+      },
+    };
+  };
+}

@@ -1,0 +1,19 @@
+import type { CreateNoteInput, ListNotesQuery, UpdateNoteInput } from "../../../shared/content.ts";
+import { noteListItem, noteRecord, withExcerpt } from "../records.ts";
+import * as repo from "../repository.ts";
+import { itemService } from "./items.ts";
+import { matches } from "./shared.ts";
+
+/** Notes: a body and pictures, listed by tag and text. */
+export const notes = itemService<CreateNoteInput, UpdateNoteInput, ListNotesQuery>()({
+  name: "note",
+  rows: repo.notes,
+  files: (files) => files.notes(),
+  record: noteRecord,
+  list: {
+    fromRow: noteListItem,
+    fromFile: withExcerpt,
+    keep: (query, item) =>
+      (!query.tag || item.tags.includes(query.tag)) && matches(query.q, item.body),
+  },
+});

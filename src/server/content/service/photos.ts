@@ -1,0 +1,60 @@
+import {
+  type CreatePhotoInput,
+  type ListPhotosQuery,
+  libraryImageId,
+  type UpdatePhotoInput,
+} from "../../../shared/content.ts";
+import { findMedia } from "../../media/repository.ts";
+import { photoRecord } from "../records.ts";
+import * as repo from "../repository.ts";
+import { assertAlbumExists } from "./albums.ts";
+import { itemService } from "./items.ts";
+import { type ContentContext, invalid, matches } from "./shared.ts";
+
+/**
+ * A photo's image is an image of the media library that is still there (the body's rule already
+ * refused any other path).
+ */
+async function assertLibraryImage(ctx: ContentContext, src: string) {
+  const id = libraryImageId(src);
+  if (id && (await findMedia(ctx.db, id))) return;
+  throw invalid(
+    "image",
+    `no image ${id ?? src} in the media library`,
+    "bmsPhotos.problems.imageMissing",
+  );
+}
+
+/**
+ * Photos of the gallery: a library image, kept in an album that must exist (or none), listed by
+ * album, tag, featured and text.
+ */
+export const photos = itemService<CreatePhotoInput, UpdatePhotoInput, ListPhotosQuery>()({
+  name: "photo",
+  rows: repo.photos,
+  files: (files) => files.photos(),
+  record: photoRecord,
+  async check(ctx, input, current) {
+    if (input.image !== undefined && input.image !== current?.image) {
+      await assertLibraryImage(ctx, input.image);
+    }
+    if (input.album && input.album !== current?.album) {
+      await assertAlbumExists(ctx, input.album);
+    }
+  },
+  list: {
+    fromRow: photoRecord,
+    fromFile: (item) => item,
+    keep: (query, item) =>
+      (!query.album || item.album === query.album) &&
+      (query.featured === undefined || item.featured === query.featured) &&
+      (!query.tag || item.tags.includes(query.tag)) &&
+      matches(
+        query.q,
+        item.slug,
+        ...Object.values(item.title),
+        ...Object.values(item.caption),
+        ...item.tags,
+      ),
+  },
+});

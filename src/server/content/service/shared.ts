@@ -1,0 +1,156 @@
+import type { Page } from "../../../shared/auth.ts";
+import { FILE_ID } from "../../../shared/content.ts";
+import type { Db } from "../../db/client.ts";
+import type { PageQuery, RowPage } from "../../db/queries.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { ContentFiles } from "../files.ts";
+import type { Publisher } from "../publisher.ts";
+
+/**
+ * What every kind's service shares: the request's context, the errors it answers, the unique
+ * write, and the lists that merge database rows with the files under content/.
+ */
+
+/** What every content call needs: the database, the rebuild port, this request's files. */
+export interface ContentContext {
+  db: Db;
+  publisher: Publisher;
+  files: ContentFiles;
+}
+
+export const CONTENT_MESSAGES = {
+  readOnly: "This item is written in a file under content/ and can only be changed there",
+  created: "Created",
+  updated: "Saved",
+  deleted: "Deleted",
+  published: "Published",
+  scheduled: "Scheduled",
+  unpublished: "Unpublished",
+} as const;
+
+// --- Errors and writes ----------------------------------------------------------------------
+
+export const isFileId = (id: string) => FILE_ID.test(id);
+
+export function notFound(what: string): ApiError {
+  return new ApiError(404, "not_found", `No such ${what}`);
+}
+
+export function readOnly(file: string | null): ApiError {
+  return new ApiError(409, "conflict", `${CONTENT_MESSAGES.readOnly} (${file ?? "content/"})`);
+}
+
+/** A 400 on one field; `key` (an i18n key) lets the back office word it. */
+export function invalid(field: string, message: string, key?: string): ApiError {
+  return new ApiError(400, "validation", `Invalid ${field}: ${message}`, {
+    details: { issues: [{ field, message, ...(key ? { key } : {}) }] },
+  });
+}
+
+export function slugTaken(slug: string, by: string): ApiError {
+  const message = `Slug ${slug} is used by ${by}`;
+  return new ApiError(409, "conflict", message, {
+    issues: [{ field: "slug", message, key: "bmsArticles.problems.slugTaken", values: { by } }],
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (typeof e === "object" && (e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Runs an insert or update; a unique violation (a race with another writer) becomes `conflict`. */
+export async function unique<T>(write: () => Promise<T>, conflict: () => ApiError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+/** Changes to a draft do not reach the site; anything published or scheduled does. */
+export const isLive = (status: string) => status !== "draft";
+
+// --- Lists ----------------------------------------------------------------------------------
+
+export interface Sortable {
+  slug: string;
+  publishedAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Newest first: no time (drafts) first, then publishedAt descending, the latest change, slug. */
+export function newestFirst(a: Sortable, b: Sortable): number {
+  if (a.publishedAt !== b.publishedAt) {
+    if (a.publishedAt === null) return -1;
+    if (b.publishedAt === null) return 1;
+    return a.publishedAt < b.publishedAt ? 1 : -1;
+  }
+  if (a.updatedAt !== b.updatedAt) {
+    if (a.updatedAt === null) return 1;
+    if (b.updatedAt === null) return -1;
+    return a.updatedAt < b.updatedAt ? 1 : -1;
+  }
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
+
+export interface ListQuery extends PageQuery {
+  status?: string | undefined;
+  lang?: string | undefined;
+}
+
+/**
+ * One page of database rows and files together: the files of the query's status and language
+ * (for a kind that has one) that `keep` keeps. The database gives its first
+ * `offset + pageSize` rows in the same order, which is all a page of the merge can use.
+ */
+export async function mergedPage<
+  Row,
+  File extends { status: string; lang?: string },
+  Item extends Sortable,
+>(
+  query: ListQuery,
+  list: {
+    rows(limit: number): Promise<RowPage<Row>>;
+    fromRow(row: Row): Item;
+    files(): Promise<File[]>;
+    fromFile(file: File): Item;
+    keep(file: File): boolean;
+  },
+): Promise<Page<Item>> {
+  const start = offsetOf(query);
+  const { rows, total } = await list.rows(start + query.pageSize);
+  const files = (await list.files()).filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.lang || item.lang === query.lang) &&
+      list.keep(item),
+  );
+  const items = [...rows.map(list.fromRow), ...files.map(list.fromFile)]
+    .sort(newestFirst)
+    .slice(start, start + query.pageSize);
+  return { items, total: total + files.length, page: query.page, pageSize: query.pageSize };
+}
+
+/** One page of items already in order (chapters, categories). */
+export function pageOf<T>(items: T[], query: PageQuery): Page<T> {
+  const start = offsetOf(query);
+  return {
+    items: items.slice(start, start + query.pageSize),
+    total: items.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Whether `q` (case-insensitively) is in one of the texts; no `q` matches everything. */
+export function matches(q: string | undefined, ...texts: string[]): boolean {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return texts.some((text) => text.toLowerCase().includes(needle));
+}

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { asAdmin, sql } from "./live-admin.ts";
+import { needs } from "./support.ts";
+
+// The photo screens of the back office (`/bms/photo`, `/bms/editPhoto`) on the PostgreSQL
+// server, as a fresh admin: a photo made from an image uploaded in the picker, its time taken
+// from the image's EXIF, published into an album of content/albums.json.
+needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A JPEG with the time a camera writes. */
+const jpeg = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: "#336655" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "E2ECam" }, IFD2: { DateTimeOriginal: "2024:05:01 10:20:30" } })
+    .toBuffer();
+
+async function openEditor(page: Page) {
+  await page.goto("/bms/editPhoto");
+  const form = page.getByRole("form", { name: "New photo" });
+  await expect(form.getByRole("button", { name: "Choose or upload the image" })).toBeEnabled();
+  return form;
+}
+
+test("a photo is made from an image uploaded in the picker and published into an album", async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const form = await openEditor(page);
+  const name = `e2e-photo-${stamp()}.jpg`;
+  await form.getByRole("button", { name: "Choose or upload the image" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose an image" });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByLabel("Images to upload")
+    .setInputFiles({ name, mimeType: "image/jpeg", buffer: await jpeg() });
+  await dialog
+    .getByRole("button", { name: `Use ${name}, just uploaded` })
+    .click({ timeout: 60_000 });
+  await expect(dialog).toBeHidden();
+  await expect(form.getByText("900 × 600 pixels", { exact: false })).toBeVisible();
+  // The time comes from the image; the titles are the owner's.
+  await expect(form.getByLabel("Taken at")).toHaveValue(/^2024-05-01T10:20/);
+  const title = `Green field ${stamp()}`;
+  await form.getByLabel("Chinese title").fill("绿色的原野");
+  await form.getByLabel("English title").fill(title);
+  await form.getByLabel("Album").selectOption({ label: "Land and Water" });
+  await form.getByLabel("Chinese description").fill("一片绿色");
+  await form.getByLabel("English description").fill("A field of green");
+  await form.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("form", { name: `Edit “${title}”` })).toBeVisible();
+  const rows = await sql<
+    { status: string; album: string | null; taken_at: string | null; image: string }[]
+  >`
+    select status, album, taken_at, image from content_photos where title->>'en-US' = ${title}`;
+  expect(rows).toEqual([
+    {
+      status: "published",
+      album: "landscapes",
+      taken_at: expect.stringMatching(/^2024-05-01T10:20/),
+      image: expect.stringMatching(/^\/api\/media\/m-[0-9a-f-]{36}-\d+\.webp$/),
+    },
+  ]);
+  // The list shows it beside the photos written as files.
+  await page.goto("/bms/photo");
+  await page.getByRole("searchbox", { name: "Search titles, captions and tags" }).fill(title);
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+for (const look of LOOKS) {
+  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
+  test(`the photo screens in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await dress(page, look);
+    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
+    await asAdmin(page);
+    await page.goto("/bms/photo");
+    await expect(page.locator(".bms-photo-thumb").first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, testInfo, `bms-photo-${look.width}-${look.theme}-${locale}`);
+    await page.goto("/bms/editPhoto");
+    await expect(page.locator("form .bms-photo-image")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, testInfo, `bms-editPhoto-${look.width}-${look.theme}-${locale}`);
+  });
+}
