@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminInfo, hydrated, prefer, readerInfo } from "./support.ts";
+import { adminInfo, hydrated, openInEnglish, prefer, readerInfo } from "./support.ts";
 
 test.describe("header", () => {
   test("navigation in English and Chinese, with the current page marked", async ({ page }) => {
@@ -192,15 +192,20 @@ test.describe("theme and language", () => {
 });
 
 test.describe("pages", () => {
-  test("home shows the hero, and an honest empty state where nothing exists yet", async ({
+  test("home shows the hero and the six newest photos, each leading to its page", async ({
     page,
   }) => {
-    await prefer(page, { locale: "en-US" });
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Two Inks" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Latest photos" })).toContainText(
-      "No photos yet",
-    );
+    await openInEnglish(page, "/", "Two Inks");
+    const photos = page.getByRole("list", { name: "Latest photos" }).getByRole("link");
+    await expect(photos).toHaveCount(6);
+    for (const href of await photos.evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href")),
+    )) {
+      expect(href).toMatch(/^\/image-library\/photo\/[a-z0-9-]+\/$/);
+    }
+    const region = page.getByRole("region", { name: "Latest photos" });
+    await region.getByRole("link", { name: "Latest photos" }).click();
+    await expect(page).toHaveURL(/\/image-library\/?$/);
   });
 
   test("unknown paths get a helpful 404 in both languages", async ({ page }) => {

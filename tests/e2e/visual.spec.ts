@@ -7,9 +7,9 @@ import { hydrated, prefer } from "./support.ts";
 // differ, for font anti-aliasing. Animations are stopped and the caret hidden.
 //
 // What changes without the look changing is masked: the version in the footer, and the home
-// page's lists, whose items depend on the content and on the day of the build (a scheduled
-// article joins them once its time has come). Long pages (home, about) are compared by their
-// first screen only, short ones whole.
+// page's lists (articles, notes, photos), whose items depend on the content and on the day of
+// the build (a scheduled article joins them once its time has come). Long pages (home, about)
+// are compared by their first screen only, short ones whole.
 //
 // After an intended change of the look: `npx playwright test visual --update-snapshots`, then
 // look at every new picture before committing it.
@@ -27,11 +27,19 @@ const looks = [
   { theme: "light", locale: "en-US" },
 ] as const;
 
-/** Every image has loaded (or failed) and every font in use is ready. */
+/**
+ * Every font in use is ready and every image has loaded (or failed), but for lazy ones below
+ * the first screen: the browser does not fetch those until the reader scrolls near them.
+ */
 async function painted(page: Page) {
   await page.waitForFunction(
     () =>
-      document.fonts.status === "loaded" && [...document.images].every((image) => image.complete),
+      document.fonts.status === "loaded" &&
+      [...document.images].every(
+        (image) =>
+          image.complete ||
+          (image.loading === "lazy" && image.getBoundingClientRect().top >= innerHeight),
+      ),
   );
 }
 
@@ -40,6 +48,7 @@ const changing = (page: Page) => [
   page.locator("footer .version"),
   page.locator('.home-section[aria-labelledby="latest-articles"] > :not(h2)'),
   page.locator('.home-section[aria-labelledby="latest-notes"] > :not(h2)'),
+  page.locator('.home-section[aria-labelledby="latest-photos"] > :not(h2)'),
 ];
 
 for (const { path, name, fullPage } of pages) {
