@@ -113,8 +113,11 @@ export interface HeaderRule {
 /** Files whose names change with their bytes: a year, never revalidated (as /api/media/* answers). */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
-/** The built site's files named by their bytes (the gallery's file photos, src/lib/photo-files.ts). */
-export const IMMUTABLE_PATHS = ["/photo-files/*"] as const;
+/**
+ * The built site's files named by their bytes: the gallery's file photos (src/lib/photo-files.ts)
+ * and the Open Graph images (src/lib/covers/og.ts).
+ */
+export const IMMUTABLE_PATHS = ["/photo-files/*", "/og/*"] as const;
 
 /** The `_headers` file for a build: one rule for every path, then the immutable files' cache. */
 export function formatHeadersFile(hashes: InlineHashes): string {

@@ -12,7 +12,15 @@ export async function GET(context: APIContext) {
   const articles = await liveArticles();
   const books = await liveBooks();
   const gallery = await liveGallery();
-  const pages = ["/", "/articles/", "/image-library/", "/random-notes", "/book-doc/", "/about/"];
+  const pages = [
+    "/",
+    "/articles/",
+    "/cover-illustration",
+    "/image-library/",
+    "/random-notes",
+    "/book-doc/",
+    "/about/",
+  ];
   const urls: string[] = pages.map((p) => `<url><loc>${abs(p)}</loc></url>`);
   for (const article of articles) {
     const other = translationOf(article, articles);

@@ -10,7 +10,7 @@ import { listMediaPage } from "./service.ts";
 import { MEDIA_PATH, variantName } from "./store.ts";
 
 // The library's list in-process, on PGlite and PostgreSQL: its filters (words, tag, type,
-// unused) in SQL, the tags the filter offers, and where each image is used, found in the same
+// unused, ids) in SQL, the tags the filter offers, and where each image is used, found in the same
 // number of queries for a page of one image as for a page of many.
 
 const EMPTY = { "zh-CN": "", "en-US": "" };
@@ -94,9 +94,25 @@ describeAsAdmin("the media library's list", (ctx) => {
     expect(names(page.items)).toEqual(["lake.png"]);
   });
 
+  it("reads the images named, in one call", async () => {
+    const { lake, street } = await library();
+    const both = await list(`?ids=${street.id},${lake.id},${lake.id}`);
+    expect(names(both.items)).toEqual(["street.jpg", "lake.png"]);
+    expect((await list(`?ids=${lake.id}&tag=water`)).total).toBe(1);
+    expect((await list(`?ids=${randomUUID()}`)).total).toBe(0);
+  });
+
   it("refuses a filter it does not know", async () => {
     const { app, admin } = ctx();
-    for (const query of ["?type=image%2Fsvg%2Bxml", "?unused=maybe", `?tag=${"x".repeat(31)}`]) {
+    const many = Array.from({ length: 61 }, () => randomUUID()).join(",");
+    for (const query of [
+      "?type=image%2Fsvg%2Bxml",
+      "?unused=maybe",
+      `?tag=${"x".repeat(31)}`,
+      "?ids=not-an-id",
+      `?ids=${randomUUID()},1;drop table media`,
+      `?ids=${many}`,
+    ]) {
       const res = await callJson(app, "GET", `/api/admin/media${query}`, { token: admin.token });
       expect(res.status, query).toBe(400);
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, not, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ListMediaQuery, MediaUse } from "../../shared/kinds/media.ts";
 import type { Db } from "../db/client.ts";
@@ -20,7 +20,8 @@ export const findMedia = (db: Db, id: string) =>
 
 /**
  * A page of the library, newest first; `q` searches the name, alt texts, captions and tags,
- * `tag` and `type` keep the images that have them, `unused` those no content row names.
+ * `tag` and `type` keep the images that have them, `unused` those no content row names, `ids`
+ * those images.
  */
 export function listMedia(db: Db, query: ListMediaQuery): Promise<RowPage<MediaRow>> {
   const asText = (column: PgColumn) => sql`${column}::text`;
@@ -29,6 +30,7 @@ export function listMedia(db: Db, query: ListMediaQuery): Promise<RowPage<MediaR
     query.tag ? sql`${media.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
     query.type ? eq(media.type, query.type) : undefined,
     query.unused ? not(used(db, sql`${media.id}::text`)) : undefined,
+    query.ids ? inArray(media.id, query.ids) : undefined,
   );
   return pageOfRows(db, media, where, [desc(media.createdAt), desc(media.id)], query);
 }

@@ -28,6 +28,8 @@ function builtSite(script = "document.documentElement.dataset.theme='dark'"): st
     "404.html": page(script).replace("<main>x", "<main>Not found"),
     "_astro/app.abc123.js": "console.log(1)",
     "photo-files/0123456789ab-400.webp": "RIFF",
+    "og/0123456789abcdef.png": "PNG",
+    "about/og/not-fingerprinted.png": "PNG",
   });
   writeHeadersFile(dir);
   return dir;
@@ -88,6 +90,12 @@ describe("npm start's static site", () => {
     expect(
       (await app.request("/photo-files/0123456789ab-400.webp")).headers.get("cache-control"),
     ).toBe("public, max-age=31536000, immutable");
+    expect((await app.request("/og/0123456789abcdef.png")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect(
+      (await app.request("/about/og/not-fingerprinted.png")).headers.get("cache-control"),
+    ).toBe("public, max-age=0, must-revalidate");
     expect((await app.request("/about/")).headers.get("cache-control")).toBe(
       "public, max-age=0, must-revalidate",
     );

@@ -7,11 +7,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { headersFileFor } from "../../lib/inline-hashes.ts";
-import { PHOTO_FILES_PATH } from "../../lib/photo-files.ts";
 import {
   HEADERS_FILE,
   type HeaderRule,
   headersForPath,
+  IMMUTABLE_CACHE,
+  IMMUTABLE_PATHS,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
 import type { SiteRoot } from "./rebuild.ts";
@@ -42,18 +43,23 @@ export function headerRulesOf(
   return parseHeadersFile(headersFileFor(dir).text);
 }
 
+/**
+ * Folders whose files never change: Astro fingerprints everything under _astro/, and the
+ * build names the gallery's files and the Open Graph images by their bytes (`IMMUTABLE_PATHS`,
+ * the same `_headers` names for Netlify).
+ */
+const IMMUTABLE_FOLDERS = ["/_astro/", ...IMMUTABLE_PATHS.map((path) => path.replace(/\*$/, ""))];
+
 function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
   return serveStatic<SiteEnv>({
     root,
     // Called once the response is made, so a header set here would be lost: the value is
     // kept for the middleware below to set.
-    onFound: (path, c) => {
-      // Astro fingerprints everything under _astro/, and the gallery's files are named by
-      // their bytes (src/lib/photo-files.ts): those files never change.
+    onFound: (_path, c) => {
       c.set(
         "cacheControl",
-        path.includes("/_astro/") || path.includes(PHOTO_FILES_PATH)
-          ? "public, max-age=31536000, immutable"
+        IMMUTABLE_FOLDERS.some((folder) => c.req.path.startsWith(folder))
+          ? IMMUTABLE_CACHE
           : "public, max-age=0, must-revalidate",
       );
     },

@@ -116,7 +116,8 @@ const given = z
 /**
  * `GET /api/admin/media`: newest first; `q` searches the name, alt texts, captions and tags;
  * `tag` keeps the images with that tag, `type` those of that type, `unused` (`1` or `true`)
- * those no piece of content uses.
+ * those no piece of content uses; `ids` (up to a page of them, comma-separated) those images,
+ * so a list of things that show images (the photo list) reads them in one call.
  */
 export const listMediaQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -127,5 +128,12 @@ export const listMediaQuerySchema = z.object({
   unused: given
     .pipe(z.enum(["1", "true", "0", "false"]).optional())
     .transform((value) => value === "1" || value === "true"),
+  ids: given.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? [...new Set(value.split(","))] : undefined))
+      .pipe(z.array(z.uuid()).min(1).max(MEDIA_LIMITS.pageSize).optional()),
+  ),
 });
 export type ListMediaQuery = z.output<typeof listMediaQuerySchema>;

@@ -106,6 +106,14 @@ const site = {
     home: "Back to the home page",
     about: "Read about this blog",
   },
+  covers: {
+    title: "Cover illustrations",
+    intro:
+      "The cover of every article, newest first. Articles without a picture of their own get one drawn from their title: an ink landscape in their category's colours.",
+    link: "See every article's cover",
+    generated: "Drawn from the title",
+    none: "No articles yet, so no covers.",
+  },
   unauthorized: {
     title: "Admins only",
     body: "This page belongs to the blog's back office, and your account does not have admin rights.",

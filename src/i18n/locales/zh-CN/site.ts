@@ -106,6 +106,14 @@ const site: SiteMessages = {
     home: "返回首页",
     about: "了解这个博客",
   },
+  covers: {
+    title: "封面插画",
+    intro:
+      "每篇文章的封面，最新的在前。没有配图的文章，会按标题画一幅：用所属分类的颜色画出的水墨山景。",
+    link: "查看所有文章的封面",
+    generated: "按标题生成",
+    none: "还没有文章，也就没有封面。",
+  },
   unauthorized: {
     title: "仅限管理员",
     body: "这个页面属于博客的后台，你的账号没有管理员权限。",

@@ -10,6 +10,7 @@ import { bindFields, FormTextField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftOrSaveButtons, FormLangField } from "../content/fields.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
+import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
 import { FormOrderField, TitleAndSlug } from "./fields.tsx";
 import { useItemSubmit } from "./form-submit.ts";
 import { useCreateBook, useUpdateBook } from "./queries.ts";
@@ -75,13 +76,22 @@ export function BookForm({
         <FormLangField {...bind("lang")} label={t("bmsBooks.language")} />
         <FormOrderField {...bind("order")} />
       </div>
-      <FormTextField
-        {...bind("cover")}
-        label={t("bmsBooks.cover")}
-        hint={t("bmsBooks.coverHint")}
-        inputMode="url"
-        maxLength={CONTENT_LIMITS.url}
-      />
+      <div className="bms-library-field">
+        <FormTextField
+          {...bind("cover")}
+          label={t("bmsBooks.cover")}
+          hint={t("bmsBooks.coverHint")}
+          inputMode="url"
+          maxLength={CONTENT_LIMITS.url}
+        />
+        <ChooseFromLibrary
+          t={t}
+          label={t("media.picker.forCover")}
+          onPick={(media) =>
+            form.setValue("cover", media.src, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+      </div>
       <FormTextField
         {...bind("translationKey")}
         label={t("bmsBooks.translationKey")}

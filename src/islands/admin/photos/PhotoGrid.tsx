@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import type { PhotoRecord } from "../../../shared/content.ts";
+import { libraryImageId, type PhotoRecord } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { StatusBadge } from "../content/StatusBadge.tsx";
@@ -9,7 +9,7 @@ import { CardThumb } from "../media/MediaGrid.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { fileImagePath, photoName, photoSearch } from "./facts.ts";
 import type { PhotoSelection } from "./PhotoBulk.tsx";
-import { useLibraryImage } from "./queries.ts";
+import { usePageImages } from "./queries.ts";
 
 interface Props {
   t: Translate;
@@ -28,14 +28,18 @@ interface Props {
  * featured mark and source. A photo of the database has a checkbox for the bulk tools.
  */
 export function PhotoGrid({ items, busy, ...card }: Props) {
+  const images = usePageImages(items);
   return (
     <ul className="bms-cards bms-photo-grid" aria-busy={busy || undefined}>
       {items.map((item) => (
-        <PhotoCard key={item.id} item={item} {...card} />
+        <PhotoCard key={item.id} item={item} images={images} {...card} />
       ))}
     </ul>
   );
 }
+
+/** The page's library images (`usePageImages`). */
+type PageImages = ReturnType<typeof usePageImages>;
 
 function PhotoCard({
   t,
@@ -43,7 +47,8 @@ function PhotoCard({
   albumName,
   navigate,
   selection,
-}: Omit<Props, "items" | "busy"> & { item: PhotoRecord }) {
+  images,
+}: Omit<Props, "items" | "busy"> & { item: PhotoRecord; images: PageImages }) {
   const id = useId();
   const locale = useStore($locale);
   const name = photoName(item, locale);
@@ -66,7 +71,7 @@ function PhotoCard({
         className="bms-card-open"
         describedBy={`${id}-facts`}
       >
-        <Thumbnail t={t} photo={item} />
+        <Thumbnail t={t} photo={item} images={images} />
         <span className="bms-card-title" lang={item.title[locale] ? locale : undefined}>
           {name}
         </span>
@@ -94,8 +99,7 @@ const THUMB = "bms-card-thumb bms-photo-thumb";
  * A photo's thumbnail in a box of fixed shape: the library image's narrowest served file on its
  * own colour; a file's own image has no served file in the back office, so its box names it.
  */
-export function Thumbnail({ t, photo }: { t: Translate; photo: PhotoRecord }) {
-  const image = useLibraryImage(photo.readOnly ? "" : photo.image);
+function Thumbnail({ t, photo, images }: { t: Translate; photo: PhotoRecord; images: PageImages }) {
   if (photo.readOnly) {
     return (
       <span className={`${THUMB} bms-photo-placeholder`}>
@@ -103,11 +107,13 @@ export function Thumbnail({ t, photo }: { t: Translate; photo: PhotoRecord }) {
       </span>
     );
   }
-  const media = image.data;
+  const imageId = libraryImageId(photo.image);
+  const media = imageId ? images.data?.get(imageId) : undefined;
   if (!media) {
+    // Gone once the page's images are read without it; an empty box while they load.
     return (
       <span className={`${THUMB} bms-photo-placeholder`}>
-        {image.isError && <span>{t("bmsPhotos.imageGone")}</span>}
+        {images.isSuccess && <span>{t("bmsPhotos.imageGone")}</span>}
       </span>
     );
   }

@@ -11,9 +11,9 @@ import { eachInTurn } from "../media/bulk.ts";
 import type { AlbumValues } from "./album-schema.ts";
 import type { PhotoValues } from "./schema.ts";
 
-// The photos' and albums' server state: a query per page of each list, one per photo opened in
-// the editor and one per library image shown; a mutation per write (bulk actions one call per
-// photo); every write invalidates its feature's key.
+// The photos' and albums' server state: a query per page of each list, one for the library
+// images of a page of photos, one per photo opened in the editor and one for its image; a
+// mutation per write (bulk actions one call per photo); every write invalidates its feature's key.
 
 /**
  * What the photo list is filtered by ("" for any): words, a status, an album's slug, a tag, and
@@ -52,6 +52,32 @@ export function useLibraryImage(src: string) {
     queryKey: imageKey(id ?? ""),
     queryFn: () => dataOf(send(api.admin.media[":id"].$get(byId(id ?? "")))),
     enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The library images a page of photos shows, read in one call (the library's `ids` filter), by
+ * id: an image missing from the answer was deleted. Their served files never change, so a page
+ * is read once.
+ */
+export function usePageImages(photos: readonly PhotoRecord[]) {
+  const ids = [
+    ...new Set(
+      photos.flatMap((photo) => {
+        const id = photo.readOnly ? null : libraryImageId(photo.image);
+        return id ? [id] : [];
+      }),
+    ),
+  ].sort();
+  return useQuery({
+    queryKey: ["photoImages", "page", ids],
+    queryFn: async () => {
+      const query = { ids: ids.join(","), pageSize: String(ids.length) };
+      const page = await dataOf(send(api.admin.media.$get({ query })));
+      return new Map(page.items.map((media) => [media.id, media]));
+    },
+    enabled: ids.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

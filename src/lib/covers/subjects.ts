@@ -1,0 +1,32 @@
+import { getTranslator } from "../../i18n";
+import type { BookWithChapters } from "../books.ts";
+import type { Article } from "../content.ts";
+import { type CoverSubject, coverSvg } from "./art.ts";
+import { type OgImage, ogImageOf } from "./og.ts";
+
+// What each page's cover and Open Graph image are made from: an article by its slug, title,
+// language and category; a book by its slug, title and language (its chapters share it).
+
+export function articleSubject(article: Article): CoverSubject {
+  const { title, lang, category } = article.data;
+  return { key: article.id, title, lang, category: category.id };
+}
+
+export function bookSubject({ book, slug }: BookWithChapters): CoverSubject {
+  const { title, lang } = book.data;
+  return { key: `book:${slug}`, title, lang, category: "book" };
+}
+
+const images = new Map<string, OgImage>();
+
+/** The Open Graph image of a subject, with the site's name in the subject's language. */
+export function ogImageFor(subject: CoverSubject): OgImage {
+  const key = `${subject.key}\u0000${subject.lang}\u0000${subject.title}\u0000${subject.category ?? ""}`;
+  let image = images.get(key);
+  if (!image) {
+    const siteName = getTranslator(subject.lang)("site.name");
+    image = ogImageOf(coverSvg(subject, { theme: "light", siteName }));
+    images.set(key, image);
+  }
+  return image;
+}
