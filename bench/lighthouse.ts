@@ -68,6 +68,8 @@ interface LighthouseRun {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** What moved, when anything did: Lighthouse's layout-shifts items (element and score). */
+  shifts: string[];
   /** Per category under 100: the audits that cost it points. */
   failingAudits: Partial<Record<Category, FailingAudit[]>>;
   durationMs: number;
@@ -270,9 +272,25 @@ async function runLighthouse(
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
+    shifts: shiftsOf(lhr),
     failingAudits,
     durationMs: performance.now() - started,
   };
+}
+
+/** The layout-shifts audit's items as "score selector (snippet)", largest first. */
+function shiftsOf(lhr: Result): string[] {
+  const details = lhr.audits["layout-shifts"]?.details;
+  if (details?.type !== "table") return [];
+  return details.items.map((item) => {
+    const node = item.node;
+    const where =
+      node && typeof node === "object" && "type" in node && node.type === "node"
+        ? `${node.selector ?? ""} ${node.snippet ?? ""}`.trim()
+        : "(unknown element)";
+    const score = typeof item.score === "number" ? item.score.toFixed(4) : "?";
+    return `${score} ${where}`;
+  });
 }
 
 /** Waits until no request has been in flight for `quietMs`. */
@@ -573,6 +591,9 @@ for (const [path, entry] of Object.entries(report.paths)) {
           `     ${path} ${formFactor} ${category}: ${audit.id} (${audit.title}) score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""}`,
         );
       }
+    }
+    for (const shift of entry.lighthouse[formFactor]?.shifts ?? []) {
+      console.log(`     ${path} ${formFactor} layout shift: ${shift}`);
     }
     const error = entry.lighthouse[formFactor]?.runtimeError;
     if (error) console.log(`     ${path} ${formFactor}: Lighthouse error ${error}`);
