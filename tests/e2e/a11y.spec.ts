@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, prefer } from "./support.ts";
+import { axeFindings, hydrated, prefer } from "./support.ts";
 
 const pages = [
   "/",
@@ -25,16 +24,7 @@ for (const path of pages) {
       await prefer(page, combo);
       await page.goto(path);
       await hydrated(page);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .options({ rules: { "target-size": { enabled: true } } })
-        .analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        help: v.help,
-        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
     });
   }
 }
@@ -49,25 +39,10 @@ test("axe finds nothing in the open feedback dialog and the search panel", async
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("combobox").focus();
-    let results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .options({ rules: { "target-size": { enabled: true } } })
-      .analyze();
-    expect(
-      results.violations.map((v) => v.id),
-      `search ${theme}`,
-    ).toEqual([]);
+    expect(await axeFindings(page), `search ${theme}`).toEqual([]);
     await page.getByRole("button", { name: "反馈" }).click();
     await page.getByRole("button", { name: "提交" }).click();
-    results = await new AxeBuilder({ page })
-      .include("dialog")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .options({ rules: { "target-size": { enabled: true } } })
-      .analyze();
-    const found = results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`,
-    );
-    expect(found, `dialog ${theme}`).toEqual([]);
+    expect(await axeFindings(page, "dialog"), `dialog ${theme}`).toEqual([]);
     await context.close();
   }
 });
@@ -78,8 +53,5 @@ test("axe finds nothing on a scrolled article, back-to-top link showing", async 
   await page.mouse.wheel(0, 3000);
   const backToTop = page.getByRole("link", { name: "Back to top" });
   await expect(backToTop).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 });

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import exifr from "exifr";
 import { parse } from "yaml";
-import { hydrated, prefer } from "./support.ts";
+import { axeFindings, hydrated, prefer } from "./support.ts";
 
 // The photo gallery (/image-library), read against the seed photos in content/photos/: the
 // lists, an album, a photo's page, the lightbox from the keyboard, the served files, layout
@@ -38,8 +37,6 @@ const albums: Array<{ id: string; name: { "zh-CN": string; "en-US": string } }> 
   readFileSync("content/albums.json", "utf8"),
 );
 const firstAlbum = albums[0];
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /** The gallery's photo links, in order. */
 const photoLinks = (page: Page) =>
@@ -298,18 +295,7 @@ for (const combo of combos) {
     for (const path of axePages()) {
       await page.goto(path);
       await hydrated(page);
-      const results = await new AxeBuilder({ page })
-        .withTags(AXE_TAGS)
-        .options({ rules: { "target-size": { enabled: true } } })
-        .analyze();
-      const found = results.violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(" "))
-            .join(", ")}`,
-      );
-      expect(found, path).toEqual([]);
+      expect(await axeFindings(page), path).toEqual([]);
     }
   });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { testKeyPair } from "../../src/shared/password-crypto.test-support.ts";
 import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
@@ -155,3 +156,23 @@ export async function demoAdminHeaders(request: APIRequestContext) {
  * two-core CI machine: the signal waited for is still the outcome itself, only for longer.
  */
 export const FIRST_SEARCH = { timeout: 20_000 };
+
+/**
+ * What axe finds on a reader's page as it stands (WCAG 2.2 AA, best practices and target size),
+ * or in the part `only` selects, one "rule: first targets" line a violation; none when clean.
+ */
+export async function axeFindings(page: Page, only?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (only) builder.include(only);
+  const results = await builder
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .options({ rules: { "target-size": { enabled: true } } })
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.help}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
+  );
+}
