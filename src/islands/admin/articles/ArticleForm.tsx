@@ -14,7 +14,7 @@ import {
 } from "../content/fields.tsx";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
-import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
+import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
 import { ArticleTextField, categoryChoices } from "./fields.tsx";
 import { useSaveArticle } from "./queries.ts";
 import { savedMessage } from "./request.ts";
@@ -82,18 +82,14 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
         })}
       />
       <div className="bms-row">
-        <div className="bms-library-field">
+        <LibraryField
+          t={t}
+          label={t("media.picker.forCover")}
+          readOnly={editor.readOnly}
+          onPick={(media) => form.setValue("cover", media.src, PICKED)}
+        >
           <ArticleTextField {...field} name="cover" />
-          {!editor.readOnly && (
-            <ChooseFromLibrary
-              t={t}
-              label={t("media.picker.forCover")}
-              onPick={(media) =>
-                form.setValue("cover", media.src, { shouldDirty: true, shouldValidate: true })
-              }
-            />
-          )}
-        </div>
+        </LibraryField>
         <ArticleTextField {...field} name="coverAlt" />
       </div>
       <div className="bms-row">

@@ -10,7 +10,7 @@ import { bindFields, FormTextField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftOrSaveButtons, FormLangField } from "../content/fields.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
-import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
+import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
 import { FormOrderField, TitleAndSlug } from "./fields.tsx";
 import { useItemSubmit } from "./form-submit.ts";
 import { useCreateBook, useUpdateBook } from "./queries.ts";
@@ -76,7 +76,11 @@ export function BookForm({
         <FormLangField {...bind("lang")} label={t("bmsBooks.language")} />
         <FormOrderField {...bind("order")} />
       </div>
-      <div className="bms-library-field">
+      <LibraryField
+        t={t}
+        label={t("media.picker.forCover")}
+        onPick={(media) => form.setValue("cover", media.src, PICKED)}
+      >
         <FormTextField
           {...bind("cover")}
           label={t("bmsBooks.cover")}
@@ -84,14 +88,7 @@ export function BookForm({
           inputMode="url"
           maxLength={CONTENT_LIMITS.url}
         />
-        <ChooseFromLibrary
-          t={t}
-          label={t("media.picker.forCover")}
-          onPick={(media) =>
-            form.setValue("cover", media.src, { shouldDirty: true, shouldValidate: true })
-          }
-        />
-      </div>
+      </LibraryField>
       <FormTextField
         {...bind("translationKey")}
         label={t("bmsBooks.translationKey")}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
@@ -143,5 +143,33 @@ export function ChooseFromLibrary({
         }}
       />
     </>
+  );
+}
+
+/** What a pick marks on its form field: changed, and checked at once. */
+export const PICKED = { shouldDirty: true, shouldValidate: true } as const;
+
+/**
+ * An image address field (`children`) with Choose from the library under it, left out on a
+ * read-only form: an article's or a book's cover.
+ */
+export function LibraryField({
+  t,
+  label,
+  readOnly = false,
+  onPick,
+  children,
+}: {
+  t: Translate;
+  label: string;
+  readOnly?: boolean;
+  onPick: (media: MediaRecord) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="bms-library-field">
+      {children}
+      {!readOnly && <ChooseFromLibrary t={t} label={label} onPick={onPick} />}
+    </div>
   );
 }
