@@ -13,6 +13,7 @@ import {
   noteCollectionFields,
   noteImages,
 } from "./shared/content.ts";
+import { bannerCollectionFields, bannerImages } from "./shared/kinds/banner.ts";
 import {
   albumCollectionFields,
   photoCollectionFields,
@@ -85,4 +86,32 @@ const photos = defineCollection({
   schema: z.object({ ...photoData, ...photoImages(z.string()) }),
 });
 
-export const collections = { categories, articles, notes, books, chapters, albums, photos };
+// A banner of content/banners.json names its image as a photo file does (`./photos/files/a.jpg`,
+// from content/); a row's is a library image whose picture the snapshot brings. A file's
+// banners keep the file's order: each gets its place as `order` (the store keeps no order).
+const banners = defineCollection({
+  loader: filesAndDatabase(
+    "banners",
+    file("content/banners.json", {
+      parser: (text) => {
+        const list: unknown = JSON.parse(text);
+        if (!Array.isArray(list)) throw new Error("content/banners.json must be a list");
+        return list.map((item: unknown, order) =>
+          item && typeof item === "object" ? { ...item, order } : item,
+        );
+      },
+    }),
+  ),
+  schema: z.object({ ...bannerCollectionFields, ...bannerImages(z.string()) }),
+});
+
+export const collections = {
+  categories,
+  articles,
+  notes,
+  books,
+  chapters,
+  albums,
+  photos,
+  banners,
+};

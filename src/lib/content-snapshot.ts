@@ -8,6 +8,7 @@ import {
   chapterSnapshotSchema,
   noteSnapshotSchema,
 } from "../shared/content.ts";
+import { bannerSnapshotSchema } from "../shared/kinds/banner.ts";
 import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
@@ -33,6 +34,7 @@ export const contentSnapshotSchema = z.object({
   chapters: z.array(chapterSnapshotSchema),
   albums: z.array(albumSnapshotSchema),
   photos: z.array(photoSnapshotSchema),
+  banners: z.array(bannerSnapshotSchema),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -42,6 +44,7 @@ export type {
   SnapshotChapter,
   SnapshotNote,
 } from "../shared/content.ts";
+export type { SnapshotBanner } from "../shared/kinds/banner.ts";
 export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
 
 export interface SourceResult {
@@ -66,6 +69,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   chapters: [],
   albums: [],
   photos: [],
+  banners: [],
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -87,6 +91,7 @@ const snapshotFileSchema = z.object({
   // A file written before the gallery has none of these.
   albums: z.array(z.unknown()).default([]),
   photos: z.array(z.unknown()).default([]),
+  banners: z.array(z.unknown()).default([]),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -135,5 +140,6 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     chapters: rowsOf(chapterSnapshotSchema, "chapters", "content_chapters", f.chapters),
     albums: rowsOf(albumSnapshotSchema, "albums", "content_albums", f.albums),
     photos: rowsOf(photoSnapshotSchema, "photos", "content_photos", f.photos),
+    banners: rowsOf(bannerSnapshotSchema, "banners", "content_banners", f.banners),
   };
 }

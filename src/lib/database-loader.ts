@@ -8,7 +8,15 @@ import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 // A slug used by a file and a row stops the build, naming both. The rows come through the
 // interface to the server, src/lib/content-source.ts: this file imports no server code.
 
-export type Kind = "categories" | "articles" | "notes" | "books" | "chapters" | "albums" | "photos";
+export type Kind =
+  | "categories"
+  | "articles"
+  | "notes"
+  | "books"
+  | "chapters"
+  | "albums"
+  | "photos"
+  | "banners";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -24,7 +32,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners`,
         ),
       () => {},
     );
@@ -106,6 +114,14 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         rowId: id,
         label: data.title["en-US"],
         id: slug,
+        data,
+      }));
+    case "banners":
+      return s.banners.map(({ id, ...data }) => ({
+        table: "content_banners",
+        rowId: id,
+        label: data.title["en-US"],
+        id,
         data,
       }));
   }

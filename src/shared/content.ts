@@ -4,7 +4,7 @@ import { chapterStatusSchema, langSchema, slugSchema, statusSchema } from "./kin
 
 /**
  * Requests and answers of the back-office content API (`/api/admin/articles`, `notes`, `books`,
- * `chapters`, `categories`, `photos`, `albums`). Each kind's bodies, answers, snapshot row and
+ * `chapters`, `categories`, `photos`, `albums`, `banners`). Each kind's bodies, answers, snapshot row and
  * collection fields come from its one module, src/shared/kinds/<kind>.ts, re-exported here; this
  * file adds what the kinds share: publishing, ids in paths, and the list queries.
  *
@@ -14,6 +14,7 @@ import { chapterStatusSchema, langSchema, slugSchema, statusSchema } from "./kin
 
 export * from "./content-rules.ts";
 export * from "./kinds/article.ts";
+export * from "./kinds/banner.ts";
 export * from "./kinds/book.ts";
 export * from "./kinds/category.ts";
 export * from "./kinds/chapter.ts";

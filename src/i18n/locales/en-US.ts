@@ -1,3 +1,4 @@
+import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
 import gallery from "./en-US/gallery.ts";
 import media from "./en-US/media.ts";
@@ -6,8 +7,8 @@ import site from "./en-US/site.ts";
 
 // The key set of every locale, in parts: the visitor side's (`en-US/site.ts`, the photo
 // gallery's `en-US/gallery.ts`) and the back office's (`en-US/bms.ts`, the media library's
-// `en-US/media.ts`, the photo screens' `en-US/photos.ts`). A key missing in another locale is a
-// type error.
+// `en-US/media.ts`, the photo screens' `en-US/photos.ts`); `en-US/banners.ts` holds both sides'
+// of the banners. A key missing in another locale is a type error.
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** What each locale's `site.ts` holds. */
@@ -18,6 +19,8 @@ export type BmsMessages = Widen<typeof bms>;
 export type MediaMessages = Widen<typeof media>;
 /** What each locale's `photos.ts` holds. */
 export type PhotosMessages = Widen<typeof photos>;
+/** What each locale's `banners.ts` holds. */
+export type BannersMessages = Widen<typeof banners>;
 /** What each locale's `gallery.ts` holds. */
 export type GalleryMessages = Widen<typeof gallery>;
 
@@ -26,8 +29,11 @@ type Apart<A, B> = keyof A & keyof B extends never ? A & B : never;
 
 const enUS: Apart<
   typeof site,
-  Apart<typeof gallery, Apart<typeof bms, Apart<typeof media, typeof photos>>>
-> = { ...site, ...gallery, ...bms, ...media, ...photos };
+  Apart<
+    typeof gallery,
+    Apart<typeof bms, Apart<typeof media, Apart<typeof photos, typeof banners>>>
+  >
+> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners };
 export type Messages = Widen<typeof enUS>;
 
 export default enUS satisfies Messages;

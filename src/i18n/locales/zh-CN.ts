@@ -1,4 +1,5 @@
 import type { Messages } from "./en-US.ts";
+import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
 import gallery from "./zh-CN/gallery.ts";
 import media from "./zh-CN/media.ts";
@@ -6,6 +7,6 @@ import photos from "./zh-CN/photos.ts";
 import site from "./zh-CN/site.ts";
 
 // Each part is typed by en-US's (`SiteMessages`, `BmsMessages`, …): the same keys, none more.
-const zhCN: Messages = { ...site, ...gallery, ...bms, ...media, ...photos };
+const zhCN: Messages = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners };
 
 export default zhCN;

@@ -90,6 +90,14 @@ tags: [night]
 status: draft
 ---
 `,
+  "banners.json": JSON.stringify([
+    {
+      id: "welcome",
+      title: { "zh-CN": "欢迎", "en-US": "Welcome" },
+      image: "./photos/files/lake-morning.jpg",
+      link: "/about",
+    },
+  ]),
   "books/quiet-page/start.md": "---\ntitle: Start with HTML\norder: 1\n---\n\nStart.\n",
   "books/quiet-page/fonts.md": "---\ntitle: Fonts\norder: 2\nparent: weight\n---\n\nFonts.\n",
   "books/quiet-page/weight.md": "---\ntitle: Page weight\norder: 2\n---\n\nWeight.\n",

@@ -9,8 +9,11 @@ import {
   albumFileFields,
   articleBlanks,
   articleFileFields,
+  type BannerRecord,
   type Blanks,
   type BookRecord,
+  bannerBlanks,
+  bannerFileFields,
   bookBlanks,
   bookFileFields,
   type CategoryRecord,
@@ -49,6 +52,8 @@ export interface ContentFiles {
   /** Photos: the frontmatter of each `content/photos/<slug>.md` (its image as written). */
   photos(): Promise<PhotoRecord[]>;
   albums(): Promise<AlbumRecord[]>;
+  /** Banners of content/banners.json, in the file's order (their image as written). */
+  banners(): Promise<BannerRecord[]>;
 }
 
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -56,7 +61,7 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function fileId(
-  kind: "article" | "note" | "book" | "chapter" | "photo",
+  kind: "article" | "note" | "book" | "chapter" | "photo" | "banner",
   slug: string,
 ): string {
   return `file:${kind}:${slug}`;
@@ -279,6 +284,16 @@ const readCategories = (dir: string): Promise<CategoryRecord[]> =>
 const readAlbums = (dir: string): Promise<AlbumRecord[]> =>
   readSlugList(dir, "albums.json", albumFileFields, albumBlanks);
 
+/** A banner's place is its place in the file; its id names the file's own `id`. */
+async function readBanners(dir: string): Promise<BannerRecord[]> {
+  const entries = await readSlugList(dir, "banners.json", bannerFileFields, bannerBlanks);
+  return entries.map(({ slug, ...banner }, order) => ({
+    id: fileId("banner", slug),
+    order,
+    ...banner,
+  }));
+}
+
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
   return () => {
@@ -297,5 +312,6 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     categories: once(() => readCategories(dir)),
     photos: once(() => readPhotos(dir)),
     albums: once(() => readAlbums(dir)),
+    banners: once(() => readBanners(dir)),
   };
 }

@@ -2,6 +2,7 @@ import {
   type AlbumRecord,
   type ArticleListItem,
   type ArticleRecord,
+  type BannerRecord,
   type BookRecord,
   type CategoryRecord,
   type ChapterListItem,
@@ -16,6 +17,7 @@ import {
 import type {
   AlbumRow,
   ArticleRow,
+  BannerRow,
   BookRow,
   CategoryRow,
   ChapterRow,
@@ -83,6 +85,14 @@ export const categoryRecord = (row: CategoryRow): CategoryRecord => ({
 export const photoRecord = (row: PhotoRow): PhotoRecord => timed(row);
 
 export const albumRecord = (row: AlbumRow): AlbumRecord => ({ ...row, ...stored(row) });
+
+/** A banner's window as ISO times, like every time the API answers. */
+export const bannerRecord = (row: BannerRow): BannerRecord => ({
+  ...row,
+  startsAt: iso(row.startsAt),
+  endsAt: iso(row.endsAt),
+  ...stored(row),
+});
 
 /** A file item as a list row. */
 export function withExcerpt<T extends { body: string }>(item: T): WithExcerpt<T> {

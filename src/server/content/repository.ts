@@ -6,6 +6,7 @@ import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
 import {
   contentAlbums,
   contentArticles,
+  contentBanners,
   contentBooks,
   contentCategories,
   contentChapters,
@@ -20,6 +21,7 @@ export type ChapterRow = typeof contentChapters.$inferSelect;
 export type CategoryRow = typeof contentCategories.$inferSelect;
 export type PhotoRow = typeof contentPhotos.$inferSelect;
 export type AlbumRow = typeof contentAlbums.$inferSelect;
+export type BannerRow = typeof contentBanners.$inferSelect;
 
 export type NewArticle = typeof contentArticles.$inferInsert;
 export type NewNote = typeof contentNotes.$inferInsert;
@@ -27,6 +29,7 @@ export type NewBook = typeof contentBooks.$inferInsert;
 export type NewChapter = typeof contentChapters.$inferInsert;
 export type NewCategory = typeof contentCategories.$inferInsert;
 export type NewAlbum = typeof contentAlbums.$inferInsert;
+export type NewBanner = Omit<typeof contentBanners.$inferInsert, "order">;
 
 /** Fields to change; undefined ones are left alone (Drizzle skips them). */
 type Patch<T> = { [K in keyof Omit<T, "id" | "createdAt" | "updatedAt">]?: T[K] | undefined };
@@ -344,4 +347,81 @@ export async function photoInAlbum(db: Db, album: string): Promise<string | null
     .orderBy(asc(contentPhotos.slug))
     .limit(1);
   return row?.slug ?? null;
+}
+
+// --- Banners --------------------------------------------------------------------------------
+
+const bannerOrder = [
+  asc(contentBanners.order),
+  asc(contentBanners.createdAt),
+  asc(contentBanners.id),
+];
+
+export function listBanners(db: Db): Promise<BannerRow[]> {
+  return db
+    .select()
+    .from(contentBanners)
+    .orderBy(...bannerOrder);
+}
+
+export function findBanner(db: Db, id: string): Promise<BannerRow | null> {
+  return firstRow(db.select().from(contentBanners).where(eq(contentBanners.id, id)));
+}
+
+export async function countBanners(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contentBanners);
+  return row?.n ?? 0;
+}
+
+/** Inserts a banner after every other (one statement: two at once may share a place, kept apart by their times). */
+export function insertBanner(db: Db, values: NewBanner): Promise<BannerRow | null> {
+  const last = sql<number>`(select coalesce(max(${contentBanners.order}), -1) + 1 from ${contentBanners})`;
+  return firstRow(
+    db
+      .insert(contentBanners)
+      .values({ ...values, order: last })
+      .returning(),
+  );
+}
+
+export function updateBanner(
+  db: Db,
+  id: string,
+  patch: Patch<Omit<BannerRow, "order">>,
+): Promise<BannerRow | null> {
+  return firstRow(
+    db
+      .update(contentBanners)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(contentBanners.id, id))
+      .returning(),
+  );
+}
+
+export function deleteBanner(db: Db, id: string): Promise<BannerRow | null> {
+  return firstRow(db.delete(contentBanners).where(eq(contentBanners.id, id)).returning());
+}
+
+/**
+ * Puts the banners in the order of `ids`, in one transaction that first locks them all; false
+ * (and nothing changed) unless `ids` names every banner of the database once.
+ */
+export function orderBanners(db: Db, ids: readonly string[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: contentBanners.id })
+      .from(contentBanners)
+      .orderBy(asc(contentBanners.id))
+      .for("update");
+    const wanted = new Set(ids);
+    if (wanted.size !== ids.length || rows.length !== ids.length) return false;
+    if (!rows.every((row) => wanted.has(row.id))) return false;
+    for (const [order, id] of ids.entries()) {
+      await tx
+        .update(contentBanners)
+        .set({ order, updatedAt: new Date() })
+        .where(eq(contentBanners.id, id));
+    }
+    return true;
+  });
 }

@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import {
+  bannerIdParamSchema,
   categorySlugParamSchema,
   contentIdParamSchema,
   createAlbumSchema,
   createArticleSchema,
+  createBannerSchema,
   createBookSchema,
   createCategorySchema,
   createChapterSchema,
@@ -17,10 +19,12 @@ import {
   listChaptersQuerySchema,
   listNotesQuerySchema,
   listPhotosQuerySchema,
+  orderBannersSchema,
   type PublishInput,
   publishSchema,
   updateAlbumSchema,
   updateArticleSchema,
+  updateBannerSchema,
   updateBookSchema,
   updateCategorySchema,
   updateChapterSchema,
@@ -49,6 +53,7 @@ const contentBody = largeBody(CONTENT_LIMIT_BYTES);
 
 const id = pathParams(contentIdParamSchema);
 const slug = pathParams(categorySlugParamSchema);
+const bannerId = pathParams(bannerIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 
 /** What the routes of one kind of item call (content.articles, notes, books, chapters, photos). */
@@ -202,4 +207,22 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
+  )
+  // --- Banners of the home page (content/banners.json's first, then the database's in order)
+  .get("/admin/banners", requireAdmin, async (c) => ok(c, await content.listBanners(ctx(c))))
+  .post("/admin/banners", requireAdmin, jsonBody(createBannerSchema), async (c) =>
+    ok(c, await content.createBanner(ctx(c), c.req.valid("json")), created),
+  )
+  .put("/admin/banners/order", requireAdmin, jsonBody(orderBannersSchema), async (c) =>
+    ok(c, await content.orderBanners(ctx(c), c.req.valid("json")), updated),
+  )
+  .put("/admin/banners/:id", requireAdmin, bannerId, jsonBody(updateBannerSchema), async (c) =>
+    ok(
+      c,
+      await content.updateBanner(ctx(c), c.req.valid("param").id, c.req.valid("json")),
+      updated,
+    ),
+  )
+  .delete("/admin/banners/:id", requireAdmin, bannerId, async (c) =>
+    ok(c, await content.deleteBanner(ctx(c), c.req.valid("param").id), deleted),
   );

@@ -11,6 +11,13 @@ export {
   updateAlbum,
 } from "./service/albums.ts";
 export { articles } from "./service/articles.ts";
+export {
+  createBanner,
+  deleteBanner,
+  listBanners,
+  orderBanners,
+  updateBanner,
+} from "./service/banners.ts";
 export { books } from "./service/books.ts";
 export {
   createCategory,

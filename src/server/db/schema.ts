@@ -419,3 +419,26 @@ export const contentPhotos = pgTable(
     index("content_photos_album_idx").on(t.album),
   ],
 ).enableRLS();
+
+/**
+ * Banners of the home page's carousel: one item in both languages, its image a library image's
+ * served path, shown in `order` (after content/banners.json's) while `enabled` and inside its
+ * window (`starts_at`, `ends_at`; null for open).
+ */
+export const contentBanners = pgTable(
+  "content_banners",
+  {
+    id: uuidId(),
+    title: jsonb("title").$type<Bilingual>().notNull(),
+    subtitle: jsonb("subtitle").$type<Bilingual>().notNull(),
+    alt: jsonb("alt").$type<Bilingual>().notNull(),
+    image: text("image").notNull(),
+    link: text("link").notNull().default(""),
+    order: integer("order").notNull().default(0),
+    startsAt: zoned("starts_at"),
+    endsAt: zoned("ends_at"),
+    enabled: boolean("enabled").notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [index("content_banners_order_idx").on(t.order)],
+).enableRLS();

@@ -3,7 +3,14 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ListMediaQuery, MediaUse } from "../../shared/kinds/media.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
-import { contentArticles, contentBooks, contentNotes, contentPhotos, media } from "../db/schema.ts";
+import {
+  contentArticles,
+  contentBanners,
+  contentBooks,
+  contentNotes,
+  contentPhotos,
+  media,
+} from "../db/schema.ts";
 import { MEDIA_PATH } from "./store.ts";
 
 export type MediaRow = typeof media.$inferSelect;
@@ -74,6 +81,7 @@ const noteNames = (id: SQL) =>
   or(ilike(sql`${contentNotes.images}::text`, nameOf(id)), ilike(contentNotes.body, nameOf(id)));
 const bookNames = (id: SQL) => ilike(contentBooks.cover, nameOf(id));
 const photoNames = (id: SQL) => ilike(contentPhotos.image, nameOf(id));
+const bannerNames = (id: SQL) => ilike(contentBanners.image, nameOf(id));
 
 /** Whether a content row names the image `id`. */
 function used(db: Db, id: SQL): SQL {
@@ -81,11 +89,12 @@ function used(db: Db, id: SQL): SQL {
   return sql`(${exists(db.select({ one }).from(contentArticles).where(articleNames(id)))}
     or ${exists(db.select({ one }).from(contentNotes).where(noteNames(id)))}
     or ${exists(db.select({ one }).from(contentBooks).where(bookNames(id)))}
-    or ${exists(db.select({ one }).from(contentPhotos).where(photoNames(id)))})`;
+    or ${exists(db.select({ one }).from(contentPhotos).where(photoNames(id)))}
+    or ${exists(db.select({ one }).from(contentBanners).where(bannerNames(id)))})`;
 }
 
 /**
- * Where each of `ids` is used, in four queries whatever their number (one per kind of content):
+ * Where each of `ids` is used, in five queries whatever their number (one per kind of content):
  * each table joined to the ids, a row once per image it names.
  */
 export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<string, MediaUse[]>> {
@@ -96,7 +105,7 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
     sql`, `,
   )}) as named(id)`;
   const mediaId = sql<string>`named.id`;
-  const [articles, notes, books, photos] = await Promise.all([
+  const [articles, notes, books, photos, banners] = await Promise.all([
     db
       .select({ mediaId, id: contentArticles.id, title: contentArticles.title })
       .from(contentArticles)
@@ -123,12 +132,23 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
       .from(contentPhotos)
       .innerJoin(named, photoNames(mediaId))
       .orderBy(contentPhotos.createdAt, contentPhotos.id),
+    db
+      // A banner's title in both languages: the English one stands for it.
+      .select({
+        mediaId,
+        id: contentBanners.id,
+        title: sql<string>`${contentBanners.title}->>'en-US'`,
+      })
+      .from(contentBanners)
+      .innerJoin(named, bannerNames(mediaId))
+      .orderBy(contentBanners.createdAt, contentBanners.id),
   ]);
   const rows = [
     ...articles.map((row) => ({ ...row, kind: "article" as const })),
     ...notes.map((row) => ({ ...row, kind: "note" as const })),
     ...books.map((row) => ({ ...row, kind: "book" as const })),
     ...photos.map((row) => ({ ...row, kind: "photo" as const })),
+    ...banners.map((row) => ({ ...row, kind: "banner" as const })),
   ];
   for (const { mediaId: of, kind, id, title } of rows) uses.get(of)?.push({ kind, id, title });
   return uses;

@@ -8,7 +8,7 @@ import {
   contentNotes,
   contentPhotos,
 } from "../db/schema.ts";
-import { nextScheduledAt } from "./snapshot.ts";
+import { bannerTimes, nextScheduledAt } from "./snapshot.ts";
 
 // Scheduled items go live by themselves: the site is static, so "live" means a build that runs
 // after their time. The self-hosted server keeps a timer for the next scheduled time; on
@@ -73,8 +73,8 @@ export function withGoLiveTimer(publisher: Publisher, timer: GoLiveTimer): Publi
 const CHECKED_THROUGH = "scheduled-go-live-checked-through";
 
 /**
- * Netlify's scheduled function: when a scheduled item's time fell between the previous check
- * and `now`, calls the build hook once. Returns how many items fell due.
+ * Netlify's scheduled function: when a scheduled item's time (or a banner's start or end) fell
+ * between the previous check and `now`, calls the build hook once. Returns how many fell due.
  */
 export async function publishDueItems(
   db: Db,
@@ -98,7 +98,11 @@ export async function publishDueItems(
       return rows.length;
     }),
   );
-  const count = due.reduce((a, b) => a + b, 0);
+  // A banner that starts or ends in between changes the home page as much.
+  const banners = (await bannerTimes(db)).filter(
+    (at) => at.getTime() > since.getTime() && at.getTime() <= now.getTime(),
+  ).length;
+  const count = due.reduce((a, b) => a + b, banners);
   if (count > 0) await callHook();
   await db
     .insert(appMeta)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import {
   type ContentSnapshot,
   SNAPSHOT_VERSION,
@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import {
   contentAlbums,
   contentArticles,
+  contentBanners,
   contentBooks,
   contentCategories,
   contentChapters,
@@ -51,18 +52,30 @@ function entry<
 
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
-  const [categories, articles, notes, books, albums, photos] = await Promise.all([
+  const now = new Date();
+  const [categories, articles, notes, books, albums, photos, banners] = await Promise.all([
     db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
     db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
     db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
     db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
     db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
     db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
+    // Banners switched on and not ended; one still to start is rebuilt in when it starts.
+    db
+      .select()
+      .from(contentBanners)
+      .where(
+        and(
+          eq(contentBanners.enabled, true),
+          or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
+        ),
+      )
+      .orderBy(asc(contentBanners.order), asc(contentBanners.createdAt), asc(contentBanners.id)),
   ]);
-  const pictures = await picturesOf(
-    db,
-    photos.map((p) => p.image),
-  );
+  const pictures = await picturesOf(db, [
+    ...photos.map((p) => p.image),
+    ...banners.map((b) => b.image),
+  ]);
   const bookSlugs = new Map(books.map((b) => [b.id, b.slug]));
   const chapterRows = books.length
     ? await db
@@ -89,6 +102,12 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     photos: photos
       .filter(isVisible)
       .map((row) => ({ ...entry(row), picture: pictures.get(row.image) ?? null })),
+    banners: banners.map(({ createdAt: _created, updatedAt: _updated, ...row }) => ({
+      ...row,
+      startsAt: row.startsAt?.toISOString() ?? null,
+      endsAt: row.endsAt?.toISOString() ?? null,
+      picture: pictures.get(row.image) ?? null,
+    })),
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.
       .filter((c) => !c.parentId || chapterSlugs.has(c.parentId))
@@ -129,12 +148,19 @@ export async function nextScheduledAt(db: Db, now = new Date()): Promise<Date | 
       db.select({ at: table.publishedAt }).from(table).where(eq(table.status, "scheduled")),
     ),
   );
-  const future = times
-    .flat()
-    .map((r) => r.at)
+  const future = [...times.flat().map((r) => r.at), ...(await bannerTimes(db))]
     .filter((at): at is Date => !!at && at.getTime() > now.getTime())
     .sort((a, b) => a.getTime() - b.getTime());
   return future[0] ?? null;
+}
+
+/** When a banner that is switched on starts or ends: the home page changes then. */
+export async function bannerTimes(db: Db): Promise<Date[]> {
+  const rows = await db
+    .select({ startsAt: contentBanners.startsAt, endsAt: contentBanners.endsAt })
+    .from(contentBanners)
+    .where(eq(contentBanners.enabled, true));
+  return rows.flatMap((row) => [row.startsAt, row.endsAt]).filter((at): at is Date => !!at);
 }
 
 /** Writes the snapshot atomically (a reader never sees half a file). */

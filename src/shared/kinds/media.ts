@@ -73,9 +73,9 @@ export const updateMediaSchema = z
   .refine((body) => Object.keys(body).length > 0, "send at least one field");
 export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 
-/** Where an image is used: an article's cover or body, a note, a book's cover, a photo. */
+/** Where an image is used: an article's cover or body, a note, a book's cover, a photo, a banner. */
 export const mediaUseSchema = z.object({
-  kind: z.enum(["article", "note", "book", "photo"]),
+  kind: z.enum(["article", "note", "book", "photo", "banner"]),
   id: z.string(),
   title: z.string(),
 });

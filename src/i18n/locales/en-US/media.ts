@@ -84,7 +84,7 @@ const media = {
       noCamera: "The file names no camera.",
       usedBy: "Used by",
       unused: "No article, note, book or photo uses this image.",
-      kinds: { article: "Article", note: "Note", book: "Book", photo: "Photo" },
+      kinds: { article: "Article", note: "Note", book: "Book", photo: "Photo", banner: "Banner" },
       variants: "Served files ({{count}})",
       variant: "{{format}} · {{width}} × {{height}} · {{size}}",
       askDelete: "Delete this image and all its files?",

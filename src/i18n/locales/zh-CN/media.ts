@@ -86,7 +86,7 @@ const media: MediaMessages = {
       noCamera: "文件里没有相机信息。",
       usedBy: "使用位置",
       unused: "还没有文章、随笔、书或照片用到这张图片。",
-      kinds: { article: "文章", note: "随笔", book: "书", photo: "照片" },
+      kinds: { article: "文章", note: "随笔", book: "书", photo: "照片", banner: "横幅" },
       variants: "发布的文件（{{count}} 个）",
       variant: "{{format}} · {{width}} × {{height}} · {{size}}",
       askDelete: "确定删除这张图片及其所有文件吗？",

@@ -78,5 +78,6 @@ export function linkOf(use: MediaUse): { route: AdminRoute; search: string } {
   if (use.kind === "article") return { route: "editarticle", search: `id=${id}` };
   if (use.kind === "book") return { route: "book-doc", search: `book=${id}` };
   if (use.kind === "photo") return { route: "editPhoto", search: `id=${id}` };
+  if (use.kind === "banner") return { route: "bannerSet", search: `id=${id}` };
   return { route: "notes", search: "" };
 }

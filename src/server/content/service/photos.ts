@@ -15,7 +15,7 @@ import { type ContentContext, invalid, matches } from "./shared.ts";
  * A photo's image is an image of the media library that is still there (the body's rule already
  * refused any other path).
  */
-async function assertLibraryImage(ctx: ContentContext, src: string) {
+export async function assertLibraryImage(ctx: ContentContext, src: string) {
   const id = libraryImageId(src);
   if (id && (await findMedia(ctx.db, id))) return;
   throw invalid(

@@ -1,0 +1,133 @@
+import {
+  BANNER_LIMITS,
+  type BannerRecord,
+  type CreateBannerInput,
+  isBannerLive,
+  type OrderBannersInput,
+  type UpdateBannerInput,
+} from "../../../shared/content.ts";
+import { ApiError } from "../../http/errors.ts";
+import { bannerRecord } from "../records.ts";
+import * as repo from "../repository.ts";
+import { assertLibraryImage } from "./photos.ts";
+import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
+
+/**
+ * The home page's banners: content/banners.json's first (read-only, in the file's order), then
+ * the database's in the order the owner sets. A change reaches the site when the banner shows or
+ * showed there (switched on and not ended, before or after the change).
+ */
+
+/** Every banner, in the carousel's order. */
+export async function listBanners(ctx: ContentContext): Promise<{ items: BannerRecord[] }> {
+  const rows = (await repo.listBanners(ctx.db)).map(bannerRecord);
+  return { items: [...(await ctx.files.banners()), ...rows] };
+}
+
+/** Whether a banner is or will be on the site: a change to it needs a rebuild. */
+const onSite = (banner: BannerRecord, now = new Date()) =>
+  isBannerLive({ ...banner, startsAt: null }, now);
+
+function changed(ctx: ContentContext, what: string, ...versions: BannerRecord[]) {
+  if (versions.some((banner) => onSite(banner))) ctx.publisher.contentChanged(`banner ${what}`);
+}
+
+async function fileBanner(ctx: ContentContext, id: string): Promise<BannerRecord> {
+  const banner = (await ctx.files.banners()).find((item) => item.id === id);
+  if (!banner) throw notFound("banner");
+  return banner;
+}
+
+/** The window of a banner after an update: its end after its start. */
+function checkWindow(startsAt: string | null, endsAt: string | null) {
+  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
+    throw invalid("endsAt", "must be after startsAt", "bmsBanners.problems.endBeforeStart");
+  }
+}
+
+export async function createBanner(
+  ctx: ContentContext,
+  input: CreateBannerInput,
+): Promise<BannerRecord> {
+  await assertLibraryImage(ctx, input.image);
+  if ((await repo.countBanners(ctx.db)) >= BANNER_LIMITS.count) {
+    throw new ApiError(409, "conflict", `At most ${BANNER_LIMITS.count} banners`);
+  }
+  const row = await repo.insertBanner(ctx.db, {
+    ...input,
+    startsAt: input.startsAt ? new Date(input.startsAt) : null,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  });
+  if (!row) throw notFound("banner");
+  const banner = bannerRecord(row);
+  changed(ctx, "added", banner);
+  return banner;
+}
+
+const dateOrSame = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+export async function updateBanner(
+  ctx: ContentContext,
+  id: string,
+  input: UpdateBannerInput,
+): Promise<BannerRecord> {
+  if (id.startsWith("file:")) throw readOnly((await fileBanner(ctx, id)).file);
+  const current = await repo.findBanner(ctx.db, id);
+  if (!current) throw notFound("banner");
+  const before = bannerRecord(current);
+  checkWindow(
+    input.startsAt === undefined ? before.startsAt : input.startsAt,
+    input.endsAt === undefined ? before.endsAt : input.endsAt,
+  );
+  if (input.image !== undefined && input.image !== before.image) {
+    await assertLibraryImage(ctx, input.image);
+  }
+  const row = await repo.updateBanner(ctx.db, id, {
+    ...input,
+    startsAt: dateOrSame(input.startsAt),
+    endsAt: dateOrSame(input.endsAt),
+  });
+  if (!row) throw notFound("banner");
+  const after = bannerRecord(row);
+  changed(ctx, "edited", before, after);
+  return after;
+}
+
+export async function deleteBanner(ctx: ContentContext, id: string): Promise<{ id: string }> {
+  if (id.startsWith("file:")) throw readOnly((await fileBanner(ctx, id)).file);
+  const row = await repo.deleteBanner(ctx.db, id);
+  if (!row) throw notFound("banner");
+  changed(ctx, "deleted", bannerRecord(row));
+  return { id };
+}
+
+/**
+ * Puts the database's banners in the order given: every one of them, each once. A list that
+ * misses one or names one no longer there (another tab added or deleted a banner meanwhile) is
+ * refused with 409 and nothing moves.
+ */
+export async function orderBanners(
+  ctx: ContentContext,
+  input: OrderBannersInput,
+): Promise<{ items: BannerRecord[] }> {
+  if (!(await repo.orderBanners(ctx.db, input.ids))) {
+    throw new ApiError(
+      409,
+      "conflict",
+      "The banners changed meanwhile: reload and order them again",
+      {
+        issues: [
+          {
+            field: "ids",
+            message: "must name every banner of the database once",
+            key: "bmsBanners.problems.orderStale",
+          },
+        ],
+      },
+    );
+  }
+  const list = await listBanners(ctx);
+  changed(ctx, "order changed", ...list.items.filter((banner) => !banner.readOnly));
+  return list;
+}
