@@ -96,9 +96,8 @@ const banners = defineCollection({
       parser: (text) => {
         const list: unknown = JSON.parse(text);
         if (!Array.isArray(list)) throw new Error("content/banners.json must be a list");
-        return list.map((item: unknown, order) =>
-          item && typeof item === "object" ? { ...item, order } : item,
-        );
+        // Each entry is checked by the schema below; one that is no object is refused there.
+        return list.map((item: Record<string, unknown>, order) => ({ ...item, order }));
       },
     }),
   ),

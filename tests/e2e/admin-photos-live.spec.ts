@@ -84,7 +84,7 @@ for (const look of LOOKS) {
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, testInfo, `bms-photo-${look.width}-${look.theme}-${locale}`);
     await page.goto("/bms/editPhoto");
-    await expect(page.locator("form .bms-photo-image")).toBeVisible();
+    await expect(page.locator("form .bms-image-field")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, testInfo, `bms-editPhoto-${look.width}-${look.theme}-${locale}`);
   });

@@ -64,7 +64,8 @@ function enhance(root: HTMLElement): void {
   let settle: ReturnType<typeof setTimeout> | undefined;
   function settled(): void {
     clearTimeout(settle);
-    const index = Math.min(slides.length - 1, Math.max(0, Math.round(track.scrollLeft / width())));
+    const left = track?.scrollLeft ?? 0;
+    const index = Math.min(slides.length - 1, Math.max(0, Math.round(left / width())));
     if (index !== current) mark(index);
     schedule();
   }

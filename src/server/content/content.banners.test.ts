@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
+import { createBannerSchema } from "../../shared/content.ts";
 import { publishDueItems } from "../site/schedule.ts";
 import { nextScheduledAt, takeSnapshot } from "../site/snapshot.ts";
 import { describeContentApi, UUID } from "./content.test-support.ts";
+import { insertBanner } from "./repository.ts";
 
 // The home page's banners in the back office: library images with a title, a link, a window and
 // a switch, after the read-only banners of content/banners.json, in an order set all at once.
@@ -190,6 +192,24 @@ describeContentApi(
       const after = ids(await api("GET", "/api/admin/banners"));
       expect(after).toHaveLength(8);
       expect(after.slice(4).sort()).toEqual([...more].sort());
+    });
+
+    it("keeps at most 100 banners in the database, saying why the next is refused", async () => {
+      const image = await libraryImage();
+      for (let n = 0; n < 99; n++) {
+        await insertBanner(db(), {
+          ...createBannerSchema.parse(banner(image.src)),
+          startsAt: null,
+          endsAt: null,
+        });
+      }
+      const last = await api("POST", "/api/admin/banners", banner(image.src));
+      expect(last.status).toBe(200);
+      const list = await api("GET", "/api/admin/banners");
+      expect(list.body.data).toMatchObject({ total: 101, page: 1, pageSize: 101 });
+      const refused = await api("POST", "/api/admin/banners", banner(image.src));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.issues?.[0]).toMatchObject({ key: "bmsBanners.problems.tooMany" });
     });
 
     it("brings live banners to the snapshot and their window's times to the schedule", async () => {

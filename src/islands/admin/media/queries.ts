@@ -1,5 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
+import { libraryImageId } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord, UpdateMediaInput } from "../../../shared/kinds/media.ts";
 import { CallFailure, dataOf, usePageQuery, useWrite } from "../app/query.ts";
@@ -86,3 +87,61 @@ export const useTagEach = () =>
       return dataOf(send(api.admin.media[":id"].$put({ ...byId(item.id), json: { tags: all } })));
     }),
   );
+
+// --- Library images shown by other screens (a photo's, a banner's) ------------------------------
+
+/**
+ * Apart from the library's key: no write of a photo or a banner, nor an edit of an image's
+ * words, changes an image's served files, which is all these reads are for.
+ */
+const imageKey = (id: string) => ["libraryImages", id];
+
+/**
+ * The library image at `src` (a photo's or a banner's), for its preview and its size: its served
+ * files never change, so it is read once. Nothing for an address that is not the library's (a
+ * file's own image).
+ */
+export function useLibraryImage(src: string) {
+  const id = libraryImageId(src);
+  return useQuery({
+    queryKey: imageKey(id ?? ""),
+    queryFn: () => dataOf(send(api.admin.media[":id"].$get(byId(id ?? "")))),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The library images at `srcs` (a page of photos, the banners), read in one call (the library's
+ * `ids` filter), by id: an image missing from the answer was deleted. Addresses that are not the
+ * library's are left out. Their served files never change, so they are read once.
+ */
+export function useLibraryImages(srcs: readonly string[]) {
+  const ids = [
+    ...new Set(
+      srcs.flatMap((src) => {
+        const id = libraryImageId(src);
+        return id ? [id] : [];
+      }),
+    ),
+  ].sort();
+  return useQuery({
+    queryKey: ["libraryImages", "some", ids],
+    queryFn: async () => {
+      const query = { ids: ids.join(","), pageSize: String(ids.length) };
+      const page = await dataOf(send(api.admin.media.$get({ query })));
+      return new Map(page.items.map((media) => [media.id, media]));
+    },
+    enabled: ids.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Keeps an image just chosen in the picker, so its preview shows at once (and not the image it
+ * replaces, which the query would show while the new one loads).
+ */
+export function useKeepImage() {
+  const client = useQueryClient();
+  return (media: MediaRecord) => client.setQueryData(imageKey(media.id), media);
+}

@@ -7,9 +7,11 @@ import { $locale } from "../../../stores/locale.ts";
 import { bindFields, FormTextField } from "../app/form.tsx";
 import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
 import { EditorScheduleField, FormCheckField, FormKeptChoiceField } from "../content/fields.tsx";
-import { albumChoices, photoName } from "./facts.ts";
-import { ImageField, TakenAtField } from "./fields.tsx";
-import { useAlbums, useKeepImage, useSavePhoto } from "./queries.ts";
+import { ImageField } from "../media/ImageField.tsx";
+import { useKeepImage } from "../media/queries.ts";
+import { albumChoices, fileImagePath, photoName } from "./facts.ts";
+import { TakenAtField } from "./fields.tsx";
+import { useAlbums, useSavePhoto } from "./queries.ts";
 import { pickedImage, savedMessage } from "./request.ts";
 import { emptyPhoto, PHOTO_FIELDS, photoFields, photoIssues, photoSchema } from "./schema.ts";
 import { useSlugFollowsEnglishTitle } from "./slug.ts";
@@ -60,8 +62,6 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
     if (picked.alt) form.setValue("alt", picked.alt, options);
   }
 
-  // The fields' ids are `<id>-field-<name>`, as `bindFields` makes them.
-  const field = { t, control: form.control, id: `${id}-field` };
   const bind = bindFields(form.control, t, id);
   /** A text of the photo in both languages (`<name>.zh-CN`, `<name>.en-US`), side by side. */
   const both = (name: keyof typeof BOTH_MAX, more: { multiline?: boolean; hint?: string } = {}) =>
@@ -87,7 +87,12 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
       className="bms-photo-form"
       schedule={<EditorScheduleField {...bind("at")} />}
     >
-      <ImageField {...field} record={record} onPick={pick} />
+      <ImageField
+        {...bind("image")}
+        label={t("bmsPhotos.image")}
+        filePath={record?.readOnly ? fileImagePath(record) : null}
+        onPick={pick}
+      />
       <div className="bms-row">{both("title")}</div>
       <div className="bms-row">{both("caption", { multiline: true })}</div>
       <div className="bms-row">{both("alt", { hint: t("bmsPhotos.altHint") })}</div>

@@ -6,10 +6,10 @@ import { $locale } from "../../../stores/locale.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { StatusBadge } from "../content/StatusBadge.tsx";
 import { CardThumb } from "../media/MediaGrid.tsx";
+import { useLibraryImages } from "../media/queries.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { fileImagePath, photoName, photoSearch } from "./facts.ts";
 import type { PhotoSelection } from "./PhotoBulk.tsx";
-import { usePageImages } from "./queries.ts";
 
 interface Props {
   t: Translate;
@@ -28,7 +28,7 @@ interface Props {
  * featured mark and source. A photo of the database has a checkbox for the bulk tools.
  */
 export function PhotoGrid({ items, busy, ...card }: Props) {
-  const images = usePageImages(items);
+  const images = useLibraryImages(items.flatMap((photo) => (photo.readOnly ? [] : [photo.image])));
   return (
     <ul className="bms-cards bms-photo-grid" aria-busy={busy || undefined}>
       {items.map((item) => (
@@ -38,8 +38,8 @@ export function PhotoGrid({ items, busy, ...card }: Props) {
   );
 }
 
-/** The page's library images (`usePageImages`). */
-type PageImages = ReturnType<typeof usePageImages>;
+/** The page's library images (`useLibraryImages`). */
+type PageImages = ReturnType<typeof useLibraryImages>;
 
 function PhotoCard({
   t,
@@ -102,7 +102,7 @@ const THUMB = "bms-card-thumb bms-photo-thumb";
 function Thumbnail({ t, photo, images }: { t: Translate; photo: PhotoRecord; images: PageImages }) {
   if (photo.readOnly) {
     return (
-      <span className={`${THUMB} bms-photo-placeholder`}>
+      <span className={`${THUMB} bms-image-placeholder`}>
         <span>{fileImagePath(photo)}</span>
       </span>
     );
@@ -112,7 +112,7 @@ function Thumbnail({ t, photo, images }: { t: Translate; photo: PhotoRecord; ima
   if (!media) {
     // Gone once the page's images are read without it; an empty box while they load.
     return (
-      <span className={`${THUMB} bms-photo-placeholder`}>
+      <span className={`${THUMB} bms-image-placeholder`}>
         {images.isSuccess && <span>{t("bmsPhotos.imageGone")}</span>}
       </span>
     );

@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, byId, bySlug, send } from "../../../shared/api-client.ts";
-import { libraryImageId, type PhotoRecord } from "../../../shared/content.ts";
+import type { PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
 import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
 import type { PublishAction } from "../content/ItemActions.tsx";
@@ -11,9 +9,9 @@ import { eachInTurn } from "../media/bulk.ts";
 import type { AlbumValues } from "./album-schema.ts";
 import type { PhotoValues } from "./schema.ts";
 
-// The photos' and albums' server state: a query per page of each list, one for the library
-// images of a page of photos, one per photo opened in the editor and one for its image; a
-// mutation per write (bulk actions one call per photo); every write invalidates its feature's key.
+// The photos' and albums' server state: a query per page of each list and one per photo opened
+// in the editor (their library images are read by media/queries.ts); a mutation per write (bulk
+// actions one call per photo); every write invalidates its feature's key.
 
 /**
  * What the photo list is filtered by ("" for any): words, a status, an album's slug, a tag, and
@@ -37,59 +35,6 @@ export const usePhotoPage = (filters: PhotoFilters, page: number) =>
 /** The photo the editor opens (`useOpenItem`): the one just `created` as the create answered. */
 export const usePhoto = (id: string, created: PhotoRecord | undefined) =>
   useOpenItem(photosKey, api.admin.photos, id, created);
-
-/** Apart from the photos' key: a photo's write changes none of its image's served files. */
-const imageKey = (id: string) => ["photoImages", id];
-
-/**
- * The library image a photo shows (`src` is its address), for its thumbnail, its preview and
- * its size: its served files never change, so it is read once. Nothing for an address that is
- * not the library's (a file's own image).
- */
-export function useLibraryImage(src: string) {
-  const id = libraryImageId(src);
-  return useQuery({
-    queryKey: imageKey(id ?? ""),
-    queryFn: () => dataOf(send(api.admin.media[":id"].$get(byId(id ?? "")))),
-    enabled: id !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/**
- * The library images a page of photos shows, read in one call (the library's `ids` filter), by
- * id: an image missing from the answer was deleted. Their served files never change, so a page
- * is read once.
- */
-export function usePageImages(photos: readonly PhotoRecord[]) {
-  const ids = [
-    ...new Set(
-      photos.flatMap((photo) => {
-        const id = photo.readOnly ? null : libraryImageId(photo.image);
-        return id ? [id] : [];
-      }),
-    ),
-  ].sort();
-  return useQuery({
-    queryKey: ["photoImages", "page", ids],
-    queryFn: async () => {
-      const query = { ids: ids.join(","), pageSize: String(ids.length) };
-      const page = await dataOf(send(api.admin.media.$get({ query })));
-      return new Map(page.items.map((media) => [media.id, media]));
-    },
-    enabled: ids.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/**
- * Keeps an image just chosen in the picker, so its preview shows at once (and not the image it
- * replaces, which the query would show while the new one loads).
- */
-export function useKeepImage() {
-  const client = useQueryClient();
-  return (media: MediaRecord) => client.setQueryData(imageKey(media.id), media);
-}
 
 /**
  * Saves a new photo with the status of the button pressed, or an edit: its content first

@@ -1,4 +1,4 @@
-import type { Control, FieldPath } from "react-hook-form";
+import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { createPhotoSchema, type PhotoRecord } from "../../../shared/content.ts";
@@ -47,8 +47,6 @@ const fieldsWith = (at: z.ZodString) =>
 
 export type PhotoFields = z.input<ReturnType<typeof fieldsWith>>;
 export type PhotoValues = z.output<ReturnType<typeof fieldsWith>>;
-/** The form's control, for the parts of the form in their own components. */
-export type PhotoControl = Control<PhotoFields, unknown, PhotoValues>;
 
 /** The form's fields in screen order: where a problem sends focus first. */
 export const PHOTO_FIELDS = [

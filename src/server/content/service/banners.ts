@@ -1,3 +1,4 @@
+import type { Page } from "../../../shared/auth.ts";
 import {
   BANNER_LIMITS,
   type BannerRecord,
@@ -18,10 +19,11 @@ import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
  * showed there (switched on and not ended, before or after the change).
  */
 
-/** Every banner, in the carousel's order. */
-export async function listBanners(ctx: ContentContext): Promise<{ items: BannerRecord[] }> {
+/** Every banner, in the carousel's order, as one page (banners are few: at most 100 rows). */
+export async function listBanners(ctx: ContentContext): Promise<Page<BannerRecord>> {
   const rows = (await repo.listBanners(ctx.db)).map(bannerRecord);
-  return { items: [...(await ctx.files.banners()), ...rows] };
+  const items = [...(await ctx.files.banners()), ...rows];
+  return { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) };
 }
 
 /** Whether a banner is or will be on the site: a change to it needs a rebuild. */
@@ -51,7 +53,11 @@ export async function createBanner(
 ): Promise<BannerRecord> {
   await assertLibraryImage(ctx, input.image);
   if ((await repo.countBanners(ctx.db)) >= BANNER_LIMITS.count) {
-    throw new ApiError(409, "conflict", `At most ${BANNER_LIMITS.count} banners`);
+    throw new ApiError(409, "conflict", `At most ${BANNER_LIMITS.count} banners`, {
+      issues: [
+        { field: "image", message: "one banner too many", key: "bmsBanners.problems.tooMany" },
+      ],
+    });
   }
   const row = await repo.insertBanner(ctx.db, {
     ...input,
@@ -110,7 +116,7 @@ export async function deleteBanner(ctx: ContentContext, id: string): Promise<{ i
 export async function orderBanners(
   ctx: ContentContext,
   input: OrderBannersInput,
-): Promise<{ items: BannerRecord[] }> {
+): Promise<Page<BannerRecord>> {
   if (!(await repo.orderBanners(ctx.db, input.ids))) {
     throw new ApiError(
       409,
