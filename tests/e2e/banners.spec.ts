@@ -41,9 +41,9 @@ test("the seed's banners show in the file's order, each named by its title and l
   await expect(images.first()).toHaveAttribute("fetchpriority", "high");
   await expect(images.nth(1)).toHaveAttribute("loading", "lazy");
   await expect(images.first()).toHaveJSProperty("complete", true);
-  expect(await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-    0,
-  );
+  expect(
+    await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
 });
 
 test("previous, next and the dots turn it by keyboard, and focus inside stops it", async ({
@@ -54,7 +54,9 @@ test("previous, next and the dots turn it by keyboard, and focus inside stops it
   await hydrated(page);
   const next = carousel(page).getByRole("button", { name: "Next banner" });
   const previous = carousel(page).getByRole("button", { name: "Previous banner" });
-  const dots = carousel(page).getByRole("navigation", { name: "Choose a banner" }).getByRole("link");
+  const dots = carousel(page)
+    .getByRole("navigation", { name: "Choose a banner" })
+    .getByRole("link");
   await expect(dots).toHaveCount(seeds.length);
   await next.focus();
   // Focus inside: the slides are announced as they come, and nothing turns by itself.

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { ArticleEditorScreen } from "./articles/ArticleEditorScreen.tsx";
 import { ArticleList } from "./articles/ArticleList.tsx";
+import { BannersScreen } from "./banners/BannersScreen.tsx";
 import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
@@ -26,4 +27,5 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   photo: PhotoList,
   editPhoto: PhotoEditorScreen,
   media: MediaScreen,
+  bannerSet: BannersScreen,
 };

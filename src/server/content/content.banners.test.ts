@@ -154,36 +154,51 @@ describeContentApi(
       );
       expect(ids(await api("GET", "/api/admin/banners"))).toEqual(["file:banner:welcome", a, b, c]);
 
-      const moved = await api("PUT", "/api/admin/banners/order", { ids: [c, a, b] });
+      const moved = await api("PUT", "/api/admin/banners/order", {
+        ids: [c, a, b],
+        seen: [a, b, c],
+      });
       expect(moved.status).toBe(200);
       expect(ids(moved)).toEqual(["file:banner:welcome", c, a, b]);
 
-      for (const stale of [
-        [c, a],
-        [c, a, b, b],
-        [c, a, b, UUID],
-        [c, a, UUID],
+      // An order that misses a banner or names one not there, or one moved from an order no
+      // longer stored (another tab moved a banner meanwhile), is refused whole.
+      const seen = [c, a, b];
+      for (const [ids, from] of [
+        [[c, a], seen],
+        [[c, a, b, b], seen],
+        [[c, a, b, UUID], seen],
+        [[c, a, UUID], seen],
+        [
+          [a, b, c],
+          [a, b, c],
+        ],
+        [
+          [a, b, c],
+          [c, a],
+        ],
       ]) {
-        const res = await api("PUT", "/api/admin/banners/order", { ids: stale });
-        expect(res.status, JSON.stringify(stale)).toBe(409);
+        const res = await api("PUT", "/api/admin/banners/order", { ids, seen: from });
+        expect(res.status, JSON.stringify([ids, from])).toBe(409);
         expect(res.body.error?.issues?.[0]).toMatchObject({
           key: "bmsBanners.problems.orderStale",
         });
       }
       expect(ids(await api("GET", "/api/admin/banners"))).toEqual(["file:banner:welcome", c, a, b]);
 
-      // Two tabs ordering at once: one order wins whole.
+      // Three tabs ordering at once from the same list: one order wins whole, the others are
+      // told the list changed rather than silently undoing it.
       const orders = [
         [a, b, c],
         [b, c, a],
         [c, b, a],
       ];
       const answers = await Promise.all(
-        orders.map((order) => api("PUT", "/api/admin/banners/order", { ids: order })),
+        orders.map((order) => api("PUT", "/api/admin/banners/order", { ids: order, seen })),
       );
-      expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409]);
       const final = ids(await api("GET", "/api/admin/banners")).slice(1);
-      expect(orders).toContainEqual(final);
+      expect(final).toEqual(orders[answers.findIndex((res) => res.status === 200)]);
 
       // Banners added at once all come after the others, none lost.
       const more = await Promise.all(

@@ -406,16 +406,31 @@ export function deleteBanner(db: Db, id: string): Promise<BannerRow | null> {
  * Puts the banners in the order of `ids`, in one transaction that first locks them all; false
  * (and nothing changed) unless `ids` names every banner of the database once.
  */
-export function orderBanners(db: Db, ids: readonly string[]): Promise<boolean> {
+export function orderBanners(
+  db: Db,
+  ids: readonly string[],
+  seen: readonly string[],
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx
+    // Locked in one fixed order (by id), so two orders at once wait for each other, never
+    // deadlock; then read in the list's order (`listBanners`), which the lock holds still.
+    await tx
       .select({ id: contentBanners.id })
       .from(contentBanners)
       .orderBy(asc(contentBanners.id))
       .for("update");
+    const current = (
+      await tx
+        .select({ id: contentBanners.id })
+        .from(contentBanners)
+        .orderBy(...bannerOrder)
+    ).map((row) => row.id);
+    // The order the caller moved from must be the one stored: else another tab moved, added or
+    // deleted a banner meanwhile, and this order would undo it.
+    if (current.length !== seen.length || current.some((id, at) => id !== seen[at])) return false;
     const wanted = new Set(ids);
-    if (wanted.size !== ids.length || rows.length !== ids.length) return false;
-    if (!rows.every((row) => wanted.has(row.id))) return false;
+    if (wanted.size !== ids.length || current.length !== ids.length) return false;
+    if (!current.every((id) => wanted.has(id))) return false;
     for (const [order, id] of ids.entries()) {
       await tx
         .update(contentBanners)

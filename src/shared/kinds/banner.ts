@@ -81,6 +81,11 @@ export const updateBannerSchema = z
 /** `PUT /api/admin/banners/order`: every banner of the database, in the order wanted. */
 export const orderBannersSchema = z.strictObject({
   ids: z.array(z.uuid()).max(BANNER_LIMITS.count),
+  /**
+   * The order the caller saw and moved from: refused unless it is the one stored (another tab
+   * changed it meanwhile), so one order never silently undoes another.
+   */
+  seen: z.array(z.uuid()).max(BANNER_LIMITS.count),
 });
 
 /** `:id` of a banner: a uuid (database) or `file:banner:<id>` (content/banners.json). */

@@ -138,6 +138,23 @@ export function SecondsTimeField(props: HintedProps & { name: string }) {
   return <HintedInput {...props} type="datetime-local" step={1} />;
 }
 
+/** A local date and time to the minute (`name`: a banner's window), bound to its form. */
+export function FormLocalTimeField<Values extends FieldValues, Output extends FieldValues>({
+  label,
+  hint,
+  ...bound
+}: Bound<Values, Output> & { label: string; hint: string }) {
+  return (
+    <HintedInput
+      {...useBoundField(bound)}
+      name={bound.name}
+      type="datetime-local"
+      label={label}
+      hint={hint}
+    />
+  );
+}
+
 /** The local time a scheduled item goes live (`at`). */
 export function ScheduleField(props: HintedProps & { onFocus?: () => void }) {
   return <HintedInput {...props} name="at" type="datetime-local" className="field bms-schedule" />;

@@ -2,7 +2,13 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { ListWords } from "../app/ListSection.tsx";
 
 /** The content lists whose messages name their words alike. */
-export type ContentList = "bmsNotes" | "bmsBooks" | "bmsArticles" | "bmsCategories" | "bmsAlbums";
+export type ContentList =
+  | "bmsNotes"
+  | "bmsBooks"
+  | "bmsArticles"
+  | "bmsCategories"
+  | "bmsAlbums"
+  | "bmsBanners";
 
 /**
  * A content list's words for `ListSection`, from its messages: `<ns>.list`, `.total`,

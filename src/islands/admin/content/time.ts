@@ -1,7 +1,9 @@
 /** Times in the back office: shown in the reader's zone and language, picked as local times. */
 
 export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(document.documentElement.lang || undefined, {
+  // The page's language; the runtime's where there is no page (a test).
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return new Date(iso).toLocaleString(lang || undefined, {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -109,15 +109,16 @@ export async function deleteBanner(ctx: ContentContext, id: string): Promise<{ i
 }
 
 /**
- * Puts the database's banners in the order given: every one of them, each once. A list that
- * misses one or names one no longer there (another tab added or deleted a banner meanwhile) is
+ * Puts the database's banners in the order given: every one of them, each once, moved from the
+ * order `seen`. A list that misses one or names one no longer there, or an order moved from
+ * one that is no longer stored (another tab added, deleted or moved a banner meanwhile), is
  * refused with 409 and nothing moves.
  */
 export async function orderBanners(
   ctx: ContentContext,
   input: OrderBannersInput,
 ): Promise<Page<BannerRecord>> {
-  if (!(await repo.orderBanners(ctx.db, input.ids))) {
+  if (!(await repo.orderBanners(ctx.db, input.ids, input.seen))) {
     throw new ApiError(
       409,
       "conflict",
@@ -126,7 +127,7 @@ export async function orderBanners(
         issues: [
           {
             field: "ids",
-            message: "must name every banner of the database once",
+            message: "must name every banner of the database once, moved from the stored order",
             key: "bmsBanners.problems.orderStale",
           },
         ],

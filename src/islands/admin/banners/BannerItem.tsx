@@ -1,0 +1,266 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useStore } from "@nanostores/react";
+import { type CSSProperties, useEffect, useId, useRef } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import { type BannerRecord, libraryImageId } from "../../../shared/content.ts";
+import { $locale } from "../../../stores/locale.ts";
+import type { ListState } from "../app/ListSection.tsx";
+import { succeeded } from "../app/query.ts";
+import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
+import { SourceFacts } from "../content/StatusBadge.tsx";
+import { failureText } from "../media/bulk.ts";
+import { CardThumb } from "../media/MediaGrid.tsx";
+import type { useLibraryImages } from "../media/queries.ts";
+import { fileImagePath } from "../photos/facts.ts";
+import { BannerForm } from "./BannerForm.tsx";
+import { bannerName, stateText, windowText } from "./facts.ts";
+import { useDeleteBanner, useUpdateBanner } from "./queries.ts";
+
+/** The list's library images (`useLibraryImages`). */
+type Images = ReturnType<typeof useLibraryImages>;
+
+/** A database banner's place among the others, and how it moves (`by` -1 up, 1 down). */
+export interface Ordering {
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  move: (by: -1 | 1) => Promise<void>;
+}
+
+interface Props {
+  t: Translate;
+  banner: BannerRecord;
+  /** Its place among all banners, from 1, and how many there are. */
+  place: number;
+  count: number;
+  images: Images;
+  state: ListState;
+  /** Opens its edit form at once (`?id=`). */
+  opened: boolean;
+  /** The database's banners move; a file's stay first. */
+  order: Ordering | undefined;
+}
+
+/** One banner: a file's as it is, the database's sortable with its tools. */
+export function BannerItem(props: Props) {
+  return props.order ? (
+    <SortableBanner {...props} order={props.order} />
+  ) : (
+    <li className="bms-item bms-banner">
+      <BannerCard {...props} />
+      <p className="bms-file">{props.t("bmsBanners.inFile", { file: props.banner.file ?? "" })}</p>
+    </li>
+  );
+}
+
+function SortableBanner(props: Props & { order: Ordering }) {
+  const { t, banner, order } = props;
+  const locale = useStore($locale);
+  const id = useId();
+  const sortable = useSortable({
+    id: banner.id,
+    disabled: order.busy,
+    attributes: { roleDescription: t("bmsBanners.sortable") },
+  });
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(sortable.transform),
+    transition: sortable.transition,
+  };
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+
+  // After a move, once its buttons are enabled again: focus back on the button pressed, or on
+  // the other one when the banner has reached an end.
+  const refocus = useRef<-1 | 1 | null>(null);
+  useEffect(() => {
+    const by = refocus.current;
+    if (by === null || order.busy) return;
+    refocus.current = null;
+    const pressed = by < 0 ? up.current : down.current;
+    const other = by < 0 ? down.current : up.current;
+    (pressed && !pressed.disabled ? pressed : other)?.focus();
+  }, [order.busy]);
+
+  function move(by: -1 | 1) {
+    refocus.current = by;
+    void order.move(by);
+  }
+
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      style={style}
+      className="bms-item bms-banner"
+      data-dragging={sortable.isDragging || undefined}
+    >
+      <div className="bms-banner-order">
+        <button
+          ref={sortable.setActivatorNodeRef}
+          type="button"
+          className="button bms-banner-handle"
+          aria-label={t("bmsBanners.drag", { name: bannerName(banner, locale) })}
+          {...sortable.attributes}
+          {...sortable.listeners}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+        <button
+          ref={up}
+          type="button"
+          className="button"
+          disabled={order.first || order.busy}
+          aria-describedby={`${id}-name`}
+          onClick={() => move(-1)}
+        >
+          {t("bmsBanners.moveUp")}
+        </button>
+        <button
+          ref={down}
+          type="button"
+          className="button"
+          disabled={order.last || order.busy}
+          aria-describedby={`${id}-name`}
+          onClick={() => move(1)}
+        >
+          {t("bmsBanners.moveDown")}
+        </button>
+      </div>
+      <BannerCard {...props} nameId={`${id}-name`} />
+      <BannerTools {...props} nameId={`${id}-name`} />
+    </li>
+  );
+}
+
+/** Edit in place, switch on or off, and delete (with a confirm step). */
+function BannerTools({ t, banner, state, opened, nameId }: Props & { nameId: string }) {
+  const locale = useStore($locale);
+  const name = bannerName(banner, locale);
+  const { editing, editButton, open, close, saved } = useInlineEdit<true>((message) =>
+    state.report(true, message),
+  );
+  const update = useUpdateBanner();
+  const remove = useDeleteBanner();
+  const form = useRef<HTMLDivElement>(null);
+
+  // Opened by its address (`?id=`, from the media library's "used by"): its form, in view.
+  // Once: Cancel closes it for good.
+  const openedOnce = useRef(false);
+  useEffect(() => {
+    if (!opened || openedOnce.current) return;
+    openedOnce.current = true;
+    open(true);
+  }, [opened, open]);
+  useEffect(() => {
+    if (editing && opened) form.current?.scrollIntoView({ block: "start" });
+  }, [editing, opened]);
+
+  const failed = (error: unknown) => state.report(false, failureText(t, error));
+
+  if (editing) {
+    return (
+      <div ref={form}>
+        <BannerForm
+          t={t}
+          editing={banner}
+          onSaved={(title) => saved(t("bmsBanners.saved", { name: title }))}
+          onCancel={close}
+        />
+      </div>
+    );
+  }
+  return (
+    <ItemActions
+      t={t}
+      describedBy={nameId}
+      editLabel={t("bmsBanners.edit")}
+      editRef={editButton}
+      onEdit={() => open(true)}
+      question={t("bmsBanners.askDelete", { name })}
+      onDelete={() =>
+        succeeded(
+          remove
+            .mutateAsync(banner.id)
+            .then(() => state.deleted(t("bmsBanners.deleted", { name }))),
+          failed,
+        )
+      }
+    >
+      <button
+        type="button"
+        className="button"
+        aria-describedby={nameId}
+        disabled={update.isPending}
+        onClick={() =>
+          void succeeded(
+            update
+              .mutateAsync({ id: banner.id, values: { enabled: !banner.enabled } })
+              .then(() =>
+                state.report(
+                  true,
+                  t(banner.enabled ? "bmsBanners.switchedOff" : "bmsBanners.switchedOn", { name }),
+                ),
+              ),
+            failed,
+          )
+        }
+      >
+        {t(banner.enabled ? "bmsBanners.turnOff" : "bmsBanners.turnOn")}
+      </button>
+    </ItemActions>
+  );
+}
+
+/** What every banner shows: its image, its words, its state, window, link and place. */
+function BannerCard({ t, banner, place, count, images, nameId }: Props & { nameId?: string }) {
+  const locale = useStore($locale);
+  const { state, label } = stateText(t, banner);
+  const subtitle = banner.subtitle[locale] || banner.subtitle["zh-CN"];
+  return (
+    <div className="bms-banner-card">
+      <Thumbnail t={t} banner={banner} images={images} />
+      <div className="bms-banner-words">
+        <h3 id={nameId}>{bannerName(banner, locale)}</h3>
+        {subtitle && <p className="bms-banner-subtitle">{subtitle}</p>}
+        <ul className="bms-facts">
+          <li>
+            <span className="bms-badge" data-status={state}>
+              {label}
+            </span>
+          </li>
+          <li>{t("bmsBanners.place", { place, count })}</li>
+          <li>{windowText(t, banner)}</li>
+          <li className="bms-banner-link">
+            {banner.link
+              ? t("bmsBanners.linkValue", { link: banner.link })
+              : t("bmsBanners.noLink")}
+          </li>
+          <SourceFacts t={t} item={banner} />
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A banner's thumbnail in a box of fixed shape: its library image's narrowest served file; a
+ * file's own image has no served file in the back office, so its box names it.
+ */
+function Thumbnail({ t, banner, images }: { t: Translate; banner: BannerRecord; images: Images }) {
+  const box = "bms-card-thumb bms-banner-thumb bms-image-placeholder";
+  if (banner.readOnly) {
+    return (
+      <span className={box}>
+        <span>{fileImagePath(banner)}</span>
+      </span>
+    );
+  }
+  const imageId = libraryImageId(banner.image);
+  const media = imageId ? images.data?.get(imageId) : undefined;
+  if (!media) {
+    return (
+      <span className={box}>{images.isSuccess && <span>{t("bmsBanners.imageGone")}</span>}</span>
+    );
+  }
+  return <CardThumb image={media} className="bms-banner-thumb" />;
+}

@@ -1,0 +1,170 @@
+import type { FieldPath } from "react-hook-form";
+import { z } from "zod";
+import type { MessageKey } from "../../../i18n/core.ts";
+import { type BannerRecord, createBannerSchema } from "../../../shared/content.ts";
+import { withProblems } from "../app/problems.ts";
+import { formIssues } from "../content/form.ts";
+import { isoToLocal, localToIso } from "../content/time.ts";
+
+const banner = createBannerSchema.shape;
+
+/** A text in both languages, as the form holds it. */
+type Both = { "zh-CN": string; "en-US": string };
+
+/**
+ * A time of the window as its `datetime-local` field holds it (local, no zone; blank for none),
+ * made the ISO time the request carries, or null.
+ */
+const windowTime = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const iso = localToIso(value);
+    if (iso === null) {
+      ctx.addIssue({ code: "custom", message: "must be a date and time" });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/**
+ * The banner form: the server's own field rules (`createBannerSchema`), with the texts that may
+ * be empty always both present, and the window's times as their fields hold them. The end must
+ * come after the start, as the server says too.
+ */
+const fields = z
+  .strictObject({
+    image: z.string().trim().pipe(banner.image),
+    title: banner.title,
+    subtitle: banner.subtitle.unwrap(),
+    alt: banner.alt.unwrap(),
+    link: banner.link.unwrap(),
+    startsAt: windowTime,
+    endsAt: windowTime,
+    enabled: banner.enabled.unwrap(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "must be after startsAt" });
+    }
+  });
+
+export type BannerFields = z.input<typeof fields>;
+export type BannerValues = z.output<typeof fields>;
+
+/** The form's fields in screen order: where a problem sends focus first. */
+export const BANNER_FIELDS = [
+  "image",
+  "title.zh-CN",
+  "title.en-US",
+  "subtitle.zh-CN",
+  "subtitle.en-US",
+  "alt.zh-CN",
+  "alt.en-US",
+  "link",
+  "startsAt",
+  "endsAt",
+  "enabled",
+] as const satisfies readonly FieldPath<BannerFields>[];
+
+/** Each field's words when too long (or otherwise wrong), and when blank where that is wrong. */
+const WORDS: Record<string, { blank?: MessageKey; other: MessageKey }> = {
+  image: {
+    blank: "bmsBanners.problems.imageRequired",
+    other: "bmsBanners.problems.imageNotLibrary",
+  },
+  title: {
+    blank: "bmsBanners.problems.titleRequired",
+    other: "bmsBanners.problems.titleTooLong",
+  },
+  subtitle: { other: "bmsBanners.problems.subtitleTooLong" },
+  alt: { other: "bmsBanners.problems.altTooLong" },
+  link: { other: "bmsBanners.problems.linkInvalid" },
+  startsAt: { other: "bmsBanners.problems.timeInvalid" },
+  endsAt: { other: "bmsBanners.problems.timeInvalid" },
+};
+
+/** A problem of the form in its words, on the field the person typed it in. */
+export function bannerProblem(
+  issue: { path: PropertyKey[]; code: string; message?: string },
+  input: BannerFields,
+): { key: MessageKey } | undefined {
+  const [field, lang] = issue.path;
+  if (typeof field !== "string") return undefined;
+  if (field === "endsAt" && issue.message === "must be after startsAt") {
+    return { key: "bmsBanners.problems.endBeforeStart" };
+  }
+  const words = WORDS[field];
+  if (!words) return undefined;
+  const value =
+    field === "title" && (lang === "zh-CN" || lang === "en-US")
+      ? input.title[lang]
+      : field === "image"
+        ? input.image
+        : undefined;
+  const blank = words.blank && typeof value === "string" && value.trim() === "";
+  return { key: blank && words.blank ? words.blank : words.other };
+}
+
+/** The form's schema: the server's rules, speaking the form's words. */
+export const bannerSchema = withProblems(fields, bannerProblem);
+
+/**
+ * The interface's words for a field the server refused in English only; a server issue with its
+ * own key (an image no longer in the library, one banner too many, an end before the start
+ * stored) keeps it.
+ */
+const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
+  image: "bmsBanners.problems.imageNotLibrary",
+  "title.zh-CN": "bmsBanners.problems.titleRequired",
+  "title.en-US": "bmsBanners.problems.titleRequired",
+  "subtitle.zh-CN": "bmsBanners.problems.subtitleTooLong",
+  "subtitle.en-US": "bmsBanners.problems.subtitleTooLong",
+  "alt.zh-CN": "bmsBanners.problems.altTooLong",
+  "alt.en-US": "bmsBanners.problems.altTooLong",
+  link: "bmsBanners.problems.linkInvalid",
+  startsAt: "bmsBanners.problems.timeInvalid",
+  endsAt: "bmsBanners.problems.timeInvalid",
+};
+
+/** A failed save with its field issues on the form's fields, each in the interface's words. */
+export const bannerIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+
+const blankBoth = (): Both => ({ "zh-CN": "", "en-US": "" });
+
+/** The form's first values: empty (switched on) to add one, the banner's own to edit it. */
+export const initialBannerFields = (record?: BannerRecord): BannerFields =>
+  record
+    ? {
+        image: record.image,
+        title: { ...record.title },
+        subtitle: { ...record.subtitle },
+        alt: { ...record.alt },
+        link: record.link,
+        startsAt: record.startsAt ? isoToLocal(record.startsAt) : "",
+        endsAt: record.endsAt ? isoToLocal(record.endsAt) : "",
+        enabled: record.enabled,
+      }
+    : {
+        image: "",
+        title: blankBoth(),
+        subtitle: blankBoth(),
+        alt: blankBoth(),
+        link: "",
+        startsAt: "",
+        endsAt: "",
+        enabled: true,
+      };
+
+/**
+ * The database's banners' ids in their order after one moves from `from` to `to` (places in
+ * `ids`), as `PUT /api/admin/banners/order` takes them; the same ids when it does not move.
+ */
+export function moved(ids: readonly string[], from: number, to: number): string[] {
+  const next = [...ids];
+  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
+  const [id] = next.splice(from, 1);
+  if (id !== undefined) next.splice(to, 0, id);
+  return next;
+}
