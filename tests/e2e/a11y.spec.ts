@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeFindings, hydrated, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
 
 const pages = [
   "/",
@@ -11,15 +11,9 @@ const pages = [
   "/articles/postgres-habits/",
   "/articles/category/life/",
 ];
-const combos = [
-  { locale: "zh-CN", theme: "dark" },
-  { locale: "zh-CN", theme: "light" },
-  { locale: "en-US", theme: "dark" },
-  { locale: "en-US", theme: "light" },
-] as const;
 
 for (const path of pages) {
-  for (const combo of combos) {
+  for (const combo of COMBOS) {
     test(`axe finds nothing on ${path} in ${combo.locale}, ${combo.theme}`, async ({ page }) => {
       await prefer(page, combo);
       await page.goto(path);

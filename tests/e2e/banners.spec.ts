@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { axeFindings, hydrated, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
 
 // The home page's banners, read against the seed's content/banners.json: a row of slides the
 // first of which shows without a script, turned by previous, next and the dots by keyboard,
@@ -134,14 +134,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-const combos = [
-  { locale: "zh-CN", theme: "dark" },
-  { locale: "en-US", theme: "light" },
-  { locale: "zh-CN", theme: "light" },
-  { locale: "en-US", theme: "dark" },
-] as const;
-
-for (const combo of combos) {
+for (const combo of COMBOS) {
   test(`axe finds nothing in the banners in ${combo.locale}, ${combo.theme}`, async ({ page }) => {
     await prefer(page, combo);
     await page.goto("/");
@@ -151,7 +144,7 @@ for (const combo of combos) {
 }
 
 for (const width of [390, 1280]) {
-  for (const combo of combos.slice(0, 2)) {
+  for (const combo of COMBOS.slice(0, 2)) {
     test(`screenshots of the home page's banners at ${width} px, ${combo.locale}, ${combo.theme}`, async ({
       page,
     }, testInfo) => {

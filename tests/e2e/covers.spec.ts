@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { parse } from "yaml";
-import { axeFindings, hydrated, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
 
 // Cover illustrations: the wall of every article's cover (/cover-illustration), the cover
 // drawn from an article's title where it has none, and the Open Graph images of articles and
@@ -143,14 +143,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-const combos = [
-  { locale: "zh-CN", theme: "dark" },
-  { locale: "en-US", theme: "light" },
-  { locale: "zh-CN", theme: "light" },
-  { locale: "en-US", theme: "dark" },
-] as const;
-
-for (const combo of combos) {
+for (const combo of COMBOS) {
   test(`axe finds nothing on the wall and a drawn cover's article in ${combo.locale}, ${combo.theme}`, async ({
     page,
   }) => {
@@ -165,7 +158,7 @@ for (const combo of combos) {
 }
 
 for (const width of [390, 1280]) {
-  for (const combo of combos.slice(0, 2)) {
+  for (const combo of COMBOS.slice(0, 2)) {
     test(`screenshots at ${width} px, ${combo.locale}, ${combo.theme}, for a person to judge`, async ({
       page,
     }, testInfo) => {

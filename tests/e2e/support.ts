@@ -7,6 +7,17 @@ import type { UserInfo } from "../../src/shared/user-info.ts";
 export type Locale = "zh-CN" | "en-US";
 export type Theme = "light" | "dark";
 
+/**
+ * Every language with every theme, the pairs a screenshot takes first (dark Chinese, light
+ * English), then the other two: axe runs on all four, pictures on the first two.
+ */
+export const COMBOS = [
+  { locale: "zh-CN", theme: "dark" },
+  { locale: "en-US", theme: "light" },
+  { locale: "zh-CN", theme: "light" },
+  { locale: "en-US", theme: "dark" },
+] as const satisfies readonly { locale: Locale; theme: Theme }[];
+
 export const adminInfo = {
   token: "t".repeat(43),
   user: {

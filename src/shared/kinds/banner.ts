@@ -57,12 +57,18 @@ const libraryImage = z
   .trim()
   .refine((src) => LIBRARY_IMAGE.test(src), "must be an image of the media library");
 
+/** Whether a window ends before (or as) it starts: both times given, the end not after. */
+export const endsBeforeStart = (
+  startsAt: string | null | undefined,
+  endsAt: string | null | undefined,
+): boolean => Boolean(startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt));
+
 /** The window's end comes after its start. */
-function checkWindow(
+export function checkWindow(
   value: { startsAt?: string | null | undefined; endsAt?: string | null | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
+  if (endsBeforeStart(value.startsAt, value.endsAt)) {
     ctx.addIssue({ code: "custom", path: ["endsAt"], message: "must be after startsAt" });
   }
 }

@@ -1,7 +1,7 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import type { MessageKey } from "../../../i18n/core.ts";
-import { type BannerRecord, createBannerSchema } from "../../../shared/content.ts";
+import { type BannerRecord, checkWindow, createBannerSchema } from "../../../shared/content.ts";
 import { withProblems } from "../app/problems.ts";
 import { formIssues } from "../content/form.ts";
 import { isoToLocal, localToIso } from "../content/time.ts";
@@ -44,11 +44,7 @@ const fields = z
     endsAt: windowTime,
     enabled: banner.enabled.unwrap(),
   })
-  .superRefine((value, ctx) => {
-    if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "must be after startsAt" });
-    }
-  });
+  .superRefine(checkWindow);
 
 export type BannerFields = z.input<typeof fields>;
 export type BannerValues = z.output<typeof fields>;

@@ -3,6 +3,7 @@ import {
   BANNER_LIMITS,
   type BannerRecord,
   type CreateBannerInput,
+  endsBeforeStart,
   isBannerLive,
   type OrderBannersInput,
   type UpdateBannerInput,
@@ -42,7 +43,7 @@ async function fileBanner(ctx: ContentContext, id: string): Promise<BannerRecord
 
 /** The window of a banner after an update: its end after its start. */
 function checkWindow(startsAt: string | null, endsAt: string | null) {
-  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
+  if (endsBeforeStart(startsAt, endsAt)) {
     throw invalid("endsAt", "must be after startsAt", "bmsBanners.problems.endBeforeStart");
   }
 }
