@@ -65,10 +65,7 @@ const banners = {
     moveUp: "Move up",
     moveDown: "Move down",
     drag: "Drag “{{name}}” to reorder",
-    sortable: "sortable banner",
     movedTo: "Moved “{{name}}” to place {{place}} of {{count}}.",
-    dragInstructions:
-      "To pick up a banner, press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it in its new place, or Escape to cancel.",
     dragPicked: "Picked up “{{name}}”, at place {{place}} of {{count}}.",
     dragOver: "“{{name}}” is over place {{place}} of {{count}}.",
     dragDropped: "Dropped “{{name}}” at place {{place}} of {{count}}.",

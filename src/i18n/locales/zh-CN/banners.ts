@@ -66,10 +66,7 @@ const banners: BannersMessages = {
     moveUp: "上移",
     moveDown: "下移",
     drag: "拖动“{{name}}”以排序",
-    sortable: "可排序的横幅",
     movedTo: "已将“{{name}}”移到第 {{place}} 张（共 {{count}} 张）。",
-    dragInstructions:
-      "按空格键或回车键拿起横幅，用方向键移动，再按空格键或回车键放到新位置，按 Esc 键取消。",
     dragPicked: "已拿起“{{name}}”，位于第 {{place}} 张（共 {{count}} 张）。",
     dragOver: "“{{name}}”位于第 {{place}} 张上方（共 {{count}} 张）。",
     dragDropped: "已将“{{name}}”放到第 {{place}} 张（共 {{count}} 张）。",

@@ -58,11 +58,7 @@ function SortableBanner(props: Props & { order: Ordering }) {
   const { t, banner, order } = props;
   const locale = useStore($locale);
   const id = useId();
-  const sortable = useSortable({
-    id: banner.id,
-    disabled: order.busy,
-    attributes: { roleDescription: t("bmsBanners.sortable") },
-  });
+  const sortable = useSortable({ id: banner.id, disabled: order.busy });
   const style: CSSProperties = {
     transform: CSS.Transform.toString(sortable.transform),
     transition: sortable.transition,
@@ -95,16 +91,16 @@ function SortableBanner(props: Props & { order: Ordering }) {
       data-dragging={sortable.isDragging || undefined}
     >
       <div className="bms-banner-order">
-        <button
+        {/* The pointer's handle; the keyboard's are the two buttons beside it. */}
+        <span
           ref={sortable.setActivatorNodeRef}
-          type="button"
-          className="button bms-banner-handle"
-          aria-label={t("bmsBanners.drag", { name: bannerName(banner, locale) })}
-          {...sortable.attributes}
+          className="bms-banner-handle"
+          title={t("bmsBanners.drag", { name: bannerName(banner, locale) })}
+          aria-hidden="true"
           {...sortable.listeners}
         >
-          <span aria-hidden="true">⠿</span>
-        </button>
+          ⠿
+        </span>
         <button
           ref={up}
           type="button"

@@ -3,16 +3,11 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import type { Locale, Translate } from "../../../i18n/core.ts";
@@ -33,7 +28,7 @@ import "./banners.css";
 /**
  * `/bms/bannerSet`: the home page's banners in the carousel's order (content/banners.json's
  * first, read-only), each with its image, its state and its window; the database's move by
- * dragging their handle (mouse, touch or keyboard) or by Move up and Move down; inline edits,
+ * dragging their handle (mouse or touch) or by Move up and Move down (keyboard); inline edits,
  * a switch, deletes, and an add form. `?id=` opens that banner's edit form (the media library's
  * "used by" links here).
  */
@@ -132,7 +127,9 @@ function BannerRows({ t, items, busy, state, opened }: RowsProps) {
   const all = [...files, ...shown];
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // No keyboard dragging: dnd-kit's keyboard sensor put a banner in the wrong place once the
+    // page scrolled under it (measured on a list longer than the window). The keyboard's way is
+    // Move up and Move down, beside every handle.
   );
 
   /** Moves the banner at `from` (among the database's) to `to`, saying where it went. */
@@ -193,10 +190,7 @@ function BannerRows({ t, items, busy, state, opened }: RowsProps) {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={dragEnd}
-      accessibility={{
-        announcements: announcements(t, all, locale),
-        screenReaderInstructions: { draggable: t("bmsBanners.dragInstructions") },
-      }}
+      accessibility={{ announcements: announcements(t, all, locale) }}
     >
       <ul className="bms-items bms-banner-list" aria-busy={busy || order.isPending || undefined}>
         {files.map((banner, index) => item(banner, index + 1))}
