@@ -351,7 +351,8 @@ export async function photoInAlbum(db: Db, album: string): Promise<string | null
 
 // --- Banners --------------------------------------------------------------------------------
 
-const bannerOrder = [
+/** The banners' one order: the carousel's, the list's and the build snapshot's. */
+export const bannerOrder = [
   asc(contentBanners.order),
   asc(contentBanners.createdAt),
   asc(contentBanners.id),

@@ -6,6 +6,7 @@ import {
 } from "../../lib/content-snapshot.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
+import { bannerOrder } from "../content/repository.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentAlbums,
@@ -70,7 +71,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
           or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
         ),
       )
-      .orderBy(asc(contentBanners.order), asc(contentBanners.createdAt), asc(contentBanners.id)),
+      .orderBy(...bannerOrder),
   ]);
   const pictures = await picturesOf(db, [
     ...photos.map((p) => p.image),

@@ -48,6 +48,11 @@ function checkWindow(startsAt: string | null, endsAt: string | null) {
   }
 }
 
+/** A window's time as the table keeps it (null for none); `undefined` for one left as it is. */
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+const dateOrSame = (value: string | null | undefined) =>
+  value === undefined ? undefined : dateOf(value);
+
 export async function createBanner(
   ctx: ContentContext,
   input: CreateBannerInput,
@@ -62,17 +67,14 @@ export async function createBanner(
   }
   const row = await repo.insertBanner(ctx.db, {
     ...input,
-    startsAt: input.startsAt ? new Date(input.startsAt) : null,
-    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    startsAt: dateOf(input.startsAt),
+    endsAt: dateOf(input.endsAt),
   });
   if (!row) throw notFound("banner");
   const banner = bannerRecord(row);
   changed(ctx, "added", banner);
   return banner;
 }
-
-const dateOrSame = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null ? null : new Date(value);
 
 export async function updateBanner(
   ctx: ContentContext,
