@@ -5,7 +5,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { processImage } from "./images/process.ts";
-import { filePicture, PHOTO_FILES_PATH, variantName } from "./photo-files.ts";
+import { filePicture, PHOTO_FILES_PATH, servedThumbnail, variantName } from "./photo-files.ts";
 
 let folder: string;
 let image: string;
@@ -78,6 +78,37 @@ describe("a photo file's picture", () => {
       // exifr reads AVIF and refuses WebP outright: either way it finds nothing.
       expect(await exifr.parse(bytes, true).catch(() => undefined)).toBeUndefined();
     }
+  });
+
+  it("names the narrowest WebP the build serves, upright, without encoding it", async () => {
+    const bytes = new Uint8Array(await readFile(image));
+    const { picture } = await filePicture(image, { cacheDir: join(folder, "cache") });
+    const narrowest = picture.variants.find((v) => v.format === "webp");
+    expect(await servedThumbnail(bytes)).toEqual({
+      src: narrowest?.src,
+      width: narrowest?.width,
+      height: narrowest?.height,
+    });
+
+    // A portrait taken sideways (EXIF orientation 6): the pipeline turns it upright first.
+    const sideways = join(folder, "sideways.jpg");
+    await writeFile(
+      sideways,
+      await sharp({
+        create: { width: 300, height: 200, channels: 3, background: { r: 9, g: 9, b: 9 } },
+      })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+    const turned = await filePicture(sideways, { cacheDir: join(folder, "cache-turned") });
+    const [only] = turned.picture.variants.filter((v) => v.format === "webp");
+    expect(only).toMatchObject({ width: 200, height: 300 });
+    expect(await servedThumbnail(new Uint8Array(await readFile(sideways)))).toEqual({
+      src: only?.src,
+      width: 200,
+      height: 300,
+    });
   });
 
   it("makes an entry again when the file changes", async () => {

@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import sharp from "sharp";
 import type { Picture } from "../shared/kinds/photo.ts";
-import { type ProcessedImage, processImage, type VariantFormat } from "./images/process.ts";
+import {
+  type ProcessedImage,
+  processImage,
+  type VariantFormat,
+  variantWidths,
+} from "./images/process.ts";
 
 // A photo file's own image (content/photos/files/<slug>.jpg) goes through the upload pipeline
 // (src/lib/images/process.ts), the one way images are made, at build time. Its results are
@@ -152,4 +158,27 @@ export async function filePicture(
   }
   const facts = await writeEntry(dir, processed);
   return { ...pictureOf(hash, dir, facts), cached: false };
+}
+
+/** The smallest served variant of a file's image, as the build names it (`servedThumbnail`). */
+export interface FileThumbnail {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the site serves the narrowest WebP of an image file once a build has made it: its name
+ * from the bytes' hash and the pipeline's widths for the upright image (its header only is
+ * read; nothing is encoded). The back office shows a photo or banner file by it.
+ */
+export async function servedThumbnail(bytes: Uint8Array): Promise<FileThumbnail> {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  const { autoOrient } = await sharp(bytes, { limitInputPixels: false }).metadata();
+  const [width = autoOrient.width] = variantWidths(autoOrient.width);
+  return {
+    src: `${PHOTO_FILES_PATH}${variantName(hash, width, "webp")}`,
+    width,
+    height: Math.max(1, Math.round((autoOrient.height * width) / autoOrient.width)),
+  };
 }

@@ -41,6 +41,18 @@ export const contentIdParamSchema = z.object({
   id: z.union([z.uuid(), z.string().regex(FILE_ID)], { error: "must be an item id" }),
 });
 
+/** `:id` of a photo or banner written in a file, whose image the back office shows. */
+const FILE_IMAGE_ID = /^file:(photo|banner):([a-z0-9-]+)$/;
+export const fileImageIdParamSchema = z.object({
+  id: z.string().regex(FILE_IMAGE_ID, "must be the id of a photo or banner file"),
+});
+
+/** The kind and slug of a file image's id (`fileImageIdParamSchema` checked it). */
+export function fileImageIdOf(id: string): { kind: "photo" | "banner"; slug: string } {
+  const [, kind, slug = ""] = FILE_IMAGE_ID.exec(id) ?? [];
+  return { kind: kind === "banner" ? "banner" : "photo", slug };
+}
+
 /** `:slug` of a category or an album (their slug is their id). */
 export const categorySlugParamSchema = z.object({ slug: slugSchema });
 
@@ -97,15 +109,27 @@ export const listChaptersQuerySchema = z.object({
   status: optionalQuery(chapterStatusSchema),
 });
 
+/** The `album` filter that keeps the photos in no album (no slug starts with a hyphen). */
+export const NO_ALBUM = "-none";
+
+/**
+ * The orders of the photo list, newest first each: `published` (drafts, then by publish time,
+ * the default), `taken` (by the time taken, photos without one last) and `updated` (the latest
+ * change first).
+ */
+export const PHOTO_SORTS = ["published", "taken", "updated"] as const;
+export type PhotoSort = (typeof PHOTO_SORTS)[number];
+
 /**
  * `GET /api/admin/photos`. `q` matches the slug, the titles and captions in both languages and
- * the tags; `album` keeps one album's photos, `featured` (`true`/`1` or `false`/`0`) the
- * featured ones or the others.
+ * the tags; `album` keeps one album's photos (`-none`: those in no album), `featured` (`true`/`1`
+ * or `false`/`0`) the featured ones or the others; `sort` is one of `PHOTO_SORTS`.
  */
 export const listPhotosQuerySchema = z.object({
   ...pageFields,
   status: optionalQuery(statusSchema),
-  album: optionalQuery(slugSchema),
+  album: optionalQuery(z.union([z.literal(NO_ALBUM), slugSchema])),
+  sort: optionalQuery(z.enum(PHOTO_SORTS)).transform((v) => v ?? "published"),
   tag: optionalQuery(z.string().trim().max(CONTENT_LIMITS.tag)),
   featured: optionalQuery(z.enum(["true", "1", "false", "0"])).transform((v) =>
     v === undefined ? undefined : v === "true" || v === "1",

@@ -70,6 +70,44 @@ test("a photo is made from an image uploaded in the picker and published into an
   await expect(page.getByRole("link", { name: title })).toBeVisible();
 });
 
+test("photos written as files show their own picture; the list sorts by time taken and finds photos in no album", async ({
+  page,
+}) => {
+  await asAdmin(page);
+  await page.goto("/bms/photo");
+  // A file's photo: the narrowest file the site's build serves of its image, loaded.
+  const card = page.locator(".bms-photo-grid > .bms-card").filter({
+    hasText: "From a file, read-only",
+  });
+  const picture = card.first().locator(".bms-photo-thumb img");
+  await expect(picture).toHaveAttribute("src", /^\/photo-files\/[0-9a-f]{12}-\d+\.webp$/);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Newest taken first: the list's order is the API's, and the API's is by the time taken
+  // (the files' from their EXIF), photos without one last.
+  const sorted = page.waitForResponse((r) => r.url().includes("sort=taken") && r.ok());
+  await page.getByLabel("Sort").selectOption({ label: "Newest taken" });
+  const { data } = (await (await sorted).json()) as {
+    data: { items: { title: { "en-US": string }; takenAt: string | null }[] };
+  };
+  const times = data.items.map((item) => item.takenAt);
+  expect(times.filter(Boolean).length).toBeGreaterThanOrEqual(10);
+  const known = times.filter((time): time is string => time !== null);
+  expect(known).toEqual([...known].sort().reverse());
+  expect(times.slice(known.length).every((time) => time === null)).toBe(true);
+  const first = data.items[0]?.title["en-US"] ?? "";
+  await expect(page.locator(".bms-photos .bms-card").first()).toContainText(first);
+
+  // In no album: only photos without one (the seed files all have one).
+  const loose = page.waitForResponse((r) => r.url().includes("album=-none") && r.ok());
+  await page.getByLabel("Album", { exact: true }).selectOption({ label: "In no album" });
+  const none = (await (await loose).json()) as { data: { items: { album: string | null }[] } };
+  expect(none.data.items.every((item) => item.album === null)).toBe(true);
+  await expect(page.getByText("From a file, read-only")).toHaveCount(0);
+});
+
 for (const look of LOOKS) {
   const locale = look.theme === "dark" ? "zh-CN" : "en-US";
   test(`the photo screens in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({

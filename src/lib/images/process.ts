@@ -116,6 +116,24 @@ export async function readExif(bytes: Uint8Array): Promise<Exif> {
   };
 }
 
+/**
+ * When the camera took the image in `file` (its EXIF `DateTimeOriginal`, as `readExif` says it),
+ * reading only the file's first chunk; null when it has none or cannot be read.
+ */
+export async function readTakenAt(file: string): Promise<string | null> {
+  try {
+    const tags = await exifr.parse(file, {
+      pick: ["DateTimeOriginal"],
+      gps: false,
+      reviveValues: false,
+      translateValues: false,
+    });
+    return takenAtOf(tags?.DateTimeOriginal);
+  } catch {
+    return null;
+  }
+}
+
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, "0");
 
 /** Checks an upload before any decoding: empty, too large, not an image we take. */

@@ -1,3 +1,7 @@
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { tempFolders } from "../../lib/test-folders.ts";
 import { article, book, describeContentApi, note } from "./content.test-support.ts";
@@ -131,5 +135,49 @@ describe("content files (no database)", () => {
     expect((await files.chapters()).map((item) => [item.id, item.file])).toEqual([
       ["file:chapter:tome/one", "content/books/tome/one.md"],
     ]);
+  });
+
+  it("takes a photo's time taken from its image's EXIF when the frontmatter has none", async () => {
+    const dir = folder({
+      "photos/dated.md": "---\ntitle: { zh-CN: 甲, en-US: A }\nimage: ./files/dated.jpg\n---\n",
+      "photos/written.md":
+        "---\ntitle: { zh-CN: 乙, en-US: B }\nimage: ./files/dated.jpg\ntakenAt: 2020-01-02T03:04\n---\n",
+      "photos/missing.md": "---\ntitle: { zh-CN: 丙, en-US: C }\nimage: ./files/gone.jpg\n---\n",
+    });
+    mkdirSync(join(dir, "photos", "files"), { recursive: true });
+    await writeFile(
+      join(dir, "photos", "files", "dated.jpg"),
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .jpeg()
+        .withExif({ IFD2: { DateTimeOriginal: "2024:05:01 10:20:30" } })
+        .toBuffer(),
+    );
+    const photos = await contentFiles(dir).photos();
+    expect(photos.map((p) => [p.slug, p.takenAt])).toEqual([
+      ["dated", "2024-05-01T10:20:30"],
+      ["missing", null],
+      ["written", "2020-01-02T03:04"],
+    ]);
+  });
+
+  it("finds a file item's image beside it, never outside the content folder", () => {
+    const dir = folder({});
+    const files = contentFiles(dir);
+    expect(files.imagePath("content/photos/a.md", "./files/a.jpg")).toBe(
+      join(dir, "photos", "files", "a.jpg"),
+    );
+    expect(files.imagePath("content/banners.json", "./photos/files/b.jpg")).toBe(
+      join(dir, "photos", "files", "b.jpg"),
+    );
+    for (const [file, image] of [
+      ["content/photos/a.md", "./../../../etc/passwd"],
+      ["content/banners.json", "./.."],
+      ["content/photos/a.md", "/etc/passwd"],
+      ["content/photos/a.md", "https://example.com/a.jpg"],
+      ["content/photos/a.md", "/api/media/m-00000000-0000-4000-8000-000000000000-400.webp"],
+      ["elsewhere/a.md", "./a.jpg"],
+    ] as const) {
+      expect(files.imagePath(file, image), `${file} ${image}`).toBeNull();
+    }
   });
 });

@@ -156,6 +156,7 @@ describeContentApi(
           caption: { "zh-CN": "傍晚", "en-US": "At dusk" },
           album: "city",
           tags: ["night", "tower"],
+          takenAt: "2025-05-02T18:00",
           status: "published",
           publishedAt: PAST,
         }),
@@ -183,14 +184,58 @@ describeContentApi(
       expect(await filtered("q=bridg")).toEqual(["bridge"]); // the slug
       expect(await filtered("q=tow&tag=tower&album=city&status=published")).toEqual(["tower"]);
       expect(await filtered("q=100%25")).toEqual([]);
+      expect(await filtered("album=-none")).toEqual(["bridge"]);
+      expect(await filtered("album=-none&status=published")).toEqual([]);
+
+      // Other orders, the same across a page boundary: by the time taken (none last), and by
+      // the latest change (files, never changed here, last).
+      expect(await filtered("sort=taken")).toEqual([
+        "tower",
+        "lake-morning",
+        "bridge",
+        "night-market",
+      ]);
+      expect(await filtered("sort=taken&page=2&pageSize=3")).toEqual(["night-market"]);
+      expect(await filtered("sort=updated")).toEqual([
+        "bridge",
+        "tower",
+        "lake-morning",
+        "night-market",
+      ]);
+      expect(await filtered("sort=published")).toEqual(slugs(all));
+      expect(await filtered("sort=")).toEqual(slugs(all));
 
       for (const query of [
         "featured=maybe",
         "album=Not%20A%20Slug",
+        "sort=title",
         "status=gone",
         "pageSize=101",
       ]) {
         expect((await api("GET", `/api/admin/photos?${query}`)).status, query).toBe(400);
+      }
+    });
+
+    it("shows a file's own image by the thumbnail the site's build serves of it", async () => {
+      const photoThumb = await api("GET", "/api/admin/file-images/file:photo:lake-morning");
+      expect(photoThumb.status).toBe(200);
+      expect(photoThumb.body.data).toEqual({
+        src: expect.stringMatching(/^\/photo-files\/[0-9a-f]{12}-64\.webp$/),
+        width: 64,
+        height: 48,
+      });
+      // content/banners.json's banner names the same file: the same served picture.
+      const bannerThumb = await api("GET", "/api/admin/file-images/file:banner:welcome");
+      expect(bannerThumb.body.data).toEqual(photoThumb.body.data);
+
+      // No image file (night-market's is not there), no such item: 404; not a photo or banner: 400.
+      for (const id of ["file:photo:night-market", "file:photo:nothing", "file:banner:nothing"]) {
+        const res = await api("GET", `/api/admin/file-images/${id}`);
+        expect(res.status, id).toBe(404);
+        expect(res.body.message).toBe("No such image file");
+      }
+      for (const id of ["file:article:static-first", UUID, "file:photo:..%2F..%2Fetc"]) {
+        expect((await api("GET", `/api/admin/file-images/${id}`)).status, id).toBe(400);
       }
     });
 

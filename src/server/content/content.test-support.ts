@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -172,9 +173,12 @@ export interface ContentApi {
  */
 export function describeContentApi(name: string, suite: (content: ContentApi) => void): void {
   let folder = "";
-  beforeAll(() => {
+  beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), "blog-content-"));
     writeFiles(folder, CONTENT_FILES);
+    // lake-morning's image is there (night-market's is not).
+    mkdirSync(join(folder, "photos", "files"), { recursive: true });
+    await writeFile(join(folder, "photos", "files", "lake-morning.jpg"), await jpeg());
     vi.stubEnv("CONTENT_DIR", folder);
   });
   afterAll(() => {

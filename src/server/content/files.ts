@@ -1,7 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
 import { parse } from "yaml";
 import type { z } from "zod";
+import { readTakenAt } from "../../lib/images/process.ts";
 import {
   type AlbumRecord,
   type ArticleRecord,
@@ -54,6 +55,11 @@ export interface ContentFiles {
   albums(): Promise<AlbumRecord[]>;
   /** Banners of content/banners.json, in the file's order (their image as written). */
   banners(): Promise<BannerRecord[]>;
+  /**
+   * Where on disk a file item's image is: `image` as written in `file` (`content/…`), relative
+   * to it; null for anything else (an address, a path leaving the content folder).
+   */
+  imagePath(file: string, image: string): string | null;
 }
 
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -232,15 +238,43 @@ async function readChapters(dir: string): Promise<ChapterRecord[]> {
   return items;
 }
 
-/** Photos: frontmatter only (a photo file has no body), its image's path as written. */
+/**
+ * Photos: frontmatter (a photo file has no body), its image's path as written; the time taken,
+ * when the frontmatter has none, from the image's EXIF as the site's build reads it.
+ */
 async function readPhotos(dir: string): Promise<PhotoRecord[]> {
-  return (await readFolder(dir, "photos", /\.md$/)).map(({ slug, file, data }) => ({
+  const photos = (await readFolder(dir, "photos", /\.md$/)).map(({ slug, file, data }) => ({
     slug,
     ...leniently(photoFileFields, photoBlanks, data),
     status: statusOf(data),
     publishedAt: time(data.publishedAt),
     ...stored(fileId("photo", slug), file, data),
   }));
+  return Promise.all(
+    photos.map(async (photo) => {
+      const path = photo.takenAt ? null : imagePathIn(dir, photo.file, photo.image);
+      return path ? { ...photo, takenAt: await takenAtOf(path) } : photo;
+    }),
+  );
+}
+
+/** Times taken already read, by image path, while the file keeps its size and time. */
+const takenTimes = new Map<string, { stamp: string; takenAt: string | null }>();
+
+async function takenAtOf(path: string): Promise<string | null> {
+  let stamp: string;
+  try {
+    const { size, mtimeMs } = await stat(path);
+    stamp = `${size}:${mtimeMs}`;
+  } catch {
+    return null;
+  }
+  const known = takenTimes.get(path);
+  if (known?.stamp === stamp) return known.takenAt;
+  const takenAt = await readTakenAt(path);
+  if (takenTimes.size >= 1000) takenTimes.clear();
+  takenTimes.set(path, { stamp, takenAt });
+  return takenAt;
 }
 
 /**
@@ -313,5 +347,13 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     photos: once(() => readPhotos(dir)),
     albums: once(() => readAlbums(dir)),
     banners: once(() => readBanners(dir)),
+    imagePath: (file, image) => imagePathIn(dir, file, image),
   };
+}
+
+function imagePathIn(dir: string, file: string, image: string): string | null {
+  if (!file.startsWith("content/") || !image.startsWith("./")) return null;
+  const root = resolve(dir);
+  const path = resolve(root, dirname(file.slice("content/".length)), image);
+  return path.startsWith(`${root}${sep}`) ? path : null;
 }

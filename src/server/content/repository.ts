@@ -1,5 +1,6 @@
-import { and, asc, count, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
@@ -45,6 +46,7 @@ export interface ListFilter {
   tag?: string | undefined;
   album?: string | undefined;
   featured?: boolean | undefined;
+  sort?: PhotoSort | undefined;
 }
 
 const BODY_START = 400;
@@ -197,16 +199,30 @@ function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<B
 /** One language of a text kept in both (a JSON column), as text. */
 const inEach = (column: PgColumn) => [sql`${column}->>'zh-CN'`, sql`${column}->>'en-US'`];
 
+/** The photo list's orders, as the service sorts the merged list (`photoOrder`). */
+function photoOrder(sort: PhotoSort | undefined): Array<PgColumn | SQL> {
+  const t = contentPhotos;
+  if (sort === "taken") return [sql`${t.takenAt} collate "C" desc nulls last`, ...newestFirst(t)];
+  if (sort === "updated") {
+    return [sql`date_trunc('milliseconds', ${t.updatedAt}) desc`, sql`${t.slug} collate "C"`];
+  }
+  return newestFirst(t);
+}
+
 function listPhotos(db: Db, filter: ListFilter, limit: number): Promise<RowPage<PhotoRow>> {
   const t = contentPhotos;
   const where = and(
     filter.status ? eq(t.status, filter.status) : undefined,
-    filter.album ? eq(t.album, filter.album) : undefined,
+    filter.album === NO_ALBUM
+      ? isNull(t.album)
+      : filter.album
+        ? eq(t.album, filter.album)
+        : undefined,
     filter.featured === undefined ? undefined : eq(t.featured, filter.featured),
     hasTag(t.tags, filter.tag),
     search(filter.q, [t.slug, ...inEach(t.title), ...inEach(t.caption), sql`${t.tags}::text`]),
   );
-  return pageOfRows(db, t, where, newestFirst(t), { page: 1, pageSize: limit });
+  return pageOfRows(db, t, where, photoOrder(filter.sort), { page: 1, pageSize: limit });
 }
 
 /** The rows of each kind with a publish time, with their list. */

@@ -12,6 +12,7 @@ import {
   createChapterSchema,
   createNoteSchema,
   createPhotoSchema,
+  fileImageIdParamSchema,
   listAlbumsQuerySchema,
   listArticlesQuerySchema,
   listBooksQuerySchema,
@@ -207,6 +208,10 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
+  )
+  // --- The picture of a photo or banner written in a file, as the site serves it
+  .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>
+    ok(c, await content.fileThumbnail(ctx(c), c.req.valid("param").id)),
   )
   // --- Banners of the home page (content/banners.json's first, then the database's in order)
   .get("/admin/banners", requireAdmin, async (c) => ok(c, await content.listBanners(ctx(c))))

@@ -17,6 +17,13 @@ const photos = {
     notFeatured: "Not featured",
     select: "Select “{{title}}”",
     albumValue: "Album: {{name}}",
+    inNoAlbum: "In no album",
+    sort: "Sort",
+    sorts: {
+      published: "Newest published",
+      taken: "Newest taken",
+      updated: "Recently changed",
+    },
     noAlbum: "No album",
     featuredMark: "★ Featured",
     readOnlyMark: "From a file, read-only",

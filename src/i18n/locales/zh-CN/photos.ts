@@ -19,6 +19,13 @@ const photos: PhotosMessages = {
     notFeatured: "非精选",
     select: "选择“{{title}}”",
     albumValue: "相册：{{name}}",
+    inNoAlbum: "未归入相册",
+    sort: "排序",
+    sorts: {
+      published: "最新发布",
+      taken: "最近拍摄",
+      updated: "最近修改",
+    },
     noAlbum: "不放入相册",
     featuredMark: "★ 精选",
     readOnlyMark: "来自文件，只读",

@@ -33,6 +33,17 @@ export function failedCallText(
   return t(key, { message: error instanceof Error ? error.message : "" });
 }
 
+/**
+ * Why a call failed, in the interface's language: the server's reason where it names one by key
+ * (a refused upload's `media.problems.type`, an image or a category still in use), else the
+ * server's words in `bmsContent.failure`. Every screen says a refused write with it.
+ */
+export function failureText(t: Translate, error: unknown): string {
+  const issue = error instanceof CallFailure ? error.issues.find((i) => i.key) : undefined;
+  if (issue?.key && isMessageKey(issue.key)) return t(issue.key, issue.values);
+  return failedCallText(t, error);
+}
+
 /** What every field bound to a form takes: the form's control, its field's name, `t`, an id. */
 export interface Bound<Values extends FieldValues, Output extends FieldValues = Values> {
   control: Control<Values, unknown, Output>;

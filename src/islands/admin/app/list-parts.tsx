@@ -66,10 +66,10 @@ interface FilterSelectProps {
   onChange: (value: string) => void;
 }
 
-/** A labelled filter of an admin list, with "any" first. */
+/** A labelled filter of an admin list, with "any" first; its label and select wrap together. */
 export function FilterSelect({ id, label, any, value, options, onChange }: FilterSelectProps) {
   return (
-    <>
+    <span className="bms-filter">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
@@ -79,7 +79,7 @@ export function FilterSelect({ id, label, any, value, options, onChange }: Filte
       >
         <Options choices={options} none={any} />
       </select>
-    </>
+    </span>
   );
 }
 

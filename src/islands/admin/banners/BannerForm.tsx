@@ -20,7 +20,6 @@ import { FormCheckField, FormLocalTimeField } from "../content/fields.tsx";
 import { ImageField } from "../media/ImageField.tsx";
 import { PICKED } from "../media/MediaPicker.tsx";
 import { useKeepImage } from "../media/queries.ts";
-import { fileImagePath } from "../photos/facts.ts";
 import { useAddBanner, useUpdateBanner } from "./queries.ts";
 import {
   BANNER_FIELDS,
@@ -123,7 +122,7 @@ export function BannerForm({ t, editing, headingId, onSaved, onCancel }: Props) 
       <ImageField
         {...bind("image")}
         label={t("bmsBanners.image")}
-        filePath={editing?.readOnly ? fileImagePath(editing) : null}
+        file={editing?.readOnly ? editing : null}
         onPick={pick}
       />
       <div className="bms-row">{both("title")}</div>

@@ -5,14 +5,14 @@ import { type CSSProperties, useEffect, useId, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { type BannerRecord, libraryImageId } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
 import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
 import { SourceFacts } from "../content/StatusBadge.tsx";
-import { failureText } from "../media/bulk.ts";
+import { FileThumb } from "../media/FileThumb.tsx";
 import { CardThumb } from "../media/MediaGrid.tsx";
 import type { useLibraryImages } from "../media/queries.ts";
-import { fileImagePath } from "../photos/facts.ts";
 import { BannerForm } from "./BannerForm.tsx";
 import { bannerName, stateText, windowText } from "./facts.ts";
 import { useDeleteBanner, useUpdateBanner } from "./queries.ts";
@@ -239,18 +239,13 @@ function BannerCard({ t, banner, place, count, images, nameId }: Props & { nameI
 }
 
 /**
- * A banner's thumbnail in a box of fixed shape: its library image's narrowest served file; a
- * file's own image has no served file in the back office, so its box names it.
+ * A banner's thumbnail in a box of fixed shape: its library image's narrowest served file, or
+ * the one the site serves of a file banner's own image.
  */
 function Thumbnail({ t, banner, images }: { t: Translate; banner: BannerRecord; images: Images }) {
   const box = "bms-card-thumb bms-banner-thumb bms-image-placeholder";
-  if (banner.readOnly) {
-    return (
-      <span className={box}>
-        <span>{fileImagePath(banner)}</span>
-      </span>
-    );
-  }
+  if (banner.readOnly)
+    return <FileThumb item={banner} className="bms-card-thumb bms-banner-thumb" />;
   const imageId = libraryImageId(banner.image);
   const media = imageId ? images.data?.get(imageId) : undefined;
   if (!media) {

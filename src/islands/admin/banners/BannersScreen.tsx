@@ -15,7 +15,6 @@ import type { BannerRecord } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { ListSection, type ListState, useListState } from "../app/ListSection.tsx";
 import { contentListWords } from "../content/list-words.ts";
-import { failureText } from "../media/bulk.ts";
 import { useLibraryImages } from "../media/queries.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { BannerForm } from "./BannerForm.tsx";
@@ -24,6 +23,7 @@ import { bannerName } from "./facts.ts";
 import { useBanners, useOrderBanners, useRefreshBanners } from "./queries.ts";
 import { moved } from "./schema.ts";
 import "./banners.css";
+import { failureText } from "../app/form.tsx";
 
 /**
  * `/bms/bannerSet`: the home page's banners in the carousel's order (content/banners.json's

@@ -2,7 +2,6 @@ import type { CategoryRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { type GroupingList, GroupingsSection } from "../content/GroupingsSection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
-import { deleteFailureText } from "./delete-failure.ts";
 import {
   useAddCategory,
   useCategoryPage,
@@ -12,6 +11,7 @@ import {
 import { CATEGORY_FIELDS, type CategoryValues, categorySchema, initialFields } from "./schema.ts";
 import "../content/content.css";
 import "../content/articles.css";
+import { failureText } from "../app/form.tsx";
 
 /** Categories as groupings: their words, form and calls. */
 const CATEGORIES: GroupingList<CategoryValues, CategoryRecord> = {
@@ -26,7 +26,7 @@ const CATEGORIES: GroupingList<CategoryValues, CategoryRecord> = {
   usePage: useCategoryPage,
   useDelete: useDeleteCategory,
   // A category an article still files under stays: the server names the article or its file.
-  deleteFailure: deleteFailureText,
+  deleteFailure: failureText,
   file: "content/categories.json",
 };
 

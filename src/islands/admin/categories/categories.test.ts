@@ -5,9 +5,9 @@ import {
   createCategorySchema,
   updateCategorySchema,
 } from "../../../shared/content.ts";
+import { failureText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
 import { conflict, DATABASE_ROW, problemsOf } from "../content/test-support.ts";
-import { deleteFailureText } from "./delete-failure.ts";
 import { type CategoryFields, categorySchema, initialFields } from "./schema.ts";
 
 const fields = (changes: Partial<CategoryFields> = {}): CategoryFields => ({
@@ -71,10 +71,10 @@ describe("the category form", () => {
         values: { slug: "a", article: "b" },
       },
     ]);
-    expect(deleteFailureText(t, inUse)).toBe(
+    expect(failureText(t, inUse)).toBe(
       "“a” is still used by the article “b”, so it stays. Move that article to another category first.",
     );
-    expect(deleteFailureText(t, new CallFailure(404, "No such category"))).toBe(
+    expect(failureText(t, new CallFailure(404, "No such category"))).toBe(
       t("bmsContent.failure", { message: "No such category" }),
     );
   });

@@ -5,15 +5,16 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { type Bound, problemText } from "../app/form.tsx";
-import { formatBytes, srcSetOf } from "./facts.ts";
+import { FileThumb } from "./FileThumb.tsx";
+import { type FileImageItem, fileImagePath, formatBytes, srcSetOf } from "./facts.ts";
 import { ChooseFromLibrary } from "./MediaPicker.tsx";
 import { useLibraryImage } from "./queries.ts";
 
 /**
  * A form's image that must be a library image (a photo's, a banner's), bound to its form: a
  * preview of the image chosen, its size, and Choose from the library (the picker: the library's
- * grid, or an upload into it). An item from a file names its own image file (`filePath`), which
- * the back office does not serve. A problem (no image yet) shows under it, and focus on a failed
+ * grid, or an upload into it). An item written in a file (`file`) shows its own image file as the
+ * site serves it and names it. A problem (no image yet) shows under it, and focus on a failed
  * submit goes to the button.
  */
 export function ImageField<Values extends FieldValues, Output extends FieldValues>({
@@ -22,12 +23,12 @@ export function ImageField<Values extends FieldValues, Output extends FieldValue
   control,
   name,
   label,
-  filePath,
+  file,
   onPick,
 }: Bound<Values, Output> & {
   label: string;
-  /** Where a read-only item's own image file is; null for a library image to choose. */
-  filePath: string | null;
+  /** A read-only item written in a file, whose image is its own; null for a library image. */
+  file: FileImageItem | null;
   onPick: (media: MediaRecord) => void;
 }) {
   const { field, fieldState } = useController({ control, name });
@@ -46,13 +47,11 @@ export function ImageField<Values extends FieldValues, Output extends FieldValue
       aria-describedby={`${id}-facts${error ? ` ${id}-error` : ""}`}
     >
       <legend>{label}</legend>
-      {filePath !== null ? (
+      {file !== null ? (
         <>
-          <span className="bms-image-preview bms-image-placeholder">
-            <span>{filePath}</span>
-          </span>
+          <FileThumb item={file} className="bms-image-preview" />
           <p id={`${id}-facts`} className="field-hint">
-            {t("bmsPhotos.fileImage", { path: filePath })}
+            {t("bmsPhotos.fileImage", { path: fileImagePath(file) })}
           </p>
         </>
       ) : (

@@ -5,10 +5,9 @@ import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { MEDIA_LIMITS, type MediaRecord } from "../../../shared/kinds/media.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { bindFields, FormTextField, showServerIssues } from "../app/form.tsx";
+import { bindFields, FormTextField, failureText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { formIssues } from "../content/form.ts";
-import { failureText } from "./bulk.ts";
 import { useSaveMedia } from "./queries.ts";
 import {
   MEDIA_FIELDS,

@@ -1,7 +1,7 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { IMAGE_TYPES, type MediaRecord } from "../../../shared/kinds/media.ts";
-import { failureText } from "./bulk.ts";
+import { failureText } from "../app/form.tsx";
 import { useUploadMedia } from "./queries.ts";
 import {
   changeJob,

@@ -1,6 +1,5 @@
-import { isMessageKey, type MessageKey, type Translate } from "../../../i18n/core.ts";
-import { failedCallText } from "../app/form.tsx";
-import { CallFailure } from "../app/query.ts";
+import type { MessageKey, Translate } from "../../../i18n/core.ts";
+import { failureText } from "../app/form.tsx";
 
 // What the library does to several images at once (delete, add tags), and the photo list to
 // several photos: one call per item, one after the other, each refusal kept with its reason;
@@ -27,16 +26,6 @@ export async function eachInTurn<T>(
     }
   }
   return outcome;
-}
-
-/**
- * Why a call failed, in the interface's language: the server's reason where it names one by key
- * (a refused upload's `media.problems.type`, an image in use), else the server's words.
- */
-export function failureText(t: Translate, error: unknown): string {
-  const issue = error instanceof CallFailure ? error.issues[0] : undefined;
-  if (issue?.key && isMessageKey(issue.key)) return t(issue.key, issue.values);
-  return failedCallText(t, error);
 }
 
 /**

@@ -81,3 +81,20 @@ export function linkOf(use: MediaUse): { route: AdminRoute; search: string } {
   if (use.kind === "banner") return { route: "bannerSet", search: `id=${id}` };
   return { route: "notes", search: "" };
 }
+
+/** A photo or banner written in a file: its id, its file and its image as written there. */
+export interface FileImageItem {
+  id: string;
+  file: string | null;
+  image: string;
+}
+
+/**
+ * Where a photo or banner written in a file keeps its image, from the project's root: the file
+ * writes it relative to itself (`./files/a.jpg` in `content/photos/a.md`).
+ */
+export function fileImagePath(item: FileImageItem): string {
+  const { file, image } = item;
+  if (!file || !image.startsWith("./")) return image || (file ?? "");
+  return `${file.slice(0, file.lastIndexOf("/") + 1)}${image.slice(2)}`;
+}

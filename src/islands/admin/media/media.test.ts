@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { sampleMedia } from "../../../shared/kinds/media.test-support.ts";
 import { type MediaRecord, updateMediaSchema } from "../../../shared/kinds/media.ts";
+import { failureText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
 import { selectItems } from "../app/selection.tsx";
 import { formIssues } from "../content/form.ts";
 import { conflict, problemsOf } from "../content/test-support.ts";
-import { bulkSummary, eachInTurn, failureText } from "./bulk.ts";
+import { bulkSummary, eachInTurn } from "./bulk.ts";
 import { exifFacts, formatBytes, linkOf, srcSetOf, thumbnailOf } from "./facts.ts";
 import {
   changeJob,

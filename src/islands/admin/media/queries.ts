@@ -112,6 +112,18 @@ export function useLibraryImage(src: string) {
 }
 
 /**
+ * The picture of a photo or banner written in a file: where the site serves its narrowest
+ * WebP (`GET /api/admin/file-images/:id`). Not asked again: a file changes with a new build.
+ */
+export const useFileThumbnail = (id: string) =>
+  useQuery({
+    queryKey: ["fileImages", id],
+    queryFn: () => dataOf(send(api.admin["file-images"][":id"].$get(byId(id)))),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/**
  * The library images at `srcs` (a page of photos, the banners), read in one call (the library's
  * `ids` filter), by id: an image missing from the answer was deleted. Addresses that are not the
  * library's are left out. Their served files never change, so they are read once.

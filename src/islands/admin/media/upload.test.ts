@@ -3,8 +3,8 @@ import { translator } from "../../../i18n/core.ts";
 import { api } from "../../../shared/api-client.ts";
 import { STORAGE_KEYS } from "../../../shared/storage-keys.ts";
 import { storedUser } from "../../../shared/user-info.test-support.ts";
+import { failureText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { failureText } from "./bulk.ts";
 import { type UploadXhr, uploadImage, uploadPath } from "./upload.ts";
 
 // The one upload made with XMLHttpRequest, against a fake one: the typed client's path and

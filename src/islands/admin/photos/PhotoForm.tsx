@@ -9,7 +9,7 @@ import { EditorForm, type EditorFormProps, useEditorForm } from "../content/edit
 import { EditorScheduleField, FormCheckField, FormKeptChoiceField } from "../content/fields.tsx";
 import { ImageField } from "../media/ImageField.tsx";
 import { useKeepImage } from "../media/queries.ts";
-import { albumChoices, fileImagePath, photoName } from "./facts.ts";
+import { albumChoices, photoName } from "./facts.ts";
 import { TakenAtField } from "./fields.tsx";
 import { useAlbums, useSavePhoto } from "./queries.ts";
 import { pickedImage, savedMessage } from "./request.ts";
@@ -90,7 +90,7 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
       <ImageField
         {...bind("image")}
         label={t("bmsPhotos.image")}
-        filePath={record?.readOnly ? fileImagePath(record) : null}
+        file={record?.readOnly ? record : null}
         onPick={pick}
       />
       <div className="bms-row">{both("title")}</div>

@@ -5,10 +5,11 @@ import { libraryImageId, type PhotoRecord } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { StatusBadge } from "../content/StatusBadge.tsx";
+import { FileThumb } from "../media/FileThumb.tsx";
 import { CardThumb } from "../media/MediaGrid.tsx";
 import { useLibraryImages } from "../media/queries.ts";
 import type { ScreenProps } from "../screen-props.ts";
-import { fileImagePath, photoName, photoSearch } from "./facts.ts";
+import { photoName, photoSearch } from "./facts.ts";
 import type { PhotoSelection } from "./PhotoBulk.tsx";
 
 interface Props {
@@ -100,13 +101,7 @@ const THUMB = "bms-card-thumb bms-photo-thumb";
  * own colour; a file's own image has no served file in the back office, so its box names it.
  */
 function Thumbnail({ t, photo, images }: { t: Translate; photo: PhotoRecord; images: PageImages }) {
-  if (photo.readOnly) {
-    return (
-      <span className={`${THUMB} bms-image-placeholder`}>
-        <span>{fileImagePath(photo)}</span>
-      </span>
-    );
-  }
+  if (photo.readOnly) return <FileThumb item={photo} className={THUMB} />;
   const imageId = libraryImageId(photo.image);
   const media = imageId ? images.data?.get(imageId) : undefined;
   if (!media) {

@@ -1,11 +1,12 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
+import { NO_ALBUM, PHOTO_SORTS } from "../../../shared/content.ts";
 import { CONTENT_LIMITS, CONTENT_STATUSES } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { type Choice, choices } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
-import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
+import { FilterSelect, FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import type { ScreenProps } from "../screen-props.ts";
@@ -18,7 +19,14 @@ import "../content/content.css";
 import "../content/articles.css";
 import "./photos.css";
 
-const NO_FILTERS: PhotoFilters = { q: "", status: "", album: "", tag: "", featured: "" };
+const NO_FILTERS: PhotoFilters = {
+  q: "",
+  status: "",
+  album: "",
+  tag: "",
+  featured: "",
+  sort: "",
+};
 
 /**
  * `/bms/photo`: every photo (database rows and files) as a grid of thumbnails under search and
@@ -34,7 +42,8 @@ export function PhotoList({ t, navigate }: ScreenProps) {
   const list = usePhotoPage({ ...filters, q, tag }, state.page);
   const albums = albumChoices(useAlbums().data?.items, locale);
   const selection = usePhotoSelection();
-  const filtered = Object.values(filters).some(Boolean);
+  const { sort: _sort, ...narrowing } = filters;
+  const filtered = Object.values(narrowing).some(Boolean);
   return (
     <div className="bms-content bms-photos">
       <ListSection
@@ -103,10 +112,15 @@ function PhotoFilterFields({
   onChange: (name: keyof PhotoFilters, value: string) => void;
 }) {
   // An album chosen stays a choice while the albums load, or after it was deleted.
-  const albumOptions =
-    filters.album && !albums.some((a) => a.value === filters.album)
-      ? [...albums, { value: filters.album, label: filters.album }]
-      : albums;
+  const albumOptions = [
+    { value: NO_ALBUM, label: t("bmsPhotos.inNoAlbum") },
+    ...albums,
+    ...(filters.album &&
+    filters.album !== NO_ALBUM &&
+    !albums.some((a) => a.value === filters.album)
+      ? [{ value: filters.album, label: filters.album }]
+      : []),
+  ];
   return (
     <search className="bms-filters" aria-label={t("bmsPhotos.filters")}>
       <SearchField
@@ -138,14 +152,27 @@ function PhotoFilterFields({
           },
         ]}
       />
-      <label htmlFor={`${id}-tag`}>{t("bmsPhotos.tag")}</label>
-      <input
-        id={`${id}-tag`}
-        type="text"
-        className="field-input bms-photo-tag"
-        value={filters.tag}
-        maxLength={CONTENT_LIMITS.tag}
-        onChange={(event) => onChange("tag", event.currentTarget.value)}
+      <span className="bms-filter">
+        <label htmlFor={`${id}-tag`}>{t("bmsPhotos.tag")}</label>
+        <input
+          id={`${id}-tag`}
+          type="text"
+          className="field-input bms-photo-tag"
+          value={filters.tag}
+          maxLength={CONTENT_LIMITS.tag}
+          onChange={(event) => onChange("tag", event.currentTarget.value)}
+        />
+      </span>
+      <FilterSelect
+        id={`${id}-sort`}
+        label={t("bmsPhotos.sort")}
+        any={t("bmsPhotos.sorts.published")}
+        value={filters.sort}
+        options={PHOTO_SORTS.filter((sort) => sort !== "published").map((sort) => ({
+          value: sort,
+          label: t(`bmsPhotos.sorts.${sort}`),
+        }))}
+        onChange={(sort) => onChange("sort", sort)}
       />
     </search>
   );

@@ -7,16 +7,6 @@ import type { Choice } from "../app/fields.tsx";
 export const photoName = (photo: Pick<PhotoRecord, "title" | "slug">, locale: ContentLang) =>
   photo.title[locale] || photo.slug;
 
-/**
- * Where a file's photo keeps its image, from the project's root: the frontmatter writes it
- * relative to the file (`./files/a.jpg` in `content/photos/a.md`).
- */
-export function fileImagePath(photo: Pick<PhotoRecord, "file" | "image">): string {
-  const { file, image } = photo;
-  if (!file || !image.startsWith("./")) return image || (file ?? "");
-  return `${file.slice(0, file.lastIndexOf("/") + 1)}${image.slice(2)}`;
-}
-
 /** The albums as choices, named in the interface language. */
 export const albumChoices = (albums: readonly AlbumRecord[] | undefined, locale: ContentLang) =>
   (albums ?? []).map((album): Choice => ({ value: album.slug, label: album.name[locale] }));

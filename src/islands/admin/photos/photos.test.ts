@@ -18,8 +18,9 @@ import {
   problemsOf,
 } from "../content/test-support.ts";
 import { localToIso } from "../content/time.ts";
+import { fileImagePath } from "../media/facts.ts";
 import { actionable, photoBulkSummary } from "./bulk.ts";
-import { albumChoices, albumName, fileImagePath, photoName } from "./facts.ts";
+import { albumChoices, albumName, photoName } from "./facts.ts";
 import {
   createRequest,
   pickedImage,
@@ -363,10 +364,16 @@ describe("the photo list", () => {
   });
 
   it("names a file's own image by its path from the project's root", () => {
-    const file = { file: "content/photos/fog-pier.md", image: "./files/fog-pier.jpg" };
+    const file = {
+      id: "file:photo:fog-pier",
+      file: "content/photos/fog-pier.md",
+      image: "./files/fog-pier.jpg",
+    };
     expect(fileImagePath(file)).toBe("content/photos/files/fog-pier.jpg");
-    expect(fileImagePath({ file: "content/photos/a.md", image: "" })).toBe("content/photos/a.md");
-    expect(fileImagePath({ file: null, image: SRC })).toBe(SRC);
+    expect(fileImagePath({ id: "file:photo:a", file: "content/photos/a.md", image: "" })).toBe(
+      "content/photos/a.md",
+    );
+    expect(fileImagePath({ id: "x", file: null, image: SRC })).toBe(SRC);
   });
 });
 

@@ -23,6 +23,8 @@ export interface PhotoFilters extends Record<string, string> {
   album: string;
   tag: string;
   featured: string;
+  /** One of `PHOTO_SORTS`; empty for the default, newest published. */
+  sort: string;
 }
 
 const photosKey = ["photos"] as const;

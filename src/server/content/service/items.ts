@@ -108,6 +108,8 @@ export interface ItemKind<
     fromRow(row: ListRow): Item;
     fromFile(file: Rec): Item;
     keep(query: Query, file: Rec): boolean;
+    /** The list's order for the query, when not `newestFirst`. */
+    order?(query: Query): ((a: Item, b: Item) => number) | undefined;
   };
 }
 
@@ -162,6 +164,7 @@ export function itemService<
           files: () => kind.files(ctx.files),
           fromFile: kind.list.fromFile,
           keep: (file) => kind.list.keep(query, file),
+          order: kind.list.order?.(query),
         }),
 
       async get(ctx: ContentContext, id: string): Promise<Rec> {

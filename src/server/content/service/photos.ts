@@ -2,6 +2,8 @@ import {
   type CreatePhotoInput,
   type ListPhotosQuery,
   libraryImageId,
+  NO_ALBUM,
+  type PhotoSort,
   type UpdatePhotoInput,
 } from "../../../shared/content.ts";
 import { findMedia } from "../../media/repository.ts";
@@ -9,7 +11,23 @@ import { photoRecord } from "../records.ts";
 import * as repo from "../repository.ts";
 import { assertAlbumExists } from "./albums.ts";
 import { itemService } from "./items.ts";
-import { type ContentContext, invalid, matches } from "./shared.ts";
+import {
+  bySlug,
+  type ContentContext,
+  invalid,
+  laterFirst,
+  matches,
+  newestFirst,
+  type Sortable,
+} from "./shared.ts";
+
+/** The photo list's orders, as the repository's `photoOrder` sorts the rows. */
+const PHOTO_ORDERS: Record<PhotoSort, (a: Listed, b: Listed) => number> = {
+  published: newestFirst,
+  taken: (a, b) => laterFirst(a.takenAt, b.takenAt) || newestFirst(a, b),
+  updated: (a, b) => laterFirst(a.updatedAt, b.updatedAt) || bySlug(a, b),
+};
+type Listed = Sortable & { takenAt: string | null };
 
 /**
  * A photo's image is an image of the media library that is still there (the body's rule already
@@ -46,7 +64,7 @@ export const photos = itemService<CreatePhotoInput, UpdatePhotoInput, ListPhotos
     fromRow: photoRecord,
     fromFile: (item) => item,
     keep: (query, item) =>
-      (!query.album || item.album === query.album) &&
+      (!query.album || item.album === (query.album === NO_ALBUM ? null : query.album)) &&
       (query.featured === undefined || item.featured === query.featured) &&
       (!query.tag || item.tags.includes(query.tag)) &&
       matches(
@@ -56,5 +74,6 @@ export const photos = itemService<CreatePhotoInput, UpdatePhotoInput, ListPhotos
         ...Object.values(item.caption),
         ...item.tags,
       ),
+    order: (query) => PHOTO_ORDERS[query.sort],
   },
 });

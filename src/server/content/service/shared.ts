@@ -82,6 +82,18 @@ export interface Sortable {
   updatedAt: string | null;
 }
 
+/** Later first by a text time (ISO or local, compared as text), without one last. */
+export function laterFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? 1 : -1;
+}
+
+/** Slugs in code-point order, as the database's `collate "C"`. */
+export const bySlug = (a: Sortable, b: Sortable) =>
+  a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+
 /** Newest first: no time (drafts) first, then publishedAt descending, the latest change, slug. */
 export function newestFirst(a: Sortable, b: Sortable): number {
   if (a.publishedAt !== b.publishedAt) {
@@ -89,12 +101,7 @@ export function newestFirst(a: Sortable, b: Sortable): number {
     if (b.publishedAt === null) return 1;
     return a.publishedAt < b.publishedAt ? 1 : -1;
   }
-  if (a.updatedAt !== b.updatedAt) {
-    if (a.updatedAt === null) return 1;
-    if (b.updatedAt === null) return -1;
-    return a.updatedAt < b.updatedAt ? 1 : -1;
-  }
-  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+  return laterFirst(a.updatedAt, b.updatedAt) || bySlug(a, b);
 }
 
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
@@ -121,6 +128,8 @@ export async function mergedPage<
     files(): Promise<File[]>;
     fromFile(file: File): Item;
     keep(file: File): boolean;
+    /** The rows' order in the database; `newestFirst` unless the kind says otherwise. */
+    order?: ((a: Item, b: Item) => number) | undefined;
   },
 ): Promise<Page<Item>> {
   const start = offsetOf(query);
@@ -132,7 +141,7 @@ export async function mergedPage<
       list.keep(item),
   );
   const items = [...rows.map(list.fromRow), ...files.map(list.fromFile)]
-    .sort(newestFirst)
+    .sort(list.order ?? newestFirst)
     .slice(start, start + query.pageSize);
   return { items, total: total + files.length, page: query.page, pageSize: query.pageSize };
 }
