@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("astro:content", () => ({ getCollection: async () => [] }));
-const { dayOf, isLive, readingMinutes } = await import("./content.ts");
+const { dayOf, isLive, notePreview, readingMinutes } = await import("./content.ts");
 
 describe("content rules", () => {
   const now = new Date("2026-11-22T00:00:00Z");
@@ -36,5 +36,17 @@ describe("content rules", () => {
   });
   it("groups by the blog's local day", () => {
     expect(dayOf(new Date("2026-11-21T17:30:00Z"))).toBe("2026-11-22");
+  });
+});
+
+describe("a note in one line", () => {
+  it("drops Markdown's marks, pictures and link targets, and cuts at whole characters", () => {
+    expect(
+      notePreview("- **Bold** move, see [the docs](https://example.com).\n\n![a cat](/c.jpg) `x`"),
+    ).toBe("Bold move, see the docs. x");
+    expect(notePreview("早上出门，楼下的桂花开了第二茬", 6)).toBe("早上出门，楼…");
+    // A character outside the BMP is never cut in half.
+    expect(notePreview("ab😀cd", 3)).toBe("ab😀…");
+    expect(notePreview(undefined)).toBe("");
   });
 });

@@ -134,6 +134,25 @@ export async function liveNotes(): Promise<Note[]> {
   );
 }
 
+/**
+ * A note's text in one line: list bullets and Markdown's marks dropped, spaces joined, at most
+ * `max` characters (then an ellipsis). What a list, a page title and an Open Graph image show.
+ */
+export function notePreview(body: string | undefined, max = 120): string {
+  const text = (body ?? "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\]\([^)]*\)/g, "]")
+    .replace(/^\s*[-*]\s+/gm, "")
+    .replace(/[#*_`>[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : text;
+}
+
+/** A note's own page. */
+export const notePath = (note: Note) => `/random-notes/${note.id}/`;
+
 /** Markdown's marks, counted as spaces: `**bold**` is one word, `-` alone is none. */
 const MARKS = new Set([..."#*_>`[]()!-"].map((c) => c.charCodeAt(0)));
 /** What `\s` matches in a JavaScript regular expression. */

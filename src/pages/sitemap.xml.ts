@@ -1,6 +1,6 @@
 import type { APIContext } from "astro";
 import { liveBooks } from "../lib/books.ts";
-import { liveArticles, translationOf } from "../lib/content.ts";
+import { liveArticles, liveNotes, notePath, translationOf } from "../lib/content.ts";
 import { escapeHtml } from "../lib/html.ts";
 import { galleryPaths } from "../lib/photo-html.ts";
 import { liveGallery } from "../lib/photos.ts";
@@ -37,6 +37,7 @@ export async function GET(context: APIContext) {
       `<url><loc>${abs(`/articles/${article.id}/`)}</loc><lastmod>${lastmod}</lastmod>${links}</url>`,
     );
   }
+  for (const note of await liveNotes()) urls.push(`<url><loc>${abs(notePath(note))}</loc></url>`);
   for (const entry of books) {
     urls.push(`<url><loc>${abs(`/book-doc/${entry.slug}/`)}</loc></url>`);
     for (const node of entry.order)

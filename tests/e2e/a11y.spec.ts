@@ -10,6 +10,9 @@ const pages = [
   // Highlighted code (its colours are per theme), and a list with a cover.
   "/articles/postgres-habits/",
   "/articles/category/life/",
+  // The notes' timeline and a note's own page (its pictures, previous and next).
+  "/random-notes",
+  "/random-notes/2026-11-08-desk-by-the-window/",
 ];
 
 for (const path of pages) {

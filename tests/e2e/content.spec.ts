@@ -210,6 +210,30 @@ test("notes: a timeline grouped by day, in both languages", async ({ page }) => 
   expect([...dates].sort().reverse()).toEqual(dates);
 });
 
+test("notes: each has a page of its own, reached from its time, with the notes beside it", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/random-notes");
+  const timeline = page.locator("main .timeline");
+  const first = timeline.getByRole("link", { name: /on its own page$/ }).first();
+  const name = (await first.getAttribute("href")) ?? "";
+  expect(name).toMatch(/^\/random-notes\/[a-z0-9-]+\/$/);
+  await first.click();
+  await expect(page).toHaveURL(name);
+  await expect(
+    page.getByRole("heading", { level: 1, name: /^A note of \d{4}-\d{2}-\d{2}$/ }),
+  ).toBeVisible();
+  await expect(page.locator("article.note .prose")).not.toBeEmpty();
+  // The newest note: an older one beside it, none newer; back leads to it in the timeline.
+  await expect(page.getByRole("link", { name: /Next/ })).toHaveCount(0);
+  await page.getByRole("link", { name: /Previous/ }).click();
+  await expect(page.getByRole("link", { name: /Next/ })).toBeVisible();
+  await page.getByRole("link", { name: "All notes" }).click();
+  await expect(page).toHaveURL(/\/random-notes#[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notes" })).toBeVisible();
+});
+
 test("books: a list, a chapter with the book's tree, previous and next", async ({ page }) => {
   await openInEnglish(page, "/book-doc/", "Book documents");
   await page.getByRole("heading", { level: 2 }).first().getByRole("link").click();

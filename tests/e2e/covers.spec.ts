@@ -107,12 +107,16 @@ test("the drawn cover follows the theme", async ({ page }) => {
   await expect.poll(paper).not.toBe(light);
 });
 
-test("articles and books name a 1200×630 Open Graph image that is served", async ({ page }) => {
+test("articles, books and notes name a 1200×630 Open Graph image that is served", async ({
+  page,
+}) => {
   const pages = [`/articles/${drawn?.slug}/`, `/articles/${own?.slug ?? "static-first"}/`];
   await page.goto("/book-doc/");
   const book = await page.locator("main a[href^='/book-doc/']").first().getAttribute("href");
   expect(book).toBeTruthy();
   pages.push(book ?? "");
+  // A note in each language.
+  pages.push("/random-notes/2026-11-08-desk-by-the-window/", "/random-notes/2026-10-12-osmanthus/");
   const seen = new Set<string>();
   for (const path of pages) {
     await page.goto(path);
