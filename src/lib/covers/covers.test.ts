@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { coverArt, coverSvg, paletteOf, titleLayout, wrapTitle } from "./art.ts";
 import { generatedCoverHtml } from "./html.ts";
-import { drawPng, ogImageOf, ogPng } from "./og.ts";
+import { drawAhead, drawAll, drawPng, ogImageOf, ogPng } from "./og.ts";
 
 const subject = {
   key: "static-first",
@@ -85,7 +85,40 @@ describe("generated covers", () => {
     expect(png.byteLength).toBeLessThan(120_000);
     expect(await ogPng(image, dir, counting)).toEqual(png);
     expect(draws).toBe(1);
+    // A later build (another process: another folder here) finds the file and draws nothing.
+    const later = await mkdtemp(join(tmpdir(), "og-"));
+    dirs.push(later);
+    await copyFile(join(dir, image.name), join(later, image.name));
+    expect(await ogPng(image, later, counting)).toEqual(png);
+    expect(draws).toBe(1);
     // Another title, another name.
     expect(ogImageOf(coverSvg({ ...subject, title: "Other" })).name).not.toBe(image.name);
+  });
+
+  it("are drawn once when the build draws ahead and then draws all, a failure tried again", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "og-"));
+    dirs.push(dir);
+    const images = ["一", "two", "三", "four", "五"].map((title) =>
+      ogImageOf(coverSvg({ ...subject, key: title, title })),
+    );
+    const drawn: string[] = [];
+    let failOnce = true;
+    const slow = async (svg: string) => {
+      if (failOnce && svg === images[1]?.svg) {
+        failOnce = false;
+        throw new Error("the first draw of this one fails");
+      }
+      drawn.push(svg);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return drawPng(svg);
+    };
+    drawAhead(images, dir, slow);
+    await drawAll(images, dir, slow);
+    expect(drawn).toHaveLength(images.length);
+    expect(new Set(drawn).size).toBe(images.length);
+    for (const image of images) {
+      expect((await sharp(await ogPng(image, dir, slow)).metadata()).width).toBe(1200);
+    }
+    expect(drawn).toHaveLength(images.length);
   });
 });
