@@ -60,6 +60,10 @@ describe("the gallery's markup", () => {
     expect(html.tileHtml(photo, false)).not.toContain("loading=");
     // Made once per photo and loading.
     expect(html.tileHtml(photo, true)).toBe(tile);
+    expect(html.tileHtml(photo, false, true)).toContain('fetchpriority="high"');
+    expect(tile).not.toContain("fetchpriority");
+    expect(html.tilesHtml([photo, photo], 2).match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(html.tilesHtml([photo, photo], 0)).not.toContain("fetchpriority");
   });
 
   it("names the link by the alt text in both languages, one shown at a time, never in the img's alt", () => {

@@ -167,7 +167,7 @@ function infoHtml(photo: GalleryPhoto): string {
  * loads), linked to its page; the lightbox (src/components/gallery/lightbox.ts) reads the link's
  * data-pswp-* attributes and the panel's template.
  */
-function makeTile(photo: GalleryPhoto, lazy: boolean): string {
+function makeTile(photo: GalleryPhoto, lazy: boolean, high: boolean): string {
   const { picture } = photo;
   const widest = ofFormat(picture, "webp").at(-1);
   const r = picture.width / Math.max(1, picture.height);
@@ -179,30 +179,35 @@ function makeTile(photo: GalleryPhoto, lazy: boolean): string {
     : "";
   return (
     `<li class="tile" style="${frameStyle(picture)}"><a href="${galleryPaths.photo(photo.slug)}"${lightbox}>` +
-    `${pictureHtml(picture, { sizes, lazy })}<span class="visually-hidden">${bilingualText(bothOrEither(photo.alt, photo.title))}</span></a>` +
+    `${pictureHtml(picture, { sizes, lazy, high })}<span class="visually-hidden">${bilingualText(bothOrEither(photo.alt, photo.title))}</span></a>` +
     `<template>${infoHtml(photo)}</template></li>`
   );
 }
 
-const tiles = new WeakMap<GalleryPhoto, Map<boolean, string>>();
+const tiles = new WeakMap<GalleryPhoto, Map<string, string>>();
 
-export function tileHtml(photo: GalleryPhoto, lazy: boolean): string {
+/** A photo's tile, lazy or not, the page's first image (`high`: fetched first) or not. */
+export function tileHtml(photo: GalleryPhoto, lazy: boolean, high = false): string {
   let byLoading = tiles.get(photo);
   if (!byLoading) {
     byLoading = new Map();
     tiles.set(photo, byLoading);
   }
-  let html = byLoading.get(lazy);
+  const key = `${lazy}:${high}`;
+  let html = byLoading.get(key);
   if (html === undefined) {
-    html = makeTile(photo, lazy);
-    byLoading.set(lazy, html);
+    html = makeTile(photo, lazy, high);
+    byLoading.set(key, html);
   }
   return html;
 }
 
-/** The tiles of these photos: the first `eager` load at once (the first row), the rest lazily. */
+/**
+ * The tiles of these photos: the first `eager` load at once (the first row), the first of them
+ * before anything else (the page's largest paint on a phone), the rest lazily.
+ */
 export function tilesHtml(photos: readonly GalleryPhoto[], eager: number): string {
-  return photos.map((photo, i) => tileHtml(photo, i >= eager)).join("");
+  return photos.map((photo, i) => tileHtml(photo, i >= eager, i === 0 && eager > 0)).join("");
 }
 
 // --- Albums ------------------------------------------------------------------------------------
