@@ -218,6 +218,17 @@ export function dayOf(date: Date): string {
   return dayFormat.format(date);
 }
 
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Shanghai",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A note's time of day in the blog's own zone, `09:30`, in either language. */
+export function noteTime(date: Date): string {
+  return clock.format(date);
+}
+
 export function formatDate(date: Date, locale: Locale): string {
   let format = longFormats.get(locale);
   if (!format) {

@@ -47,11 +47,9 @@ export const fileImageIdParamSchema = z.object({
   id: z.string().regex(FILE_IMAGE_ID, "must be the id of a photo or banner file"),
 });
 
-/** The kind and slug of a file image's id (`fileImageIdParamSchema` checked it). */
-export function fileImageIdOf(id: string): { kind: "photo" | "banner"; slug: string } {
-  const [, kind, slug = ""] = FILE_IMAGE_ID.exec(id) ?? [];
-  return { kind: kind === "banner" ? "banner" : "photo", slug };
-}
+/** The kind of a file image's id (`fileImageIdParamSchema` checked it). */
+export const fileImageKind = (id: string): "photo" | "banner" =>
+  FILE_IMAGE_ID.exec(id)?.[1] === "banner" ? "banner" : "photo";
 
 /** `:slug` of a category or an album (their slug is their id). */
 export const categorySlugParamSchema = z.object({ slug: slugSchema });

@@ -258,24 +258,30 @@ async function readPhotos(dir: string): Promise<PhotoRecord[]> {
   );
 }
 
-/** Times taken already read, by image path, while the file keeps its size and time. */
-const takenTimes = new Map<string, { stamp: string; takenAt: string | null }>();
-
-async function takenAtOf(path: string): Promise<string | null> {
-  let stamp: string;
-  try {
+/**
+ * `read` of a file, made again only when the file's size or time changes (at most `max` paths
+ * are kept). A file that is not there throws, as `stat` does.
+ */
+export function whileUnchanged<T>(
+  read: (path: string) => Promise<T>,
+  max: number,
+): (path: string) => Promise<T> {
+  const known = new Map<string, { stamp: string; value: T }>();
+  return async (path) => {
     const { size, mtimeMs } = await stat(path);
-    stamp = `${size}:${mtimeMs}`;
-  } catch {
-    return null;
-  }
-  const known = takenTimes.get(path);
-  if (known?.stamp === stamp) return known.takenAt;
-  const takenAt = await readTakenAt(path);
-  if (takenTimes.size >= 1000) takenTimes.clear();
-  takenTimes.set(path, { stamp, takenAt });
-  return takenAt;
+    const stamp = `${size}:${mtimeMs}`;
+    const hit = known.get(path);
+    if (hit?.stamp === stamp) return hit.value;
+    const value = await read(path);
+    if (known.size >= max) known.clear();
+    known.set(path, { stamp, value });
+    return value;
+  };
 }
+
+/** A photo file's time taken from its image's EXIF; null when it has none or is not there. */
+const takenTime = whileUnchanged(readTakenAt, 1000);
+const takenAtOf = (path: string) => takenTime(path).catch(() => null);
 
 /**
  * The entries of a JSON list of slugged entries (`content/categories.json`, `albums.json`:
