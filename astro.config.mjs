@@ -1,11 +1,10 @@
 // @ts-check
 
 import { fileURLToPath } from "node:url";
-import { satteri } from "@astrojs/markdown-satteri";
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { headingAnchorsPlugin, mathPlugin, shikiConfig } from "./src/lib/markdown-plugins.mjs";
+import { siteMarkdown } from "./src/lib/markdown-plugins.mjs";
 
 /**
  * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
@@ -119,17 +118,10 @@ export default defineConfig({
     contentRefreshInDev(),
     securityHeaders(),
   ],
-  markdown: {
-    // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
-    // rendered at build time and heading anchors (src/lib/markdown-plugins.mjs). MDX and the
-    // content loaders' renderMarkdown() use the same processor. (The remark/rehype pipeline,
-    // `unified()`, cost about 20 s more per 2000 articles.)
-    processor: satteri({
-      features: { math: true },
-      hastPlugins: [mathPlugin, headingAnchorsPlugin],
-    }),
-    // Colours as CSS variables; global.css sets them for <html data-theme> light and dark.
-    shikiConfig,
-  },
+  // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
+  // rendered at build time and heading anchors (src/lib/markdown-plugins.mjs). MDX, the content
+  // loaders' renderMarkdown() and the back office's preview use the same processor. (The
+  // remark/rehype pipeline, `unified()`, cost about 20 s more per 2000 articles.)
+  markdown: siteMarkdown(),
   vite: { plugins: [apiInDev()] },
 });

@@ -9,7 +9,7 @@
 // anchor plugin gives headings their ids itself, the same way (github-slugger over the heading's
 // text, one slugger per document), and keeps its "#" out of that text: a raw node in Markdown,
 // the link's `children` attribute in MDX (neither counts as text, both render as "#").
-import { satteriCollectHastText } from "@astrojs/markdown-satteri";
+import { satteri, satteriCollectHastText } from "@astrojs/markdown-satteri";
 import Slugger from "github-slugger";
 import katex from "katex";
 import { htmlToHast } from "satteri";
@@ -203,3 +203,17 @@ export const noTokenizeTimeLimit = {
 
 /** What astro.config.mjs and the tests give Astro as `markdown.shikiConfig`. */
 export const shikiConfig = { theme: codeTheme, transformers: [noTokenizeTimeLimit] };
+
+/**
+ * The site's Markdown processor: Sätteri with math parsing on and our two hast plugins. Astro's
+ * config, the back office's preview (src/lib/markdown-render.ts) and the sanitiser's tests all
+ * take it from here, so a preview is rendered exactly as the build renders.
+ */
+export const siteMarkdown = () => ({
+  processor: satteri({
+    features: { math: true },
+    hastPlugins: [mathPlugin, headingAnchorsPlugin],
+  }),
+  // Colours as CSS variables; global.css sets them for <html data-theme> light and dark.
+  shikiConfig,
+});

@@ -1,42 +1,26 @@
-import { satteri } from "@astrojs/markdown-satteri";
 import type { MarkdownHeading } from "astro";
 import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toHtml } from "hast-util-to-html";
-import config from "../../astro.config.mjs";
+import { renderMarkdown } from "./markdown-render.ts";
 
 // What the sanitize-html.*.test.ts files share: the site's own Markdown pipeline, and readings
 // of the HTML it makes.
 
-async function createRenderer() {
-  const markdown = config.markdown ?? {};
-  const processor = markdown.processor ?? satteri();
-  // The config holds the user-facing options (`syntaxHighlight.type` optional), which Astro
-  // completes before a renderer gets them; the defaults that matter are given here.
-  return processor.createRenderer({
-    syntaxHighlight: markdown.syntaxHighlight ?? "shiki",
-    shikiConfig: markdown.shikiConfig ?? {},
-  } as Parameters<typeof processor.createRenderer>[0]);
-}
-
-let renderer: ReturnType<typeof createRenderer> | undefined;
-
 /**
- * Makes the site's Markdown pipeline (astro.config.mjs), as the content loader's renderMarkdown
- * uses it, once per test file: call it in a `beforeAll`, as it takes a few seconds.
+ * Makes the site's Markdown pipeline, as the content loader's renderMarkdown uses it, once per
+ * test file: call it in a `beforeAll`, as it takes a few seconds.
  */
 export async function loadPipeline(): Promise<void> {
-  renderer ??= createRenderer();
-  await renderer;
+  await renderMarkdown("");
 }
 
 /** The whole result, headings (the table of contents) included, as renderMarkdown gives it. */
 export async function renderWithHeadings(
   markdown: string,
 ): Promise<{ html: string; metadata: { headings: MarkdownHeading[] } }> {
-  renderer ??= createRenderer();
-  const out = await (await renderer).render(markdown, { frontmatter: {} });
-  return { html: out.code, metadata: { headings: out.metadata.headings } };
+  const { html, headings } = await renderMarkdown(markdown);
+  return { html, metadata: { headings } };
 }
 
 /** The HTML the pipeline makes of `markdown`. */

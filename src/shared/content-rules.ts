@@ -9,6 +9,20 @@ export type ContentLang = (typeof CONTENT_LANGS)[number];
 export const CONTENT_STATUSES = ["draft", "published", "scheduled"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
+/**
+ * An item's status as readers see it now: a scheduled item whose time has come is published
+ * (the build shows it from then on), whatever its stored status still says.
+ */
+export function statusNow(
+  status: ContentStatus,
+  publishedAt: string | null,
+  now = Date.now(),
+): ContentStatus {
+  return status === "scheduled" && publishedAt !== null && Date.parse(publishedAt) <= now
+    ? "published"
+    : status;
+}
+
 /** Chapters have no time of their own: they go live with their book. */
 export const CHAPTER_STATUSES = ["draft", "published"] as const;
 export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];

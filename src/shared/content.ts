@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { CONTENT_LIMITS, FILE_ID } from "./content-rules.ts";
-import { chapterStatusSchema, langSchema, slugSchema, statusSchema } from "./kinds/fields.ts";
+import {
+  bodySchema,
+  chapterStatusSchema,
+  langSchema,
+  slugSchema,
+  statusSchema,
+} from "./kinds/fields.ts";
 
 /**
  * Requests and answers of the back-office content API (`/api/admin/articles`, `notes`, `books`,
@@ -33,6 +39,24 @@ export const publishSchema = z.strictObject({
 });
 
 export type PublishInput = z.output<typeof publishSchema>;
+
+// --- Preview ------------------------------------------------------------------------------
+
+/** `POST /api/admin/preview`: a Markdown text to render as the site renders it. */
+export const previewSchema = z.strictObject({ body: bodySchema });
+
+/** A heading of a previewed text (the table of contents' entry). */
+export interface PreviewHeading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+/** What a preview answers: the sanitised HTML a page would show, and its headings. */
+export interface PreviewRecord {
+  html: string;
+  headings: PreviewHeading[];
+}
 
 // --- Paths and lists ------------------------------------------------------------------------
 

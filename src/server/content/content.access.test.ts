@@ -32,6 +32,7 @@ const ALL_PATHS: Array<[string, string]> = [
   ["POST", "/api/admin/albums"],
   ["PUT", "/api/admin/albums/travel"],
   ["DELETE", "/api/admin/albums/travel"],
+  ["POST", "/api/admin/preview"],
 ];
 
 describeContentApi("content API: rights and validation", ({ api, created, reader }) => {

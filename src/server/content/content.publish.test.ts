@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { contentArticles } from "../db/schema.ts";
 import {
   article,
   book,
@@ -11,7 +13,32 @@ import {
 
 // Publishing, scheduling and unpublishing, and what the site's publisher is told.
 
-describeContentApi("content API: publishing", ({ api, created, published }) => {
+describeContentApi("content API: publishing", ({ api, created, published, db }) => {
+  it("answers a scheduled item whose time has come as published, in its list filters too", async () => {
+    const id = await created("articles", article({ status: "scheduled", publishedAt: FUTURE() }));
+    const list = async (status: string) =>
+      (await api("GET", `/api/admin/articles?status=${status}`)).body.data.items.map(
+        (item: { id: string }) => item.id,
+      );
+    expect(await list("scheduled")).toContain(id);
+    // Its time comes (the row still says "scheduled": nothing rewrites it).
+    await db()
+      .update(contentArticles)
+      .set({ publishedAt: new Date(PAST) })
+      .where(eq(contentArticles.id, id));
+    const read = await api("GET", `/api/admin/articles/${id}`);
+    expect(read.body.data).toMatchObject({ status: "published", publishedAt: PAST });
+    expect(await list("published")).toContain(id);
+    expect(await list("scheduled")).not.toContain(id);
+    // An edit of it is an edit of a published item: no "scheduled for the past" refusal.
+    const edited = await api("PUT", `/api/admin/articles/${id}`, {
+      title: "Live now",
+      publishedAt: PAST,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ status: "published", title: "Live now" });
+  });
+
   it("publishes now, keeps an earlier time, schedules, unpublishes, and tells the publisher", async () => {
     const id = await created("articles", article());
     expect(published).toEqual([]);

@@ -31,6 +31,7 @@ import {
   photoBlanks,
   photoFileFields,
   SLUG,
+  statusNow,
   statusSchema,
 } from "../../shared/content.ts";
 
@@ -134,9 +135,15 @@ const stored = (id: string, file: string, data: Record<string, unknown>) => ({
   ...fileFields(file),
 });
 
-/** Files default to published, like the collections. */
+/**
+ * Files default to published, like the collections; a scheduled file whose time has come is
+ * published (`statusNow`).
+ */
 const statusOf = (data: Record<string, unknown>) =>
-  leniently({ status: statusSchema.default("published") }, {}, data).status;
+  statusNow(
+    leniently({ status: statusSchema.default("published") }, {}, data).status,
+    time(data.publishedAt),
+  );
 
 function slugOf(name: string, extensions: RegExp): string | null {
   if (!extensions.test(name)) return null;

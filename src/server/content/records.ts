@@ -12,8 +12,10 @@ import {
   type NoteListItem,
   type NoteRecord,
   type PhotoRecord,
+  statusNow,
   type WithExcerpt,
 } from "../../shared/content.ts";
+import type { ContentStatus } from "../../shared/content-rules.ts";
 import type {
   AlbumRow,
   ArticleRow,
@@ -44,11 +46,14 @@ const stored = (row: { createdAt: Date; updatedAt: Date }) => ({
 });
 
 /** A row of a kind with a publish time, without its author. */
-function timed<R extends { publishedAt: Date | null; createdAt: Date; updatedAt: Date }>(
-  row: R & { authorId?: string | null },
-) {
+function timed<
+  R extends { status: ContentStatus; publishedAt: Date | null; createdAt: Date; updatedAt: Date },
+>(row: R & { authorId?: string | null }) {
   const { authorId: _author, ...fields } = row;
-  return { ...fields, publishedAt: iso(row.publishedAt), ...stored(row) };
+  const publishedAt = iso(row.publishedAt);
+  // A scheduled row whose time has come is published: the build shows it from then on.
+  const status = statusNow(row.status, publishedAt);
+  return { ...fields, status, publishedAt, ...stored(row) };
 }
 
 /** A list row: the body's first characters as an excerpt. */

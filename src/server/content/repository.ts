@@ -1,4 +1,17 @@
-import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
@@ -163,10 +176,28 @@ async function listPage<T extends typeof contentArticles | typeof contentNotes>(
   return { rows: rows as unknown as Listed<T["$inferSelect"]>[], total: totalRow?.total ?? 0 };
 }
 
+/**
+ * Items of a status as readers see it now (`statusNow`): a scheduled row whose time has come
+ * counts as published, and only those still to come as scheduled.
+ */
+function statusIs(
+  t: { status: PgColumn; publishedAt: PgColumn },
+  status: ContentStatus | undefined,
+): SQL | undefined {
+  if (status === "published") {
+    return or(
+      eq(t.status, "published"),
+      and(eq(t.status, "scheduled"), lte(t.publishedAt, sql`now()`)),
+    );
+  }
+  if (status === "scheduled") return and(eq(t.status, "scheduled"), gt(t.publishedAt, sql`now()`));
+  return status ? eq(t.status, status) : undefined;
+}
+
 function listArticles(db: Db, filter: ListFilter, limit: number) {
   const t = contentArticles;
   const where = and(
-    filter.status ? eq(t.status, filter.status) : undefined,
+    statusIs(t, filter.status),
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     filter.category ? eq(t.category, filter.category) : undefined,
     hasTag(t.tags, filter.tag),
@@ -178,7 +209,7 @@ function listArticles(db: Db, filter: ListFilter, limit: number) {
 function listNotes(db: Db, filter: ListFilter, limit: number) {
   const t = contentNotes;
   const where = and(
-    filter.status ? eq(t.status, filter.status) : undefined,
+    statusIs(t, filter.status),
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     hasTag(t.tags, filter.tag),
     search(filter.q, [t.body]),
@@ -189,7 +220,7 @@ function listNotes(db: Db, filter: ListFilter, limit: number) {
 function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<BookRow>> {
   const t = contentBooks;
   const where = and(
-    filter.status ? eq(t.status, filter.status) : undefined,
+    statusIs(t, filter.status),
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     search(filter.q, [t.title, t.description]),
   );
@@ -212,7 +243,7 @@ function photoOrder(sort: PhotoSort | undefined): Array<PgColumn | SQL> {
 function listPhotos(db: Db, filter: ListFilter, limit: number): Promise<RowPage<PhotoRow>> {
   const t = contentPhotos;
   const where = and(
-    filter.status ? eq(t.status, filter.status) : undefined,
+    statusIs(t, filter.status),
     filter.album === NO_ALBUM
       ? isNull(t.album)
       : filter.album

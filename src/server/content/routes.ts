@@ -22,6 +22,7 @@ import {
   listPhotosQuerySchema,
   orderBannersSchema,
   type PublishInput,
+  previewSchema,
   publishSchema,
   updateAlbumSchema,
   updateArticleSchema,
@@ -208,6 +209,10 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
+  )
+  // --- A Markdown text rendered as the site renders it (the editors' preview)
+  .post("/admin/preview", requireAdmin, contentBody, jsonBody(previewSchema), async (c) =>
+    ok(c, await content.previewMarkdown(c.req.valid("json").body)),
   )
   // --- The picture of a photo or banner written in a file, as the site serves it
   .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>

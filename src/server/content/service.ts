@@ -29,4 +29,5 @@ export { chapters } from "./service/chapters.ts";
 export { fileThumbnail } from "./service/file-images.ts";
 export { notes } from "./service/notes.ts";
 export { photos } from "./service/photos.ts";
+export { previewMarkdown } from "./service/preview.ts";
 export { CONTENT_MESSAGES, type ContentContext, newestFirst } from "./service/shared.ts";

@@ -45,6 +45,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
   const { id, form } = editor;
   useSlugFollowsTitle(form, !record);
   const summary = useWatch({ control: form.control, name: "summary" });
+  const lang = useWatch({ control: form.control, name: "lang" });
   // The fields' ids are `<id>-field-<name>`, as `bindFields` makes them.
   const field = { t, control: form.control, id: `${id}-field` };
   const bind = bindFields(form.control, t, id);
@@ -97,7 +98,13 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
         <FormCheckField {...bind("pinned")} label={t("bmsArticles.pinned")} />
       </div>
       <div className="bms-article-body">
-        <FormMarkdownField {...bind("body")} label={t("bmsArticles.body")} rows={22} />
+        <FormMarkdownField
+          {...bind("body")}
+          label={t("bmsArticles.body")}
+          rows={22}
+          readOnly={editor.readOnly}
+          lang={lang}
+        />
       </div>
     </EditorForm>
   );

@@ -1,78 +1,78 @@
+import { lazy, Suspense } from "react";
 import type { FieldValues } from "react-hook-form";
-import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { type Bound, useBoundField } from "../app/form.tsx";
+import type { MarkdownEditorProps } from "../markdown/MarkdownEditor.tsx";
 
-interface Props {
-  t: Translate;
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  max: number;
-  error?: string | undefined;
-  rows?: number;
-  required?: boolean | undefined;
+// CodeMirror and the preview load with the first editor opened, not with the back office: a
+// list never pays for them.
+const MarkdownEditor = lazy(() => import("../markdown/MarkdownEditor.tsx"));
+
+/**
+ * A labelled Markdown text: the writing desk's editor (`markdown/`), and while it loads a plain
+ * text area holding the same value, so nothing typed meanwhile is lost.
+ */
+export function MarkdownField(props: MarkdownEditorProps) {
+  return (
+    <Suspense fallback={<LoadingField {...props} />}>
+      <MarkdownEditor {...props} />
+    </Suspense>
+  );
 }
 
-/** A labelled Markdown textarea with a hint, its character count and its error. */
-export function MarkdownField({ t, id, name, label, value, onChange, max, error, ...rest }: Props) {
-  const described = [`${id}-hint`, `${id}-count`, error ? `${id}-error` : ""].filter(Boolean);
+function LoadingField({
+  id,
+  label,
+  value,
+  onChange,
+  rows,
+  required,
+  readOnly,
+}: MarkdownEditorProps) {
   return (
-    <div className="field bms-markdown">
+    <div className="field md-editor">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
       <textarea
         id={id}
-        name={name}
         className="field-input"
-        rows={rest.rows ?? 8}
+        rows={rows ?? 8}
         value={value}
-        required={rest.required}
-        spellCheck
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described.join(" ")}
+        required={required}
+        readOnly={readOnly}
+        aria-busy="true"
         onChange={(e) => onChange(e.target.value)}
       />
-      <div className="bms-markdown-foot">
-        <span id={`${id}-hint`} className="field-hint">
-          {t("bmsNotes.markdownHint")}
-        </span>
-        <span
-          id={`${id}-count`}
-          className="field-counter"
-          data-over={value.length > max ? "" : undefined}
-        >
-          {t("bmsNotes.count", { count: value.length, max })}
-        </span>
-      </div>
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
     </div>
   );
 }
 
-/** An item's Markdown text bound to its form, with its count and its problem. */
+/** An item's Markdown text bound to its form, with its counts and its problem. */
 export function FormMarkdownField<Values extends FieldValues, Output extends FieldValues>({
   label,
   rows,
   required,
+  readOnly,
+  lang,
   ...bound
-}: Bound<Values, Output> & { label: string; rows: number; required?: boolean }) {
+}: Bound<Values, Output> & {
+  label: string;
+  rows: number;
+  required?: boolean;
+  readOnly?: boolean;
+  lang?: string | undefined;
+}) {
   return (
     <MarkdownField
       {...useBoundField(bound)}
       t={bound.t}
-      name={bound.name}
       label={label}
       max={CONTENT_LIMITS.body}
       rows={rows}
       required={required}
+      readOnly={readOnly}
+      lang={lang}
     />
   );
 }

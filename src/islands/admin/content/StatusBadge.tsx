@@ -1,11 +1,15 @@
 import type { Translate } from "../../../i18n/core.ts";
-import type { ContentSource, ContentStatus } from "../../../shared/content-rules.ts";
+import {
+  type ContentSource,
+  type ContentStatus,
+  statusNow,
+} from "../../../shared/content-rules.ts";
 import { formatTime } from "./time.ts";
 
 /** An item's status with its time: "Draft", "Published 12 Oct 2026, 15:45", "Scheduled for …". */
 export function StatusBadge({
   t,
-  status,
+  status: stored,
   publishedAt = null,
 }: {
   t: Translate;
@@ -13,6 +17,8 @@ export function StatusBadge({
   publishedAt?: string | null;
 }) {
   const time = publishedAt ? formatTime(publishedAt) : "";
+  // A list opened before a scheduled time shows the item as published once the time has come.
+  const status = statusNow(stored, publishedAt);
   const label =
     status === "scheduled" && time
       ? t("bmsNotes.scheduledFor", { time })

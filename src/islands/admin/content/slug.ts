@@ -1,12 +1,40 @@
 import { useEffect, useRef } from "react";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 
+/** A text as words of Latin letters: Chinese characters in pinyin, the rest as it is. */
+export type Romanize = (text: string) => string[];
+
+const HAN = /\p{Script=Han}/u;
+
+let romanizer: Promise<Romanize> | null = null;
+/** The romanizer loaded (once): pinyin-pro's pinyin without tones, `ü` as `v`. */
+let loaded: Romanize | null = null;
+
+/**
+ * pinyin-pro, loaded with the first Chinese title typed (its dictionary is large, and most
+ * screens never need it).
+ */
+export function loadRomanizer(): Promise<Romanize> {
+  romanizer ??= import("pinyin-pro").then(({ pinyin }) => {
+    loaded = (text) =>
+      pinyin(text, { toneType: "none", type: "array", nonZh: "consecutive", v: true });
+    return loaded;
+  });
+  return romanizer;
+}
+
 /**
  * A slug suggested from a title: Latin letters (accents dropped) and digits joined by single
- * hyphens. Empty when the title has none (a Chinese title): the person writes one.
+ * hyphens, Chinese characters in pinyin when `romanize` is given ("静态优先" is
+ * "jing-tai-you-xian"); without it, a Chinese title gives none.
  */
-export function suggestSlug(title: string, max: number = CONTENT_LIMITS.slug): string {
-  const words = title
+export function suggestSlug(
+  title: string,
+  max: number = CONTENT_LIMITS.slug,
+  romanize: Romanize | null = loaded,
+): string {
+  const text = romanize && HAN.test(title) ? romanize(title).join(" ") : title;
+  const words = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -40,16 +68,26 @@ interface TitledForm {
  */
 export function useSlugFollowsTitle(form: TitledForm, follows: boolean) {
   const typed = useRef(!follows);
+  const latest = useRef("");
   useEffect(() => {
     const { unsubscribe } = form.watch((values, { name, type }) => {
       // Only the person's typing ("change"): not the slug set here, not a reset.
       if (type !== "change") return;
       if (name === "slug") typed.current = (values.slug ?? "") !== "";
       else if (name === "title" && !typed.current) {
+        const title = values.title ?? "";
         // Once a submit showed the problems, the slug's problem follows the slug.
-        form.setValue("slug", suggestSlug(values.title ?? ""), {
-          shouldValidate: form.formState.isSubmitted,
-        });
+        const suggest = () =>
+          form.setValue("slug", suggestSlug(title), { shouldValidate: form.formState.isSubmitted });
+        suggest();
+        // A Chinese title before pinyin is loaded: suggested again once it is, unless the
+        // title changed or a slug was typed meanwhile (the later change suggests its own).
+        if (HAN.test(title) && !loaded) {
+          latest.current = title;
+          void loadRomanizer().then(() => {
+            if (!typed.current && latest.current === title) suggest();
+          });
+        }
       }
     });
     return unsubscribe;

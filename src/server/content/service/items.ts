@@ -1,5 +1,10 @@
 import type { Page } from "../../../shared/auth.ts";
-import { type ContentStatus, type PublishInput, timeIssue } from "../../../shared/content.ts";
+import {
+  type ContentStatus,
+  type PublishInput,
+  statusNow,
+  timeIssue,
+} from "../../../shared/content.ts";
 import type { Db } from "../../db/client.ts";
 import type { RowPage } from "../../db/queries.ts";
 import type { ContentFiles } from "../files.ts";
@@ -39,7 +44,10 @@ type UpdateBase = TimeInput & { slug?: string | undefined };
  * without a time gets the current time.
  */
 function settleTime(current: Settled | null, input: TimeInput, now = new Date()): Settled {
-  const status = input.status ?? current?.status ?? "draft";
+  // A scheduled item whose time has passed is published now: an edit of it is an edit of that.
+  const stored =
+    current && statusNow(current.status, current.publishedAt?.toISOString() ?? null, now.getTime());
+  const status = input.status ?? stored ?? "draft";
   const publishedAt =
     input.publishedAt === undefined
       ? (current?.publishedAt ?? null)

@@ -1,0 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, send } from "../../../shared/api-client.ts";
+import { dataOf, useSettled } from "../app/query.ts";
+
+// The preview's server state: the text as the site renders it, asked for once typing pauses.
+
+/** How long typing must pause before the preview asks again. */
+export const PREVIEW_PAUSE_MS = 120;
+
+/**
+ * The preview of `text` (`POST /api/admin/preview`) once typing has paused, while `enabled`
+ * (the preview is shown). The last answer stays on screen while the next is on its way;
+ * `pending` says the one shown is behind the text.
+ */
+export function usePreview(text: string, enabled: boolean) {
+  const settled = useSettled(text, PREVIEW_PAUSE_MS);
+  const query = useQuery({
+    queryKey: ["preview", settled],
+    queryFn: () => dataOf(send(api.admin.preview.$post({ json: { body: settled } }))),
+    enabled,
+    // A text's rendering never changes: each is asked for once, and kept a minute for undo.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+    retry: false,
+  });
+  return { ...query, pending: settled !== text || query.isPlaceholderData || query.isFetching };
+}
