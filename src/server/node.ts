@@ -77,6 +77,11 @@ const site = createSiteApp({
   site: () => current,
 });
 
+// serve() puts Hono's lighter Request and Response in place of the platform's, and Shiki's
+// WebAssembly is read through the global Response (a stream, which Hono's cannot read) when its
+// module first loads: loaded here first, the back office's preview highlights code with it.
+await import("shiki/wasm");
+
 const server = serve({ fetch: site.fetch, port, hostname }, (info) => {
   console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);
 });

@@ -18,7 +18,7 @@ const chapter = (page: Page, title: string) =>
 async function addChapter(form: Locator, title: string, parent?: string) {
   await form.getByLabel("Title").fill(title);
   if (parent) await form.getByLabel("Parent chapter").selectOption({ label: parent });
-  await form.getByLabel("Text").fill(`The text of ${title}.`);
+  await form.getByLabel("Text", { exact: true }).fill(`The text of ${title}.`);
   await form.getByRole("button", { name: "Add as draft" }).click();
   await expect(form.getByLabel("Title")).toHaveValue("");
 }
@@ -92,7 +92,7 @@ test("a book is created, gets chapters and a sub-chapter, and is published", asy
   // Edit a chapter in place.
   await further.getByRole("button", { name: "Edit" }).click();
   const editor = page.getByRole("form", { name: "Edit chapter" });
-  await expect(editor.getByLabel("Text")).toHaveValue("The text of Going Further.");
+  await expect(editor.getByLabel("Text", { exact: true })).toHaveText("The text of Going Further.");
   await editor.getByLabel("Title").fill("Going Further Still");
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(chapter(page, "Going Further Still")).toBeVisible();

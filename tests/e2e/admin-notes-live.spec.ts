@@ -28,8 +28,9 @@ test("a note is written and published, another scheduled", async ({ page }) => {
   await form.getByLabel("Language").selectOption("en-US");
   const body = `${words}\n\nWith **Markdown**.`;
   await form.getByLabel("Note", { exact: true }).fill(body);
-  await expect(form.getByText(/of 200000 characters/)).toHaveText(
-    `${body.length} of 200000 characters`,
+  // Published from the e2e test <stamp> / With **Markdown**: 8 words; every letter and mark.
+  await expect(form.getByText(/ words · /)).toHaveText(
+    `8 words · ${body.replace(/\s/g, "").length} characters`,
   );
   await form.getByLabel("Tags").fill("e2e, testing，e2e");
   await form.getByRole("button", { name: "Add a picture" }).click();
@@ -51,7 +52,7 @@ test("a note is written and published, another scheduled", async ({ page }) => {
     },
   ]);
   // The form is empty again; the list shows the note with its status and facts.
-  await expect(form.getByLabel("Note", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Note", { exact: true })).toHaveText("");
   const published = item(page, words);
   await expect(published.locator(".bms-badge")).toContainText("Published");
   await expect(published).toContainText("Tags: e2e, testing");
@@ -123,7 +124,7 @@ test("a note is edited in place and deleted after a confirm step", async ({ page
   const draft = item(page, words);
   await draft.getByRole("button", { name: "Edit" }).click();
   const editor = page.getByRole("form", { name: "Edit note" });
-  await expect(editor.getByLabel("Note", { exact: true })).toHaveValue(words);
+  await expect(editor.getByLabel("Note", { exact: true })).toHaveText(words);
   await editor.getByLabel("Note", { exact: true }).fill(`${words} edited`);
   await editor.getByLabel("Tags").fill("changed");
   await editor.getByRole("button", { name: "Save changes" }).click();

@@ -41,6 +41,16 @@ describeContentApi("content API: preview", ({ api }) => {
     expect(html).not.toMatch(/<script|onerror|javascript:/i);
   });
 
+  it("shows a relative image by its address and description, never an empty image", async () => {
+    const res = await api("POST", "/api/admin/preview", {
+      body: '![a "quoted" <diagram>](./images/a.svg)\n\n![x](javascript:alert(1))',
+    });
+    const { html } = res.body.data as { html: string };
+    expect(html).toContain('<img src="./images/a.svg" alt="a “quoted” <diagram>">');
+    expect(html).not.toContain("javascript:");
+    expect(html).not.toContain("__ASTRO");
+  });
+
   it("answers an empty text with empty HTML and refuses a text over the limit", async () => {
     const empty = await api("POST", "/api/admin/preview", { body: "" });
     expect(empty.status).toBe(200);

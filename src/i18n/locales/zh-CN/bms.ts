@@ -358,7 +358,7 @@ const bms: BmsMessages = {
     tools: {
       bold: "粗体",
       italic: "斜体",
-      heading: "标题",
+      heading: "小标题",
       link: "链接",
       image: "从媒体库插入图片",
       code: "代码",

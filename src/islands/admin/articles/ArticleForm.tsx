@@ -56,6 +56,17 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       name={record?.title ?? ""}
       fileDir="content/"
       schedule={<EditorScheduleField {...bind("at")} />}
+      text={
+        <div className="bms-article-body">
+          <FormMarkdownField
+            {...bind("body")}
+            label={t("bmsArticles.body")}
+            rows={22}
+            readOnly={editor.readOnly}
+            lang={lang}
+          />
+        </div>
+      }
     >
       <ArticleTextField {...field} name="title" />
       <ArticleTextField {...field} name="subtitle" />
@@ -96,15 +107,6 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       <div className="bms-row">
         <ArticleTextField {...field} name="translationKey" />
         <FormCheckField {...bind("pinned")} label={t("bmsArticles.pinned")} />
-      </div>
-      <div className="bms-article-body">
-        <FormMarkdownField
-          {...bind("body")}
-          label={t("bmsArticles.body")}
-          rows={22}
-          readOnly={editor.readOnly}
-          lang={lang}
-        />
       </div>
     </EditorForm>
   );

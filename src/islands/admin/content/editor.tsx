@@ -308,7 +308,7 @@ type Editor = Omit<ReturnType<typeof useEditorForm>, "form">;
 /**
  * An editor's form: its heading (the item's `name`, in the kind's `words`), status and unsaved
  * mark, the read-only note of a file's item (under `fileDir` when it names no file), the kind's
- * fields, and unless read-only the time to schedule for (`schedule`) and the buttons.
+ * fields and its text, and unless read-only the time to schedule for (`schedule`) and the buttons.
  */
 export function EditorForm({
   editor,
@@ -317,6 +317,7 @@ export function EditorForm({
   fileDir,
   className,
   schedule,
+  text,
   children,
 }: {
   editor: Editor;
@@ -325,6 +326,12 @@ export function EditorForm({
   fileDir: string;
   className?: string;
   schedule: ReactNode;
+  /**
+   * The kind's Markdown text, after the other fields and outside their disabled fieldset: a
+   * read-only text and its preview still scroll by keyboard (a disabled fieldset would make
+   * them unfocusable to assistive technology), and the editor is read-only by its own means.
+   */
+  text?: ReactNode;
   children: ReactNode;
 }) {
   const { t, id, record, readOnly, status, focus } = editor;
@@ -358,6 +365,7 @@ export function EditorForm({
         <legend className="visually-hidden">{title}</legend>
         {children}
       </fieldset>
+      {text}
       {!readOnly && (
         <>
           {schedule}

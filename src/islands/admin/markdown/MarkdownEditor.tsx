@@ -19,6 +19,7 @@ import { type Edit, imageMarkdown, insertBlock } from "./commands.ts";
 import { countText } from "./count.ts";
 import { MODES, type Mode, storedMode, storeMode } from "./modes.ts";
 import { Preview } from "./Preview.tsx";
+import { adoptingRoot } from "./style-root.ts";
 import { shortcutLabel, TOOLS, type Tool } from "./tools.ts";
 import { pendingImages, useImageUploads } from "./uploads.ts";
 import "./markdown.css";
@@ -53,7 +54,8 @@ function contentAttributes(props: MarkdownEditorProps, describedBy: string) {
     "aria-describedby": describedBy,
     ...(props.error ? { "aria-invalid": "true" } : {}),
     ...(props.required ? { "aria-required": "true" } : {}),
-    ...(props.readOnly ? { "aria-readonly": "true", "aria-disabled": "true" } : {}),
+    // Read-only, the text is still reached by Tab and scrolled by keyboard.
+    ...(props.readOnly ? { "aria-readonly": "true", "aria-disabled": "true", tabindex: "0" } : {}),
     ...(props.lang ? { lang: props.lang } : {}),
     spellcheck: "true",
   });
@@ -103,6 +105,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     );
     const created = new EditorView({
       parent: host.current,
+      root: adoptingRoot(document),
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -367,11 +370,34 @@ function Toolbar({ t, onTool }: { t: Translate; onTool: (tool: Tool) => void }) 
             onClick={() => onTool(tool)}
           >
             <span aria-hidden="true" className={`md-icon md-icon-${tool.name}`}>
-              {tool.glyph}
+              {tool.glyph || <ToolIcon name={tool.name} />}
             </span>
           </button>
         );
       })}
     </div>
+  );
+}
+
+/** The icons no character draws in every font: a link's chain, a picture's frame. */
+function ToolIcon({ name }: { name: Tool["name"] }) {
+  const path =
+    name === "link"
+      ? "M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+      : "M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01";
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
   );
 }

@@ -16,7 +16,7 @@ export interface Tool {
     | "table"
     | "quote"
     | "list";
-  /** What the button shows (decorative: its name is its label). */
+  /** What the button shows (decorative: its name is its label); empty: an icon (`ToolIcon`). */
   glyph: string;
   key?: string;
   edit: (t: Translate) => Edit;
@@ -40,8 +40,8 @@ export const TOOLS: readonly Tool[] = [
     edit: (t) => wrap("_", t("bmsEditor.placeholders.italic")),
   },
   { name: "heading", glyph: "H", key: "Mod-Alt-2", edit: () => linePrefix("## ") },
-  { name: "link", glyph: "🔗", key: "Mod-k", edit: (t) => link(t("bmsEditor.placeholders.link")) },
-  { name: "image", glyph: "🖼", key: "Mod-Shift-i", edit: () => none, pick: true },
+  { name: "link", glyph: "", key: "Mod-k", edit: (t) => link(t("bmsEditor.placeholders.link")) },
+  { name: "image", glyph: "", key: "Mod-Shift-i", edit: () => none, pick: true },
   {
     name: "code",
     glyph: "</>",

@@ -1,0 +1,171 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { axeViolations, dress, LOOKS, shoot, signIn } from "./admin-session.ts";
+import { sql } from "./live-admin.ts";
+import { needs } from "./support.ts";
+
+// The writing desk's editor (CodeMirror) on the PostgreSQL server, logged in as a fresh admin:
+// the preview rendered as the site renders, images pasted into the text, the toolbar and its
+// shortcuts by keyboard, full screen, and the slug of a Chinese title.
+needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Pastes a file into the editor's text as a browser would (a paste event carrying it). */
+async function pasteFile(text: Locator, name: string, kind: "png" | "text") {
+  await text.evaluate(
+    async (el, [fileName, what]) => {
+      let blob: Blob;
+      if (what === "png") {
+        const canvas = document.createElement("canvas");
+        canvas.width = 96;
+        canvas.height = 64;
+        const g = canvas.getContext("2d");
+        if (g) {
+          g.fillStyle = "#3a7d5c";
+          g.fillRect(0, 0, 96, 64);
+        }
+        blob = await new Promise<Blob>((done) =>
+          canvas.toBlob((b) => done(b ?? new Blob()), "image/png"),
+        );
+      } else {
+        blob = new Blob(["<script>alert(1)</script> not an image"], { type: "image/png" });
+      }
+      const data = new DataTransfer();
+      data.items.add(new File([blob], fileName, { type: "image/png" }));
+      el.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    [name, kind] as const,
+  );
+}
+
+async function newArticle(page: Page) {
+  await page.goto("/bms/editarticle");
+  const form = page.getByRole("form", { name: "New article" });
+  const text = form.getByRole("textbox", { name: "Text", exact: true });
+  await expect(text).toBeEditable();
+  return { form, text };
+}
+
+test("an article with a pasted image, math and code shows in the preview before it is saved", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const id = stamp();
+
+  // A Chinese title suggests its slug in pinyin.
+  await form.getByLabel("Title", { exact: true }).fill(`静态优先的写作台 ${id}`);
+  await expect(form.getByLabel("Slug")).toHaveValue(`jing-tai-you-xian-de-xie-zuo-tai-${id}`);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Written in the editor by the end-to-end test.");
+
+  await text.fill(
+    "## Section one\n\nInline $E = mc^2$ and code:\n\n```ts\nconst answer = 42;\n```\n",
+  );
+  // The end of the text: the picture goes there.
+  await text.press("Control+End");
+  await pasteFile(text, "green-field.png", "png");
+  const uploads = form.locator(".md-uploads");
+  await expect(uploads).toHaveText("green-field.png uploaded and placed in the text.");
+  await expect(text).toContainText("![green field](/api/media/m-");
+
+  // Wide: the preview is beside the text, rendered by the site's own pipeline.
+  const preview = form.getByRole("region", { name: "Preview of Text" });
+  await expect(preview.getByRole("heading", { name: "Section one", level: 2 })).toBeVisible();
+  await expect(preview.locator(".katex").first()).toBeVisible();
+  await expect(preview.locator("pre.astro-code")).toContainText("const answer = 42;");
+  await expect(preview.getByRole("img", { name: "green field" })).toHaveJSProperty(
+    "complete",
+    true,
+  );
+  expect(
+    await preview.getByRole("img", { name: "green field" }).evaluate((img) => {
+      const image = img as HTMLImageElement;
+      return image.naturalWidth;
+    }),
+  ).toBe(96);
+
+  // A file that is no image is refused in words, and nothing of it reaches the text.
+  await pasteFile(text, "evil<b>.png", "text");
+  await expect(uploads).toContainText("evil<b>.png was not uploaded:");
+  await expect(uploads).toContainText("Nothing was added to the text.");
+  await expect(uploads).toHaveAttribute("data-failed");
+  await expect(text).not.toContainText("evil");
+
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.locator(".bms-editor > [role=status]")).toHaveText(
+    "Article created as a draft.",
+  );
+  const [saved] = await sql<{ body: string }[]>`
+    select body from content_articles where slug = ${`jing-tai-you-xian-de-xie-zuo-tai-${id}`}`;
+  expect(saved?.body).toMatch(/!\[green field\]\(\/api\/media\/m-[0-9a-f-]+-\d+\.webp\)\n$/);
+});
+
+test("the toolbar and its shortcuts by keyboard alone, and full screen", async ({ page }) => {
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  await text.fill("plain words");
+  await text.press("Control+a");
+  await text.press("Control+b");
+  await expect(text).toHaveText("**plain words**");
+  await text.press("Control+z");
+  await expect(text).toHaveText("plain words");
+
+  // The toolbar is one stop of the Tab order; arrows move along it.
+  await text.press("End");
+  await text.press("Shift+Home");
+  const toolbar = form.getByRole("toolbar", { name: "Formatting" });
+  const bold = toolbar.getByRole("button", { name: "Bold" });
+  await bold.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(toolbar.getByRole("button", { name: "Italic" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(toolbar.getByRole("button", { name: "List" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(text).toHaveText("- plain words");
+  await expect(toolbar.getByRole("button", { name: "List" })).toHaveAttribute("tabindex", "0");
+  await expect(bold).toHaveAttribute("tabindex", "-1");
+  await expect(bold).toHaveAttribute("aria-keyshortcuts", "Control+B");
+
+  // Full screen covers the window; Escape leaves it, focus still in the text.
+  const full = form.getByRole("button", { name: "Full screen" });
+  await full.click();
+  await expect(full).toHaveAttribute("aria-pressed", "true");
+  const box = await form.locator(".md-editor").boundingBox();
+  expect(box?.height).toBeGreaterThan(700);
+  await text.click();
+  await page.keyboard.press("Escape");
+  await expect(full).toHaveAttribute("aria-pressed", "false");
+  await expect(text).toBeFocused();
+});
+
+for (const look of LOOKS) {
+  for (const locale of ["en-US", "zh-CN"] as const) {
+    test(`the editor and its preview have no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({
+      page,
+    }, testInfo) => {
+      await dress(page, look);
+      await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
+      await signIn(page);
+      await page.goto("/bms/editarticle");
+      const text = page.locator(".cm-content");
+      await expect(text).toBeEditable();
+      await text.fill("## Heading\n\nWith $x^2$ and `code`.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n");
+      // A phone shows the preview as a view of its own; a wide window beside the text.
+      const previewName = locale === "en-US" ? "Preview" : "预览";
+      if (look.width < 1100)
+        await page.getByRole("button", { name: previewName, exact: true }).click();
+      await expect(page.locator(".md-preview .katex").first()).toBeVisible();
+      // Nothing wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        look.width,
+      );
+      await page.locator(".md-editor").scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      if (locale === "zh-CN") await shoot(page, testInfo, `editor-${look.width}-${look.theme}`, 2);
+    });
+  }
+}
