@@ -238,6 +238,95 @@ export function sanitizeHtml(html: string): string {
   return toHtml(clean);
 }
 
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
+/** Elements whose content is text until their end tag, whatever it holds. */
+const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noscript"]);
+const TAG = /<!--[\s\S]*?-->|<(\/?)([A-Za-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+
+/**
+ * The top-level pieces of a fragment of HTML as the renderer prints it (each block element with
+ * everything inside it, and the text between them), or null when its tags do not balance.
+ */
+export function topLevelPieces(html: string): string[] | null {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  TAG.lastIndex = 0;
+  for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
+    const [whole, closing, name = "", rest = ""] = match;
+    if (!name) continue; // a comment
+    const tag = name.toLowerCase();
+    if (depth === 0 && match.index > start) {
+      pieces.push(html.slice(start, match.index));
+      start = match.index;
+    }
+    if (closing) depth--;
+    else if (!VOID.has(tag) && !rest.endsWith("/")) {
+      depth++;
+      if (RAW_TEXT.has(tag)) {
+        const end = html.toLowerCase().indexOf(`</${tag}`, TAG.lastIndex);
+        if (end < 0) return null;
+        TAG.lastIndex = end;
+      }
+    }
+    if (depth < 0) return null;
+    if (depth === 0) {
+      pieces.push(html.slice(start, match.index + whole.length));
+      start = match.index + whole.length;
+    }
+  }
+  if (depth !== 0) return null;
+  if (start < html.length) pieces.push(html.slice(start));
+  return pieces;
+}
+
+/** Sanitised pieces by their HTML, most recently used last. */
+const sanitizedPieces = new Map<string, string>();
+const MAX_PIECES = 4000;
+
+/**
+ * `sanitizeHtml`, a top-level piece at a time, each remembered: a long text edited in one
+ * paragraph is parsed again only there (the editors' preview, on every pause in typing). Each
+ * piece is sanitised whole, so a fragment whose tags do not balance is as safe as any; it is
+ * sanitised in one go instead.
+ */
+export function sanitizeInPieces(html: string): string {
+  const pieces = topLevelPieces(html);
+  if (!pieces) return sanitizeHtml(html);
+  return pieces
+    .map((piece) => {
+      if (!/[^\s]/.test(piece)) return piece;
+      const known = sanitizedPieces.get(piece);
+      if (known !== undefined) {
+        sanitizedPieces.delete(piece);
+        sanitizedPieces.set(piece, known);
+        return known;
+      }
+      const clean = sanitizeHtml(piece);
+      sanitizedPieces.set(piece, clean);
+      if (sanitizedPieces.size > MAX_PIECES) {
+        const oldest = sanitizedPieces.keys().next().value;
+        if (oldest !== undefined) sanitizedPieces.delete(oldest);
+      }
+      return clean;
+    })
+    .join("");
+}
+
 /** What renderMarkdown gives: the HTML and the headings a table of contents links to. */
 interface Rendered {
   html: string;
@@ -246,13 +335,16 @@ interface Rendered {
 
 /**
  * A rendered row sanitised: its HTML, and its headings' slugs prefixed like the ids they name,
- * so the table of contents still finds them.
+ * so the table of contents still finds them. The preview sanitises `sanitizeInPieces`.
  */
-export function sanitizeRendered<T extends Rendered>(rendered: T): T {
+export function sanitizeRendered<T extends Rendered>(
+  rendered: T,
+  sanitize: (html: string) => string = sanitizeHtml,
+): T {
   const { metadata } = rendered;
   return {
     ...rendered,
-    html: sanitizeHtml(rendered.html),
+    html: sanitize(rendered.html),
     ...(metadata?.headings && {
       metadata: {
         ...metadata,

@@ -8,7 +8,7 @@ import {
   render,
   unprefixed,
 } from "./sanitize-html.test-support.ts";
-import { sanitizeHtml } from "./sanitize-html.ts";
+import { sanitizeHtml, sanitizeInPieces, topLevelPieces } from "./sanitize-html.ts";
 
 // Script in every form the XSS cheat sheets know, written in Markdown from the database.
 
@@ -119,6 +119,36 @@ describe("sanitizeHtml on Markdown from the database", () => {
     const raw = await render(payload);
     const clean = sanitizeHtml(raw);
     expect(dangers(clean)).toEqual([]);
+  });
+
+  it("sanitises a piece at a time (the preview's way) as it does in one go", async () => {
+    const article = [
+      "## A heading",
+      "Text with `code`, $x^2$ and a [link](#a-heading).",
+      "```ts\nconst a = '<div>';\n```",
+      "$$\n\\frac{1}{2}\n$$",
+      "| a | b |\n| - | - |\n| 1 | 2 |",
+      "- one\n- two\n\n  still two",
+      "<div>\n\n**inside raw HTML**\n\n</div>",
+      "Footnote[^1].\n\n[^1]: The note.",
+    ].join("\n\n");
+    const whole = await render(article);
+    const pieces = topLevelPieces(whole);
+    expect(pieces?.filter((p) => p.trim()).length).toBeGreaterThanOrEqual(8);
+    expect(pieces?.join("")).toBe(whole);
+    expect(sanitizeInPieces(whole)).toBe(sanitizeHtml(whole));
+    // Again, from the remembered pieces.
+    expect(sanitizeInPieces(whole)).toBe(sanitizeHtml(whole));
+    // Every payload: the same as in one go (by pieces, or in one go where tags do not balance).
+    for (const payload of CORPUS) {
+      const raw = await render(payload);
+      expect(sanitizeInPieces(raw), payload).toBe(sanitizeHtml(raw));
+    }
+    // Tags that do not balance are sanitised in one go.
+    expect(topLevelPieces("<div><p>x</div>")).toBeNull();
+    expect(topLevelPieces("<div>x")).toBeNull();
+    expect(topLevelPieces("x</div>")).toBeNull();
+    expect(sanitizeInPieces("<div>x<script>alert(1)")).toBe(sanitizeHtml("<div>x<script>alert(1)"));
   });
 
   it("the corpus is dangerous before sanitising (the check can fail)", async () => {

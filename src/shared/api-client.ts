@@ -50,7 +50,10 @@ export function storedToken(): string | null {
   return readUserInfo(storage)?.token || null;
 }
 
-/** A fetch that gives up after `timeoutMs`, with a message saying so. */
+/**
+ * A fetch that gives up after `timeoutMs`, with a message saying so; a caller's own signal
+ * (a query overtaken by a newer one) still stops it.
+ */
 function timedFetch(fetchImpl: () => typeof fetch, timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const controller = new AbortController();
@@ -60,7 +63,10 @@ function timedFetch(fetchImpl: () => typeof fetch, timeoutMs: number): typeof fe
       controller.abort();
     }, timeoutMs);
     try {
-      return await fetchImpl()(input, { ...init, signal: controller.signal });
+      const signal = init?.signal
+        ? AbortSignal.any([init.signal, controller.signal])
+        : controller.signal;
+      return await fetchImpl()(input, { ...init, signal });
     } catch (error) {
       if (timedOut) throw new Error(`Request timed out after ${timeoutMs} ms`);
       throw error;

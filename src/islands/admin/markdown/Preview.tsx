@@ -1,7 +1,7 @@
 import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import katexCss from "katex/dist/katex.min.css?url";
-import { type MouseEvent, type RefObject, useEffect, useRef } from "react";
+import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { failedCallText } from "../app/form.tsx";
 import { usePreview } from "./queries.ts";
@@ -28,7 +28,13 @@ export function Preview({ t, text, label, lang, source, sync }: Props) {
   const pane = useRef<HTMLElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const html = preview.data?.html ?? "";
+  const empty = !text.trim();
   useScrollSync(source, pane, body, sync, html);
+  // The new HTML replaces only the blocks that changed: an edit in one paragraph leaves the
+  // rest of a long preview (its formulas and code) as laid out already.
+  useLayoutEffect(() => {
+    if (body.current) patchChildren(body.current, html);
+  }, [html, empty]);
 
   function follow(event: MouseEvent<HTMLElement>) {
     const target = event.target instanceof Element ? event.target.closest("a[href]") : null;
@@ -67,18 +73,11 @@ export function Preview({ t, text, label, lang, source, sync }: Props) {
       {preview.pending && preview.data && (
         <p className="md-preview-state">{t("bmsEditor.previewUpdating")}</p>
       )}
-      {!text.trim() ? (
+      {empty ? (
         <p className="md-preview-empty">{t("bmsEditor.previewEmpty")}</p>
       ) : (
         // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: links inside keep their own keyboard use; this catches their clicks.
-        <div
-          ref={body}
-          className="prose md-preview-body"
-          lang={lang}
-          onClick={follow}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server rendered and sanitised it (sanitizeRendered), as the site does with a row.
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <div ref={body} className="prose md-preview-body" lang={lang} onClick={follow} />
       )}
     </section>
   );
@@ -150,4 +149,37 @@ function useScrollSync(
       preview.removeEventListener("scroll", fromPreview);
     };
   }, [source, pane, body, sync, html]);
+}
+
+/**
+ * Puts `html` in `container`, replacing only the top-level nodes between the unchanged ones at
+ * its start and at its end. The HTML is the server's, sanitised (`sanitizeRendered`) as the
+ * site sanitises a row before a page shows it.
+ */
+export function patchChildren(container: HTMLElement, html: string): void {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const next = Array.from(template.content.childNodes);
+  const current = Array.from(container.childNodes);
+  let start = 0;
+  while (
+    start < next.length &&
+    start < current.length &&
+    current[start]?.isEqualNode(next[start] ?? null)
+  ) {
+    start++;
+  }
+  let end = 0;
+  while (
+    end < next.length - start &&
+    end < current.length - start &&
+    current[current.length - 1 - end]?.isEqualNode(next[next.length - 1 - end] ?? null)
+  ) {
+    end++;
+  }
+  const after = current[current.length - end] ?? null;
+  for (const node of current.slice(start, current.length - end)) node.remove();
+  const fresh = document.createDocumentFragment();
+  fresh.append(...next.slice(start, next.length - end));
+  container.insertBefore(fresh, after);
 }

@@ -5,7 +5,7 @@ import { dataOf, useSettled } from "../app/query.ts";
 // The preview's server state: the text as the site renders it, asked for once typing pauses.
 
 /** How long typing must pause before the preview asks again. */
-export const PREVIEW_PAUSE_MS = 120;
+export const PREVIEW_PAUSE_MS = 40;
 
 /**
  * The preview of `text` (`POST /api/admin/preview`) once typing has paused, while `enabled`
@@ -16,7 +16,9 @@ export function usePreview(text: string, enabled: boolean) {
   const settled = useSettled(text, PREVIEW_PAUSE_MS);
   const query = useQuery({
     queryKey: ["preview", settled],
-    queryFn: () => dataOf(send(api.admin.preview.$post({ json: { body: settled } }))),
+    // A preview overtaken by more typing is abandoned: only the latest text's is waited for.
+    queryFn: ({ signal }) =>
+      dataOf(send(api.admin.preview.$post({ json: { body: settled } }, { init: { signal } }))),
     enabled,
     // A text's rendering never changes: each is asked for once, and kept a minute for undo.
     staleTime: Number.POSITIVE_INFINITY,

@@ -11,15 +11,15 @@ const MARKED_FACTS = z.object({ src: z.string(), alt: z.string().default("") });
  * the rest of the API never needs a Markdown processor.
  */
 export async function previewMarkdown(body: string): Promise<PreviewRecord> {
-  const [{ renderMarkdown }, { sanitizeRendered }] = await Promise.all([
+  const [{ renderMarkdown }, { sanitizeInPieces, sanitizeRendered }] = await Promise.all([
     import("../../../lib/markdown-render.ts"),
     import("../../../lib/sanitize-html.ts"),
   ]);
   const rendered = await renderMarkdown(body);
-  const { html, metadata } = sanitizeRendered({
-    html: plainImages(rendered.html),
-    metadata: { headings: rendered.headings },
-  });
+  const { html, metadata } = sanitizeRendered(
+    { html: plainImages(rendered.html), metadata: { headings: rendered.headings } },
+    sanitizeInPieces,
+  );
   const headings = metadata?.headings ?? [];
   return { html, headings: headings.map(({ depth, slug, text }) => ({ depth, slug, text })) };
 }
