@@ -32,6 +32,7 @@ export function Preview({ t, text, label, lang, source, sync }: Props) {
   useScrollSync(source, pane, body, sync, html);
   // The new HTML replaces only the blocks that changed: an edit in one paragraph leaves the
   // rest of a long preview (its formulas and code) as laid out already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the body is made again when the text stops being empty, and filled then.
   useLayoutEffect(() => {
     if (body.current) patchChildren(body.current, html);
   }, [html, empty]);
