@@ -142,6 +142,71 @@ test("the toolbar and its shortcuts by keyboard alone, and full screen", async (
   await expect(text).toBeFocused();
 });
 
+/** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */
+function keptText(page: Page, key: string) {
+  return page.evaluate(
+    (k) =>
+      new Promise<string | null>((done) => {
+        const open = indexedDB.open("bms-drafts");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("drafts")) return done(null);
+          const get = db.transaction("drafts").objectStore("drafts").get(k);
+          get.onsuccess = () => done(get.result?.fields?.body ?? null);
+          get.onerror = () => done(null);
+        };
+        open.onerror = () => done(null);
+      }),
+    key,
+  );
+}
+
+test("an edit the page died in is offered back, showing what differs, and restored", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  let { form, text } = await newArticle(page);
+  const id = stamp();
+  const words = `Kept through a crash ${id}`;
+  const title = `A draft the tab lost ${id}`;
+  await form.getByLabel("Title", { exact: true }).fill(title);
+  await text.fill(`${words}\n\nSecond paragraph.`);
+  await expect.poll(() => keptText(page, "article:new")).toContain(words);
+
+  // The page dies without a chance to save or ask (no beforeunload).
+  await page.close({ runBeforeUnload: false });
+  const again = await context.newPage();
+  await signIn(again);
+  ({ form, text } = await newArticle(again));
+  const offer = again.getByRole("region", { name: "Unsaved changes were kept in this browser" });
+  await expect(offer).toBeVisible();
+  await offer.getByText("Show what differs").click();
+  await expect(offer.locator('.bms-diff [data-kind="added"]').first()).toBeVisible();
+  await expect(offer.locator(".bms-diff")).toContainText(`+ ${words}`);
+  await expect(offer.locator(".bms-diff")).toContainText(`+ Title: ${title}`);
+  await offer.getByRole("button", { name: "Restore them" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(text).toContainText(words);
+  await expect(form.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(form.getByText("Unsaved changes", { exact: true })).toBeVisible();
+
+  // Saved, it is forgotten: the next new article starts clean.
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Recovered by the end-to-end test.");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(again.locator(".bms-editor > [role=status]")).toHaveText(
+    "Article created as a draft.",
+  );
+  await expect.poll(() => keptText(again, "article:new")).toBeNull();
+  await again.goto("/bms/editarticle");
+  await expect(again.getByRole("form", { name: "New article" })).toBeVisible();
+  await expect(
+    again.getByRole("region", { name: "Unsaved changes were kept in this browser" }),
+  ).toHaveCount(0);
+});
+
 for (const look of LOOKS) {
   for (const locale of ["en-US", "zh-CN"] as const) {
     test(`the editor and its preview have no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({

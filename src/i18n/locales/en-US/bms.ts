@@ -397,6 +397,16 @@ const bms = {
     uploadProgress: "Uploading {{name}}: {{percent}}%",
     uploaded: "{{name}} uploaded and placed in the text.",
     uploadFailed: "{{name}} was not uploaded: {{reason}} Nothing was added to the text.",
+    kept: {
+      title: "Unsaved changes were kept in this browser",
+      detail:
+        "Kept {{time}}, they differ from the saved version. Restore them to go on, or discard them.",
+      show: "Show what differs",
+      legend:
+        "Lines starting with a plus are in the kept version, lines starting with a minus in the saved one.",
+      restore: "Restore them",
+      discard: "Discard them",
+    },
     readOnly: "Read-only",
   },
   bmsBuild: {

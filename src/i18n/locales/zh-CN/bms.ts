@@ -392,6 +392,14 @@ const bms: BmsMessages = {
     uploadProgress: "正在上传 {{name}}：{{percent}}%",
     uploaded: "{{name}} 已上传并插入正文。",
     uploadFailed: "{{name}} 未能上传：{{reason}} 正文未作改动。",
+    kept: {
+      title: "浏览器里保留了未保存的改动",
+      detail: "保留于 {{time}}，与已保存的版本不同。可以恢复后继续编辑，或者丢弃。",
+      show: "查看不同之处",
+      legend: "以加号开头的行来自保留的版本，以减号开头的行来自已保存的版本。",
+      restore: "恢复改动",
+      discard: "丢弃改动",
+    },
     readOnly: "只读",
   },
   bmsBuild: {

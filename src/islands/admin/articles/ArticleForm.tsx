@@ -41,6 +41,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
     issues: articleIssues,
     save: save.mutateAsync,
     savedMessage,
+    keptAs: "article",
   });
   const { id, form } = editor;
   useSlugFollowsTitle(form, !record);

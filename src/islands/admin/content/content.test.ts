@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { asLines, differences, sameFields } from "./kept-draft.ts";
 import { loadRomanizer, suggestSlug } from "./slug.ts";
 import { isoToLocal, localToIso, tomorrowMorning } from "./time.ts";
 
@@ -27,5 +28,39 @@ describe("the back office's content helpers", () => {
     expect(localToIso("")).toBeNull();
     expect(localToIso("tomorrow")).toBeNull();
     expect(Date.parse(localToIso(tomorrowMorning()) ?? "")).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("what the browser keeps of an unsaved edit", () => {
+  const label = (name: string) => name.toUpperCase();
+
+  it("writes a form as lines, its fields first and its text last", () => {
+    expect(asLines({ title: "A", tags: ["x", "y"], body: "one\ntwo" }, label)).toBe(
+      'TITLE: A\nTAGS: ["x","y"]\n\none\ntwo\n',
+    );
+  });
+
+  it("shows the changed lines with one line of context, the rest as gaps", () => {
+    const saved = ["a", "b", "c", "d", "e", "f", "g"].join("\n");
+    const kept = ["a", "b", "c", "D", "e", "f", "g"].join("\n");
+    expect(differences(saved, kept)).toEqual([
+      { kind: "same", text: "c" },
+      { kind: "removed", text: "d" },
+      { kind: "added", text: "D" },
+      { kind: "same", text: "e" },
+    ]);
+    const far = differences("1\n2\n3\n4\n5\n6\n7\n8", "X\n2\n3\n4\n5\n6\n7\nY");
+    expect(far).toContain(null);
+    expect(far.filter((l) => l && l.kind !== "same").map((l) => l?.text)).toEqual([
+      "1",
+      "X",
+      "8",
+      "Y",
+    ]);
+  });
+
+  it("compares forms without the time to schedule for", () => {
+    expect(sameFields({ title: "a", at: "1" }, { title: "a", at: "2" })).toBe(true);
+    expect(sameFields({ title: "a" }, { title: "b" })).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   type SubmitEvent,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -22,6 +23,8 @@ import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import type { EditorAction, EditorSave, EditorWords } from "./editor-save.ts";
 import { submitterValue } from "./form.ts";
+import { KeptOffer } from "./KeptOffer.tsx";
+import { type KeptDraft, useKeptDraft } from "./kept-draft.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { formatTime } from "./time.ts";
 import "./content.css";
@@ -39,6 +42,7 @@ interface EditedItem {
   publishedAt: string | null;
   readOnly: boolean;
   file: string | null;
+  updatedAt: string | null;
 }
 
 /** What a kind's form takes from the screen. */
@@ -222,6 +226,8 @@ interface EditorFormOptions<Item, Fields extends { at: string }, Values extends 
   save: (input: EditorSave<Item, Values>) => Promise<Item>;
   /** The message a save's outcome is said in. */
   savedMessage: (record: Item, action: EditorAction, created: boolean) => MessageKey;
+  /** The kind's name in the browser's kept drafts (`article`): what is typed is kept there. */
+  keptAs: string;
 }
 
 /**
@@ -252,6 +258,20 @@ export function useEditorForm<
   });
   const dirty = !readOnly && Object.keys(form.formState.dirtyFields).some((name) => name !== "at");
   useLeaveGuard(dirty);
+  const watched = useMemo(
+    () => ({
+      watch: (observer: () => void) => form.watch(() => observer()),
+      getValues: (): Fields => form.getValues(),
+    }),
+    [form],
+  );
+  const kept = useKeptDraft<Fields>(
+    readOnly ? null : `${options.keptAs}:${record?.id ?? "new"}`,
+    watched,
+    first,
+    record?.updatedAt ?? null,
+    dirty,
+  );
   const busy = form.formState.isSubmitting;
   const focus = useFocusAfterAction(status, busy);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -266,6 +286,9 @@ export function useEditorForm<
       report(true, t("bmsArticles.working"));
       try {
         const saved = await options.save({ record, action: chosen, values, changed: dirty });
+        // Saved: what the browser kept of it is no longer needed.
+        void kept.forget();
+        kept.dismiss();
         const time = saved.publishedAt ? formatTime(saved.publishedAt) : "";
         const message = t(options.savedMessage(saved, chosen, !record), { time });
         if (!record) {
@@ -299,7 +322,35 @@ export function useEditorForm<
     void run(event);
   }
 
-  return { t, id, record, form, readOnly, status, dirty, busy, buttons, focus, heading, submit };
+  // What the frame shows of the kept values, whatever the kind's fields.
+  const keptOffer: KeptDraft<object> | null = kept.offer;
+  const saved: object = first;
+
+  /** The kept values in place of the saved ones (still unsaved), or forgotten. */
+  const answerKept = (restore: boolean) => {
+    if (restore && kept.offer) form.reset(kept.offer.fields, { keepDefaultValues: true });
+    else void kept.forget();
+    kept.dismiss();
+  };
+
+  return {
+    t,
+    id,
+    record,
+    form,
+    readOnly,
+    status,
+    dirty,
+    busy,
+    buttons,
+    focus,
+    heading,
+    submit,
+    kept: keptOffer,
+    /** The values the form opened with (the saved item's), to show what the kept ones change. */
+    saved,
+    answerKept,
+  };
 }
 
 /** An editor's form as `useEditorForm` holds it. */
@@ -334,7 +385,7 @@ export function EditorForm({
   text?: ReactNode;
   children: ReactNode;
 }) {
-  const { t, id, record, readOnly, status, focus } = editor;
+  const { t, id, record, readOnly, status, focus, kept } = editor;
   const title = record
     ? t(readOnly ? `${words}.editorView` : `${words}.editorEdit`, { title: name })
     : t(`${words}.editorNew`);
@@ -356,6 +407,16 @@ export function EditorForm({
           {editor.dirty && <span className="bms-unsaved">{t("bmsContent.unsaved")}</span>}
         </p>
       </div>
+      {kept && (
+        <KeptOffer
+          t={t}
+          id={id}
+          kept={kept}
+          saved={editor.saved}
+          words={words}
+          onAnswer={editor.answerKept}
+        />
+      )}
       {readOnly && (
         <p className="bms-file bms-readonly-note">
           {t("bmsContent.readOnly", { file: record?.file ?? fileDir })}

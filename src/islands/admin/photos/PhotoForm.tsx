@@ -47,6 +47,7 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
     issues: photoIssues,
     save: save.mutateAsync,
     savedMessage,
+    keptAs: "photo",
   });
   const { id, form } = editor;
   useSlugFollowsEnglishTitle(form, !record);
