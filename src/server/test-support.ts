@@ -90,11 +90,12 @@ export interface CallOptions {
   body?: unknown;
   token?: string | undefined;
   ip?: string;
+  headers?: Record<string, string>;
 }
 
 /** Any call in-process: JSON body, bearer token, client address. */
 export function call(app: App, method: string, path: string, options: CallOptions = {}) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const init: RequestInit = { method, headers };
   if (options.body !== undefined) {

@@ -142,6 +142,58 @@ test("the toolbar and its shortcuts by keyboard alone, and full screen", async (
   await expect(text).toBeFocused();
 });
 
+test("an edit made in two tabs is not overwritten unseen: the second is told and may save over it", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const id = stamp();
+  await form.getByLabel("Title", { exact: true }).fill(`Two tabs ${id}`);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Edited in two tabs by the end-to-end test.");
+  await text.fill("The first version.");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  const address = page.url();
+
+  const other = await context.newPage();
+  await signIn(other);
+  await other.goto(address);
+  const first = page.getByRole("form", { name: `Edit “Two tabs ${id}”` });
+  const second = other.getByRole("form", { name: `Edit “Two tabs ${id}”` });
+  await expect(second.getByRole("textbox", { name: "Text", exact: true })).toHaveText(
+    "The first version.",
+  );
+
+  // The first tab saves; then the second, which opened the older version.
+  await first.getByRole("textbox", { name: "Text", exact: true }).fill("Saved by the first tab.");
+  await first.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
+  const secondText = second.getByRole("textbox", { name: "Text", exact: true });
+  await secondText.fill("Written in the second tab.");
+  await second.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.locator(".bms-editor > [role=alert]")).toContainText(
+    "This was saved elsewhere",
+  );
+  const [stored] = await sql<{ body: string }[]>`
+    select body from content_articles where slug = ${`two-tabs-${id}`}`;
+  expect(stored?.body).toBe("Saved by the first tab.");
+  // Nothing typed is lost; Save over it replaces the other version on purpose.
+  await expect(secondText).toHaveText("Written in the second tab.");
+  await second.getByRole("button", { name: "Save over it" }).click();
+  await expect(other.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
+  await expect(second.getByRole("button", { name: "Save over it" })).toHaveCount(0);
+  const [after] = await sql<{ body: string }[]>`
+    select body from content_articles where slug = ${`two-tabs-${id}`}`;
+  expect(after?.body).toBe("Written in the second tab.");
+  // And saving again right away is no conflict with itself.
+  await secondText.fill("Written in the second tab, twice.");
+  await second.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
+});
+
 /** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */
 function keptText(page: Page, key: string) {
   return page.evaluate(

@@ -154,6 +154,7 @@ export interface ContentApi {
     path: string,
     body?: unknown,
     token?: string | null,
+    headers?: Record<string, string>,
   ): ReturnType<typeof callJson>;
   /** Creates an item of `kind` (the path's word: "articles", "categories"…); answers its id. */
   created(kind: string, body: unknown): Promise<string>;
@@ -197,9 +198,10 @@ export function describeContentApi(name: string, suite: (content: ContentApi) =>
         admin = (await userWithSession(ctx().database.db, { role: "admin" })).token;
         reader = (await userWithSession(ctx().database.db)).token;
       });
-      const api: ContentApi["api"] = (method, path, body, token = admin) =>
+      const api: ContentApi["api"] = (method, path, body, token = admin, headers = {}) =>
         callJson(ctx().app, method, path, {
           token: token ?? undefined,
+          headers,
           ...(body === undefined ? {} : { body }),
         });
       const created = async (kind: string, body: unknown) => {

@@ -138,11 +138,23 @@ function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
       if (!row) throw new Error("insert returned no row");
       return row as Row;
     },
-    async update(db: Db, id: string, patch: Patch<Omit<Row, Fixed>>): Promise<Row | null> {
+    /**
+     * Changes a row; with `expected`, only while its last change is still that one (none
+     * answered otherwise: another tab or person saved meanwhile), checked in the same statement.
+     */
+    async update(
+      db: Db,
+      id: string,
+      patch: Patch<Omit<Row, Fixed>>,
+      expected?: Date,
+    ): Promise<Row | null> {
+      const unchanged = expected
+        ? sql`date_trunc('milliseconds', ${t.updatedAt}) = ${expected.toISOString()}::timestamptz`
+        : undefined;
       const [row] = await db
         .update(t)
         .set({ ...(patch as Patch<ArticleRow>), updatedAt: new Date() })
-        .where(eq(t.id, id))
+        .where(and(eq(t.id, id), unchanged))
         .returning();
       return (row as Row | undefined) ?? null;
     },

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   bannerIdParamSchema,
   categorySlugParamSchema,
@@ -36,6 +36,7 @@ import {
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
+import { ApiError } from "../http/errors.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
 import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { contentFiles } from "./files.ts";
@@ -58,12 +59,40 @@ const slug = pathParams(categorySlugParamSchema);
 const bannerId = pathParams(bannerIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 
+/** An ETag's value: the item's `updatedAt`, quoted (`"2026-11-24T10:00:00.000Z"`). */
+const ETAG = z
+  .string()
+  .regex(/^(?:W\/)?"([^"]+)"$/)
+  .transform((tag) => tag.slice(tag.indexOf('"') + 1, -1))
+  .pipe(z.iso.datetime({ offset: true }));
+
+/**
+ * `If-Match`: the `updatedAt` an editor opened, so an update made over a newer save is refused
+ * (409) rather than silently replacing it. None: the update is made whatever was saved since.
+ */
+function ifMatch(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("if-match");
+  if (header === undefined) return undefined;
+  const tag = ETAG.safeParse(header.trim());
+  if (!tag.success) {
+    throw new ApiError(
+      400,
+      "validation",
+      "Invalid If-Match: must be the item's updatedAt, quoted",
+      {
+        details: { issues: [{ field: "If-Match", message: "must be a quoted ISO time" }] },
+      },
+    );
+  }
+  return tag.data;
+}
+
 /** What the routes of one kind of item call (content.articles, notes, books, chapters, photos). */
 interface ItemService<Query, Input, Patch, List, Rec> {
   list(ctx: content.ContentContext, query: Query): Promise<List>;
   get(ctx: content.ContentContext, id: string): Promise<Rec>;
   create(ctx: content.ContentContext, input: Input, authorId: string): Promise<Rec>;
-  update(ctx: content.ContentContext, id: string, input: Patch): Promise<Rec>;
+  update(ctx: content.ContentContext, id: string, input: Patch, expected?: string): Promise<Rec>;
   remove(ctx: content.ContentContext, id: string): Promise<{ id: string }>;
   publish(
     ctx: content.ContentContext,
@@ -110,6 +139,7 @@ function itemRoutes<
           ctx(c),
           c.req.valid("param").id,
           c.req.valid("json") as z.output<Patch>,
+          ifMatch(c),
         ),
         updated,
       ),

@@ -407,6 +407,9 @@ const bms = {
       restore: "Restore them",
       discard: "Discard them",
     },
+    changedElsewhere:
+      "This was saved elsewhere (another tab or person) at {{time}}, after you opened it. Your version is still here and kept in this browser: Save over it to replace theirs, or open the item again to see theirs.",
+    saveOver: "Save over it",
     readOnly: "Read-only",
   },
   bmsBuild: {

@@ -400,6 +400,9 @@ const bms: BmsMessages = {
       restore: "恢复改动",
       discard: "丢弃改动",
     },
+    changedElsewhere:
+      "你打开之后，这一项已在别处（另一个标签页或其他人）于 {{time}} 保存过。你的版本仍在这里，也已保留在浏览器中：可以“覆盖保存”替换对方的版本，或重新打开查看对方的版本。",
+    saveOver: "覆盖保存",
     readOnly: "只读",
   },
   bmsBuild: {

@@ -83,7 +83,10 @@ type Answer<Item> = Promise<
 export interface EditorRoutes<Item, Create, Update> {
   $post: (args: { json: Create }) => Answer<Item>;
   ":id": {
-    $put: (args: { param: { id: string }; json: Update }) => Answer<Item>;
+    $put: (
+      args: { param: { id: string }; json: Update },
+      options?: { headers?: Record<string, string> },
+    ) => Answer<Item>;
     publish: { $post: (args: { param: { id: string }; json: { at?: string } }) => Answer<Item> };
     unpublish: { $post: (args: { param: { id: string } }) => Answer<Item> };
   };
@@ -97,6 +100,8 @@ export interface EditorSave<Item, Values> {
   values: Values;
   /** Whether the form's content differs from the record's (a publish saves it first). */
   changed: boolean;
+  /** Save over a version saved since the record was read (else such a save is refused). */
+  force?: boolean;
 }
 
 /**
@@ -104,17 +109,31 @@ export interface EditorSave<Item, Values> {
  * content first (always for Save, else when changed), then Publish now, Schedule or Unpublish.
  * Every save invalidates the kind's `key`.
  */
-export function useSaveItem<Item extends { id: string }, Values extends Timed>(
+export function useSaveItem<
+  Item extends { id: string; updatedAt: string | null },
+  Values extends Timed,
+>(
   key: QueryKey,
   routes: EditorRoutes<Item, ReturnType<typeof createRequest<Values>>, Omit<Values, "at">>,
 ) {
-  return useWrite(key, async ({ record, action, values, changed }: EditorSave<Item, Values>) => {
+  return useWrite(key, async (save: EditorSave<Item, Values>) => {
+    const { record, action, values, changed } = save;
     if (!record) return dataOf(send(routes.$post({ json: createRequest(values, action) })));
     const one = routes[":id"];
     const id = byId(record.id);
     const saved =
       changed || action === "save"
-        ? await dataOf(send(one.$put({ ...id, json: updateRequest(values) })))
+        ? await dataOf(
+            send(
+              one.$put(
+                { ...id, json: updateRequest(values) },
+                // The version the editor opened: a save made elsewhere since is not overwritten.
+                record.updatedAt && !save.force
+                  ? { headers: { "if-match": `"${record.updatedAt}"` } }
+                  : {},
+              ),
+            ),
+          )
         : record;
     if (action === "save") return saved;
     return dataOf(

@@ -18,6 +18,7 @@ import type { ContentStatus } from "../../../shared/content.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failedCallText, showServerIssues, withIssueWords } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
+import { CallFailure } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
@@ -280,12 +281,31 @@ export function useEditorForm<
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
 
+  /** Saved elsewhere since this item was read: when, until the person saves over it. */
+  const [conflict, setConflict] = useState<string | null>(null);
+  const force = useRef(false);
+  /** The item as this form last saved it: newer than `record` until the item is read again. */
+  const lastSaved = useRef<Item | null>(null);
+
   const run = form.handleSubmit(
     async (values) => {
       const chosen = action.current;
+      const over = force.current;
+      force.current = false;
       report(true, t("bmsArticles.working"));
       try {
-        const saved = await options.save({ record, action: chosen, values, changed: dirty });
+        const mine = lastSaved.current;
+        const latest =
+          record && mine && (mine.updatedAt ?? "") > (record.updatedAt ?? "") ? mine : record;
+        const saved = await options.save({
+          record: latest,
+          action: chosen,
+          values,
+          changed: dirty,
+          force: over,
+        });
+        setConflict(null);
+        lastSaved.current = saved;
         // Saved: what the browser kept of it is no longer needed.
         void kept.forget();
         kept.dismiss();
@@ -299,6 +319,14 @@ export function useEditorForm<
         form.reset(options.fieldsOf(saved, values.at));
         focus.after(saved.status);
       } catch (error) {
+        const elsewhere = changedElsewhereAt(error);
+        if (elsewhere) {
+          // Nothing is lost: the text stays in the form, and kept in the browser.
+          setConflict(elsewhere);
+          report(false, t("bmsEditor.changedElsewhere", { time: formatTime(elsewhere) }));
+          focus.after(status);
+          return;
+        }
         const marked = showServerIssues(
           withIssueWords(t, options.issues(error)),
           form.setError,
@@ -326,6 +354,13 @@ export function useEditorForm<
   const keptOffer: KeptDraft<object> | null = kept.offer;
   const saved: object = first;
 
+  /** Saves the form over the version saved elsewhere, as Save would. */
+  const saveOver = () => {
+    force.current = true;
+    action.current = "save";
+    void run();
+  };
+
   /** The kept values in place of the saved ones (still unsaved), or forgotten. */
   const answerKept = (restore: boolean) => {
     if (restore && kept.offer) form.reset(kept.offer.fields, { keepDefaultValues: true });
@@ -346,11 +381,21 @@ export function useEditorForm<
     focus,
     heading,
     submit,
+    conflict,
+    saveOver,
     kept: keptOffer,
     /** The values the form opened with (the saved item's), to show what the kept ones change. */
     saved,
     answerKept,
   };
+}
+
+/** When the item was saved elsewhere, if that is why a save was refused (409). */
+function changedElsewhereAt(error: unknown): string | null {
+  if (!(error instanceof CallFailure) || error.code !== 409) return null;
+  const issue = error.issues.find((i) => i.key === "bmsEditor.changedElsewhere");
+  const time = issue?.values?.time;
+  return typeof time === "string" ? time : null;
 }
 
 /** An editor's form as `useEditorForm` holds it. */
@@ -431,6 +476,16 @@ export function EditorForm({
         <>
           {schedule}
           <div className="bms-actions bms-editor-actions">
+            {editor.conflict && (
+              <button
+                type="button"
+                className="button"
+                disabled={editor.busy}
+                onClick={editor.saveOver}
+              >
+                {t("bmsEditor.saveOver")}
+              </button>
+            )}
             {editor.buttons.map(([a, label], i) => (
               <button
                 key={a}

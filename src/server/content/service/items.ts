@@ -11,6 +11,7 @@ import type { ContentFiles } from "../files.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
+  changedElsewhere,
   invalid,
   isFileId,
   isLive,
@@ -32,7 +33,12 @@ import {
 type TimeInput = { status?: ContentStatus | undefined; publishedAt?: string | null | undefined };
 type Settled = { status: ContentStatus; publishedAt: Date | null };
 type Fields<Input> = Omit<Input, keyof TimeInput>;
-type RowBase = { slug: string; status: ContentStatus; publishedAt: Date | null };
+type RowBase = {
+  slug: string;
+  status: ContentStatus;
+  publishedAt: Date | null;
+  updatedAt: Date;
+};
 /** A photo is one item in both languages: it has no `lang`, the other kinds have one. */
 type RecordBase = { id: string; slug: string; file: string | null; status: string; lang?: string };
 type CreateBase = TimeInput & { slug: string };
@@ -99,7 +105,12 @@ export interface ItemKind<
     findById(db: Db, id: string): Promise<Row | null>;
     findBySlug(db: Db, slug: string, exceptId?: string): Promise<unknown>;
     insert(db: Db, values: Fields<Input> & Settled & { authorId?: string }): Promise<Row>;
-    update(db: Db, id: string, patch: Fields<Patch> & Settled): Promise<Row | null>;
+    update(
+      db: Db,
+      id: string,
+      patch: Fields<Patch> & Settled,
+      expected?: Date,
+    ): Promise<Row | null>;
     update(db: Db, id: string, patch: Partial<Settled>): Promise<Row | null>;
     remove(db: Db, id: string): Promise<Row | null>;
     /** The first `limit` list rows of the query, and how many match. */
@@ -196,19 +207,31 @@ export function itemService<
         return kind.record(row);
       },
 
-      async update(ctx: ContentContext, id: string, input: Patch): Promise<Rec> {
+      /**
+       * With `expected` (the `updatedAt` the editor opened), refused with 409 when the item was
+       * saved since, by another tab or person: nothing is overwritten unseen.
+       */
+      async update(ctx: ContentContext, id: string, input: Patch, expected?: string): Promise<Rec> {
         const before = await current(ctx, id);
+        const since = expected ? new Date(expected) : undefined;
+        if (since && before.updatedAt.getTime() !== since.getTime()) {
+          throw changedElsewhere(name, before.updatedAt);
+        }
         if (input.slug !== undefined && input.slug !== before.slug) {
           await assertSlugFree(ctx, input.slug, id);
         }
         await kind.check?.(ctx, input, before);
         const { publishedAt: _at, status: _status, ...fields } = input;
-        const row = found(
-          await unique(
-            () => kind.rows.update(ctx.db, id, { ...fields, ...settleTime(before, input) }),
-            () => slugTaken(input.slug ?? before.slug, `another ${name}`),
-          ),
+        const updated = await unique(
+          () => kind.rows.update(ctx.db, id, { ...fields, ...settleTime(before, input) }, since),
+          () => slugTaken(input.slug ?? before.slug, `another ${name}`),
         );
+        if (!updated && since) {
+          // Saved by someone else between the read above and this write.
+          const now = await kind.rows.findById(ctx.db, id);
+          if (now) throw changedElsewhere(name, now.updatedAt);
+        }
+        const row = found(updated);
         if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
         return kind.record(row);
       },

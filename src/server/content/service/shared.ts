@@ -40,6 +40,24 @@ export function readOnly(file: string | null): ApiError {
   return new ApiError(409, "conflict", `${CONTENT_MESSAGES.readOnly} (${file ?? "content/"})`);
 }
 
+/**
+ * An edit refused because the item was saved since the editor opened it (by another tab or
+ * person, at `at`): the back office says so and offers to save over it.
+ */
+export function changedElsewhere(what: string, at: Date): ApiError {
+  const time = at.toISOString();
+  return new ApiError(409, "conflict", `This ${what} was changed elsewhere at ${time}`, {
+    issues: [
+      {
+        field: "updatedAt",
+        message: `changed elsewhere at ${time}`,
+        key: "bmsEditor.changedElsewhere",
+        values: { time },
+      },
+    ],
+  });
+}
+
 /** A 400 on one field; `key` (an i18n key) lets the back office word it. */
 export function invalid(field: string, message: string, key?: string): ApiError {
   return new ApiError(400, "validation", `Invalid ${field}: ${message}`, {
