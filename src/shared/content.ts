@@ -91,6 +91,37 @@ const pageFields = {
   q: optionalQuery(z.string().trim().max(CONTENT_LIMITS.q)),
 };
 
+// --- Revisions --------------------------------------------------------------------------------
+
+/** `GET /api/admin/<kind>/:id/revisions`: newest first. */
+export const listRevisionsQuerySchema = z.object({
+  page: pageFields.page,
+  pageSize: pageFields.pageSize,
+});
+
+/** `…/revisions/:revision`: an item's id and a revision's. */
+export const revisionParamSchema = z.object({ id: z.uuid(), revision: z.uuid() });
+
+/** Who saved a revision (null once their account is gone). */
+export interface RevisionAuthor {
+  id: string;
+  name: string;
+}
+
+/** A revision in its item's history: when, by whom, its title and its text's length. */
+export interface RevisionListItem {
+  id: string;
+  savedAt: string;
+  savedBy: RevisionAuthor | null;
+  title: string | null;
+  length: number;
+}
+
+/** One revision with the item's fields as they were saved. */
+export interface RevisionRecord extends RevisionListItem {
+  fields: Record<string, unknown>;
+}
+
 /**
  * `GET /api/admin/articles`. Lists merge database rows and files, newest first: by
  * `publishedAt` descending with items without one (drafts) first, then the latest change.

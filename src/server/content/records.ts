@@ -12,6 +12,8 @@ import {
   type NoteListItem,
   type NoteRecord,
   type PhotoRecord,
+  type RevisionListItem,
+  type RevisionRecord,
   statusNow,
   type WithExcerpt,
 } from "../../shared/content.ts";
@@ -27,6 +29,7 @@ import type {
   ListedChapter,
   NoteRow,
   PhotoRow,
+  RevisionListRow,
 } from "./repository.ts";
 
 /**
@@ -103,4 +106,34 @@ export const bannerRecord = (row: BannerRow): BannerRecord => ({
 export function withExcerpt<T extends { body: string }>(item: T): WithExcerpt<T> {
   const { body, ...rest } = item;
   return { ...rest, excerpt: excerptOf(body) };
+}
+
+/** Who saved a revision, by name; null once their account is gone. */
+const savedBy = (row: { savedBy: string | null; savedByName: string | null }) =>
+  row.savedBy ? { id: row.savedBy, name: row.savedByName ?? "" } : null;
+
+export const revisionListItem = (row: RevisionListRow): RevisionListItem => ({
+  id: row.id,
+  savedAt: row.savedAt.toISOString(),
+  savedBy: savedBy(row),
+  title: row.title,
+  length: row.length,
+});
+
+export function revisionRecord(row: {
+  id: string;
+  savedAt: Date;
+  savedBy: string | null;
+  savedByName: string | null;
+  fields: Record<string, unknown>;
+}): RevisionRecord {
+  const { title, body } = row.fields;
+  return {
+    id: row.id,
+    savedAt: row.savedAt.toISOString(),
+    savedBy: savedBy(row),
+    title: typeof title === "string" ? title : null,
+    length: typeof body === "string" ? body.length : 0,
+    fields: row.fields,
+  };
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { Page } from "../../shared/auth.ts";
 import {
   bannerIdParamSchema,
   categorySlugParamSchema,
@@ -20,10 +21,14 @@ import {
   listChaptersQuerySchema,
   listNotesQuerySchema,
   listPhotosQuerySchema,
+  listRevisionsQuerySchema,
   orderBannersSchema,
   type PublishInput,
   previewSchema,
   publishSchema,
+  type RevisionListItem,
+  type RevisionRecord,
+  revisionParamSchema,
   updateAlbumSchema,
   updateArticleSchema,
   updateBannerSchema,
@@ -33,6 +38,7 @@ import {
   updateNoteSchema,
   updatePhotoSchema,
 } from "../../shared/content.ts";
+import type { PageQuery } from "../db/queries.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
@@ -46,7 +52,12 @@ const { created, updated, deleted, unpublished } = content.CONTENT_MESSAGES;
 
 /** The request's context: its database, its publisher, and the files under content/ read once. */
 function ctx(c: Context<AppEnv>): content.ContentContext {
-  return { db: c.var.db, publisher: c.var.publisher, files: contentFiles() };
+  return {
+    db: c.var.db,
+    publisher: c.var.publisher,
+    files: contentFiles(),
+    actor: c.var.user?.id ?? null,
+  };
 }
 
 /** A body of the longest allowed Markdown (200 000 characters, 3 bytes each in UTF-8 for Chinese) plus its fields. */
@@ -55,6 +66,8 @@ export const CONTENT_LIMIT_BYTES = 640 * 1024;
 const contentBody = largeBody(CONTENT_LIMIT_BYTES);
 
 const id = pathParams(contentIdParamSchema);
+const revisionParam = pathParams(revisionParamSchema);
+const restoredMessage = "Restored";
 const slug = pathParams(categorySlugParamSchema);
 const bannerId = pathParams(bannerIdParamSchema);
 const publishBody = jsonBody(publishSchema);
@@ -100,6 +113,12 @@ interface ItemService<Query, Input, Patch, List, Rec> {
     input: PublishInput,
   ): Promise<{ record: Rec; message: string }>;
   unpublish(ctx: content.ContentContext, id: string): Promise<Rec>;
+  revisions(
+    ctx: content.ContentContext,
+    id: string,
+    query: PageQuery,
+  ): Promise<Page<RevisionListItem>>;
+  revision(ctx: content.ContentContext, id: string, revisionId: string): Promise<RevisionRecord>;
 }
 
 /**
@@ -118,46 +137,83 @@ function itemRoutes<
   schemas: { list: Query; create: Input; update: Patch },
   service: ItemService<z.output<Query>, z.output<Input>, z.output<Patch>, List, Rec>,
 ) {
-  return new Hono<AppEnv>()
-    .get(path, requireAdmin, queryParams(schemas.list), async (c) =>
-      ok(c, await service.list(ctx(c), c.req.valid("query") as z.output<Query>)),
-    )
-    .get(`${path}/:id`, requireAdmin, id, async (c) =>
-      ok(c, await service.get(ctx(c), c.req.valid("param").id)),
-    )
-    .post(path, requireAdmin, contentBody, jsonBody(schemas.create), async (c) =>
-      ok(
-        c,
-        await service.create(ctx(c), c.req.valid("json") as z.output<Input>, caller(c).id),
-        created,
-      ),
-    )
-    .put(`${path}/:id`, requireAdmin, id, contentBody, jsonBody(schemas.update), async (c) =>
-      ok(
-        c,
-        await service.update(
+  return (
+    new Hono<AppEnv>()
+      .get(path, requireAdmin, queryParams(schemas.list), async (c) =>
+        ok(c, await service.list(ctx(c), c.req.valid("query") as z.output<Query>)),
+      )
+      .get(`${path}/:id`, requireAdmin, id, async (c) =>
+        ok(c, await service.get(ctx(c), c.req.valid("param").id)),
+      )
+      .post(path, requireAdmin, contentBody, jsonBody(schemas.create), async (c) =>
+        ok(
+          c,
+          await service.create(ctx(c), c.req.valid("json") as z.output<Input>, caller(c).id),
+          created,
+        ),
+      )
+      .put(`${path}/:id`, requireAdmin, id, contentBody, jsonBody(schemas.update), async (c) =>
+        ok(
+          c,
+          await service.update(
+            ctx(c),
+            c.req.valid("param").id,
+            c.req.valid("json") as z.output<Patch>,
+            ifMatch(c),
+          ),
+          updated,
+        ),
+      )
+      .delete(`${path}/:id`, requireAdmin, id, async (c) =>
+        ok(c, await service.remove(ctx(c), c.req.valid("param").id), deleted),
+      )
+      .post(`${path}/:id/publish`, requireAdmin, id, publishBody, async (c) => {
+        const { record, message } = await service.publish(
           ctx(c),
           c.req.valid("param").id,
-          c.req.valid("json") as z.output<Patch>,
+          c.req.valid("json"),
+        );
+        return ok(c, record, message);
+      })
+      .post(`${path}/:id/unpublish`, requireAdmin, id, async (c) =>
+        ok(c, await service.unpublish(ctx(c), c.req.valid("param").id), unpublished),
+      )
+      // --- An item's history: its revisions, one of them, and putting one back
+      .get(
+        `${path}/:id/revisions`,
+        requireAdmin,
+        id,
+        queryParams(listRevisionsQuerySchema),
+        async (c) =>
+          ok(c, await service.revisions(ctx(c), c.req.valid("param").id, c.req.valid("query"))),
+      )
+      .get(`${path}/:id/revisions/:revision`, requireAdmin, revisionParam, async (c) => {
+        const { id: itemId, revision } = c.req.valid("param");
+        return ok(c, await service.revision(ctx(c), itemId, revision));
+      })
+      .post(`${path}/:id/revisions/:revision/restore`, requireAdmin, revisionParam, async (c) => {
+        const { id: itemId, revision } = c.req.valid("param");
+        const kept = await service.revision(ctx(c), itemId, revision);
+        // Saved again through the update's own rules: a revision that no longer passes them (a
+        // category deleted since) is refused in their words, and restoring is itself a revision.
+        const patch = schemas.update.safeParse(kept.fields);
+        if (!patch.success) {
+          throw new ApiError(409, "conflict", "This revision no longer fits the current rules", {
+            issues: patch.error.issues.map((issue) => ({
+              field: issue.path.join(".") || "(body)",
+              message: issue.message,
+            })),
+          });
+        }
+        const restored = await service.update(
+          ctx(c),
+          itemId,
+          patch.data as z.output<Patch>,
           ifMatch(c),
-        ),
-        updated,
-      ),
-    )
-    .delete(`${path}/:id`, requireAdmin, id, async (c) =>
-      ok(c, await service.remove(ctx(c), c.req.valid("param").id), deleted),
-    )
-    .post(`${path}/:id/publish`, requireAdmin, id, publishBody, async (c) => {
-      const { record, message } = await service.publish(
-        ctx(c),
-        c.req.valid("param").id,
-        c.req.valid("json"),
-      );
-      return ok(c, record, message);
-    })
-    .post(`${path}/:id/unpublish`, requireAdmin, id, async (c) =>
-      ok(c, await service.unpublish(ctx(c), c.req.valid("param").id), unpublished),
-    );
+        );
+        return ok(c, restored, restoredMessage);
+      })
+  );
 }
 
 /**

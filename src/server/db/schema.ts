@@ -442,3 +442,25 @@ export const contentBanners = pgTable(
   },
   (t) => [index("content_banners_order_idx").on(t.order)],
 ).enableRLS();
+
+/** The kinds of item whose saves keep revisions. */
+export type RevisedKind = "article" | "note" | "book" | "photo" | "chapter";
+
+/**
+ * Every save of an item written in /bms keeps a revision: its fields as saved (the columns of
+ * its table, by their field names, without its id, times, status and author), who saved it and
+ * when. Restoring one saves it again, which is itself a revision. The item's table varies, so
+ * no foreign key: the service deletes an item's revisions with it.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuidId(),
+    kind: text("kind").$type<RevisedKind>().notNull(),
+    itemId: uuid("item_id").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    savedBy: userOrNull("saved_by"),
+    savedAt: zoned("saved_at").notNull().defaultNow(),
+  },
+  (t) => [index("content_revisions_item_idx").on(t.kind, t.itemId, t.savedAt)],
+).enableRLS();

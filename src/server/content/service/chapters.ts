@@ -8,9 +8,11 @@ import type {
   PublishInput,
   UpdateChapterInput,
 } from "../../../shared/content.ts";
+import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
 import { chapterListItem, chapterRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
+import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -183,6 +185,7 @@ async function createChapter(
     () => repo.chapters.insert(ctx.db, input),
     () => chapterSlugTaken(input.slug),
   );
+  await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
   chapterChanged(ctx, book, [row.status], `${row.slug} added`);
   return chapterRecord(row, book.slug);
 }
@@ -207,6 +210,7 @@ async function updateChapter(
     () => chapterSlugTaken(input.slug ?? current.slug),
   );
   if (!row) throw notFound("chapter");
+  await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
   chapterChanged(ctx, book, [current.status, row.status], `${row.slug} edited`);
   return chapterRecord(row, book.slug);
 }
@@ -223,6 +227,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
+  await repo.deleteRevisions(ctx.db, "chapter", id);
   chapterChanged(ctx, book, [row.status], `${row.slug} deleted`);
   return { id };
 }
@@ -253,8 +258,19 @@ async function unpublishChapter(ctx: ContentContext, id: string): Promise<Chapte
   return chapterRecord(row, book.slug);
 }
 
+/** A chapter's book is no field an update takes: its revisions leave it out. */
+const CHAPTER_FIXED = ["bookId"] as const;
+
 export const chapters = {
   list: listChapterPage,
+  async revisions(ctx: ContentContext, id: string, query: PageQuery) {
+    await dbChapter(ctx, id);
+    return listRevisions(ctx, "chapter", id, query);
+  },
+  async revision(ctx: ContentContext, id: string, revisionId: string) {
+    await dbChapter(ctx, id);
+    return readRevision(ctx, "chapter", id, revisionId);
+  },
   get: getChapter,
   create: createChapter,
   update: updateChapter,

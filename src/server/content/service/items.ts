@@ -2,12 +2,16 @@ import type { Page } from "../../../shared/auth.ts";
 import {
   type ContentStatus,
   type PublishInput,
+  type RevisionListItem,
+  type RevisionRecord,
   statusNow,
   timeIssue,
 } from "../../../shared/content.ts";
 import type { Db } from "../../db/client.ts";
-import type { RowPage } from "../../db/queries.ts";
+import type { PageQuery, RowPage } from "../../db/queries.ts";
 import type { ContentFiles } from "../files.ts";
+import * as repo from "../repository.ts";
+import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -34,6 +38,8 @@ type TimeInput = { status?: ContentStatus | undefined; publishedAt?: string | nu
 type Settled = { status: ContentStatus; publishedAt: Date | null };
 type Fields<Input> = Omit<Input, keyof TimeInput>;
 type RowBase = {
+  id: string;
+  createdAt: Date;
   slug: string;
   status: ContentStatus;
   publishedAt: Date | null;
@@ -203,6 +209,7 @@ export function itemService<
             }),
           () => slugTaken(input.slug, `another ${name}`),
         );
+        await keepRevision(ctx, name, row, authorId);
         if (isLive(row.status)) changed(ctx, row, row.status);
         return kind.record(row);
       },
@@ -232,13 +239,31 @@ export function itemService<
           if (now) throw changedElsewhere(name, now.updatedAt);
         }
         const row = found(updated);
+        await keepRevision(ctx, name, row, ctx.actor ?? null);
         if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
         return kind.record(row);
+      },
+
+      /** An item's revisions, newest first. */
+      async revisions(
+        ctx: ContentContext,
+        id: string,
+        query: PageQuery,
+      ): Promise<Page<RevisionListItem>> {
+        await current(ctx, id);
+        return listRevisions(ctx, name, id, query);
+      },
+
+      /** One revision of an item, with its fields as saved. */
+      async revision(ctx: ContentContext, id: string, revisionId: string): Promise<RevisionRecord> {
+        await current(ctx, id);
+        return readRevision(ctx, name, id, revisionId);
       },
 
       async remove(ctx: ContentContext, id: string): Promise<{ id: string }> {
         await current(ctx, id);
         const row = found(await kind.rows.remove(ctx.db, id));
+        await repo.deleteRevisions(ctx.db, name, id);
         if (isLive(row.status)) changed(ctx, row, "deleted");
         return { id };
       },

@@ -16,6 +16,8 @@ export interface ContentContext {
   db: Db;
   publisher: Publisher;
   files: ContentFiles;
+  /** Who is calling (the admin signed in): a revision's author. */
+  actor?: string | null;
 }
 
 export const CONTENT_MESSAGES = {

@@ -1,0 +1,68 @@
+import type { Page } from "../../../shared/auth.ts";
+import type { RevisionListItem, RevisionRecord } from "../../../shared/content.ts";
+import type { PageQuery } from "../../db/queries.ts";
+import type { RevisedKind } from "../../db/schema.ts";
+import { revisionListItem, revisionRecord } from "../records.ts";
+import * as repo from "../repository.ts";
+import { type ContentContext, notFound } from "./shared.ts";
+
+// Every save of an item written in /bms keeps a revision (src/server/db/schema.ts,
+// content_revisions): the item flow (items.ts) and chapters call `keepRevision` after each
+// create and update; their services list and read an item's revisions through these.
+
+/** What a revision is made of: a saved row; its id, times, status and author are left out. */
+interface SavedRow {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  status: string;
+  publishedAt?: Date | null;
+  authorId?: string | null;
+}
+
+/**
+ * Keeps a revision of a row as saved: its fields (the columns but its id, times, status,
+ * author and those `omit` names, which no update takes), and who saved it.
+ */
+export async function keepRevision(
+  ctx: ContentContext,
+  kind: RevisedKind,
+  row: SavedRow,
+  savedBy: string | null,
+  omit: readonly string[] = [],
+): Promise<void> {
+  const {
+    id,
+    createdAt: _created,
+    updatedAt: _updated,
+    authorId: _author,
+    status: _status,
+    publishedAt: _published,
+    ...rest
+  } = row;
+  const fields = Object.fromEntries(Object.entries(rest).filter(([name]) => !omit.includes(name)));
+  await repo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy });
+}
+
+/** An item's revisions, newest first (the item checked to exist first). */
+export async function listRevisions(
+  ctx: ContentContext,
+  kind: RevisedKind,
+  id: string,
+  query: PageQuery,
+): Promise<Page<RevisionListItem>> {
+  const { rows, total } = await repo.listRevisions(ctx.db, kind, id, query);
+  return { items: rows.map(revisionListItem), total, ...query };
+}
+
+/** One revision of an item, with its fields as saved. */
+export async function readRevision(
+  ctx: ContentContext,
+  kind: RevisedKind,
+  id: string,
+  revisionId: string,
+): Promise<RevisionRecord> {
+  const row = await repo.findRevision(ctx.db, kind, id, revisionId);
+  if (!row) throw notFound("revision");
+  return revisionRecord(row);
+}
