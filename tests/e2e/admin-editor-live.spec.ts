@@ -194,6 +194,56 @@ test("an edit made in two tabs is not overwritten unseen: the second is told and
   await expect(other.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
 });
 
+test("an old version is found in the history, compared with the text, and restored", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const id = stamp();
+  await form.getByLabel("Title", { exact: true }).fill(`History ${id}`);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Saved three times by the end-to-end test.");
+  await text.fill("Version one.\n\nA paragraph that stays.");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  const edit = page.getByRole("form", { name: `Edit “History ${id}”` });
+  const body = edit.getByRole("textbox", { name: "Text", exact: true });
+  const status = page.locator(".bms-editor > [role=status]");
+  for (const version of ["Version two.", "Version three."]) {
+    await body.press("Control+Home");
+    await body.press("Shift+End");
+    await page.keyboard.type(version);
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(status).toHaveText(/^Saved/);
+  }
+
+  // The history lists the three saves, newest first; the oldest compared with the text.
+  await edit.getByText("History", { exact: true }).click();
+  const saves = edit.locator(".bms-history-list button");
+  await expect(saves).toHaveCount(3);
+  await expect(edit.locator(".bms-history summary")).toContainText("3 saves");
+  await saves.nth(2).click();
+  await expect(saves.nth(2)).toHaveAttribute("aria-pressed", "true");
+  const diff = edit.locator(".bms-history-compare .bms-diff");
+  await expect(diff).toContainText("+ Version one.");
+  await expect(diff).toContainText("− Version three.");
+  await edit.getByRole("button", { name: "Restore this version" }).click();
+  await expect(status).toContainText("was restored and saved again");
+  await expect(body).toContainText("Version one.");
+  await expect(edit.getByText("Unsaved changes", { exact: true })).toHaveCount(0);
+  const [stored] = await sql<{ body: string }[]>`
+    select body from content_articles where slug = ${`history-${id}`}`;
+  expect(stored?.body).toBe("Version one.\n\nA paragraph that stays.");
+  // Restoring was itself a save.
+  await expect(saves).toHaveCount(4);
+  // And the next save is no conflict with the restore.
+  await body.press("Control+End");
+  await page.keyboard.type(" More.");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(status).toHaveText(/^Saved/);
+});
+
 /** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */
 function keptText(page: Page, key: string) {
   return page.evaluate(

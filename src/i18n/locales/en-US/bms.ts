@@ -410,6 +410,23 @@ const bms = {
     changedElsewhere:
       "This was saved elsewhere (another tab or person) at {{time}}, after you opened it. Your version is still here and kept in this browser: Save over it to replace theirs, or open the item again to see theirs.",
     saveOver: "Save over it",
+    history: {
+      title: "History",
+      count: "{{count}} saves",
+      about:
+        "Every save is kept here. Choose one to see what it changes of the text in the editor, and restore it.",
+      loading: "Loading the history…",
+      empty: "No saves yet.",
+      by: "by {{name}}",
+      nobody: "by a deleted account",
+      older: "Show {{count}} older saves",
+      compare: "The save of {{time}} compared with the text in the editor",
+      legend:
+        "Lines starting with a plus are in that save, lines starting with a minus in the editor.",
+      same: "It is the same as the text in the editor.",
+      restore: "Restore this version",
+      restored: "The version saved {{time}} was restored and saved again.",
+    },
     readOnly: "Read-only",
   },
   bmsBuild: {

@@ -403,6 +403,21 @@ const bms: BmsMessages = {
     changedElsewhere:
       "你打开之后，这一项已在别处（另一个标签页或其他人）于 {{time}} 保存过。你的版本仍在这里，也已保留在浏览器中：可以“覆盖保存”替换对方的版本，或重新打开查看对方的版本。",
     saveOver: "覆盖保存",
+    history: {
+      title: "历史版本",
+      count: "{{count}} 次保存",
+      about: "每次保存都会留在这里。选择一个版本，查看它与编辑器中内容的不同，并可恢复。",
+      loading: "正在载入历史版本…",
+      empty: "还没有保存记录。",
+      by: "由 {{name}} 保存",
+      nobody: "由已删除的账号保存",
+      older: "再显示 {{count}} 个更早的版本",
+      compare: "{{time}} 保存的版本与编辑器中内容的比较",
+      legend: "以加号开头的行来自该版本，以减号开头的行来自编辑器。",
+      same: "与编辑器中的内容相同。",
+      restore: "恢复这个版本",
+      restored: "已恢复 {{time}} 保存的版本，并重新保存。",
+    },
     readOnly: "只读",
   },
   bmsBuild: {

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useWatch } from "react-hook-form";
+import { api } from "../../../shared/api-client.ts";
 import type { ArticleRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
@@ -15,6 +16,7 @@ import {
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
 import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
+import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
 import { ArticleTextField, categoryChoices } from "./fields.tsx";
 import { useSaveArticle } from "./queries.ts";
 import { savedMessage } from "./request.ts";
@@ -57,6 +59,21 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       name={record?.title ?? ""}
       fileDir="content/"
       schedule={<EditorScheduleField {...bind("at")} />}
+      history={
+        record &&
+        !editor.readOnly && (
+          <HistoryPanel
+            t={t}
+            kind="articles"
+            routes={api.admin.articles}
+            words="bmsArticles"
+            item={editor.latest() ?? record}
+            current={() => form.getValues()}
+            onRestored={editor.restored}
+            onFailed={(message) => props.report(false, message)}
+          />
+        )
+      }
       text={
         <div className="bms-article-body">
           <FormMarkdownField

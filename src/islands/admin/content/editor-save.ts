@@ -75,7 +75,7 @@ export const savedMessageIn =
   };
 
 /** A typed call answering with an item (`send` settles it). */
-type Answer<Item> = Promise<
+export type Answer<Item> = Promise<
   ClientResponse<{ code: number; message: string; data: Item }, number, "json">
 >;
 

@@ -294,11 +294,8 @@ export function useEditorForm<
       force.current = false;
       report(true, t("bmsArticles.working"));
       try {
-        const mine = lastSaved.current;
-        const latest =
-          record && mine && (mine.updatedAt ?? "") > (record.updatedAt ?? "") ? mine : record;
         const saved = await options.save({
-          record: latest,
+          record: latest(),
           action: chosen,
           values,
           changed: dirty,
@@ -354,6 +351,20 @@ export function useEditorForm<
   const keptOffer: KeptDraft<object> | null = kept.offer;
   const saved: object = first;
 
+  /** A revision was put back and saved: the form holds the item as it now is. */
+  const restored = (saved: Item, revisionSavedAt: string) => {
+    lastSaved.current = saved;
+    setConflict(null);
+    form.reset(options.fieldsOf(saved, form.getValues().at));
+    report(true, t("bmsEditor.history.restored", { time: formatTime(revisionSavedAt) }));
+  };
+
+  /** The item as this form last saved or read it. */
+  const latest = (): Item | null => {
+    const mine = lastSaved.current;
+    return record && mine && (mine.updatedAt ?? "") > (record.updatedAt ?? "") ? mine : record;
+  };
+
   /** Saves the form over the version saved elsewhere, as Save would. */
   const saveOver = () => {
     force.current = true;
@@ -383,6 +394,8 @@ export function useEditorForm<
     submit,
     conflict,
     saveOver,
+    restored,
+    latest,
     kept: keptOffer,
     /** The values the form opened with (the saved item's), to show what the kept ones change. */
     saved,
@@ -399,7 +412,7 @@ function changedElsewhereAt(error: unknown): string | null {
 }
 
 /** An editor's form as `useEditorForm` holds it. */
-type Editor = Omit<ReturnType<typeof useEditorForm>, "form">;
+type Editor = Omit<ReturnType<typeof useEditorForm>, "form" | "restored" | "latest">;
 
 /**
  * An editor's form: its heading (the item's `name`, in the kind's `words`), status and unsaved
@@ -414,6 +427,7 @@ export function EditorForm({
   className,
   schedule,
   text,
+  history,
   children,
 }: {
   editor: Editor;
@@ -428,6 +442,8 @@ export function EditorForm({
    * them unfocusable to assistive technology), and the editor is read-only by its own means.
    */
   text?: ReactNode;
+  /** The item's history (`HistoryPanel`), after its text. */
+  history?: ReactNode;
   children: ReactNode;
 }) {
   const { t, id, record, readOnly, status, focus, kept } = editor;
@@ -472,6 +488,7 @@ export function EditorForm({
         {children}
       </fieldset>
       {text}
+      {history}
       {!readOnly && (
         <>
           {schedule}

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import type { MessageKey } from "../../../i18n/core.ts";
+import { api } from "../../../shared/api-client.ts";
 import { PHOTO_LIMITS, type PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
@@ -9,6 +10,7 @@ import { EditorForm, type EditorFormProps, useEditorForm } from "../content/edit
 import { EditorScheduleField, FormCheckField, FormKeptChoiceField } from "../content/fields.tsx";
 import { ImageField } from "../media/ImageField.tsx";
 import { useKeepImage } from "../media/queries.ts";
+import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
 import { albumChoices, photoName } from "./facts.ts";
 import { TakenAtField } from "./fields.tsx";
 import { useAlbums, useSavePhoto } from "./queries.ts";
@@ -87,6 +89,21 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
       fileDir="content/photos/"
       className="bms-photo-form"
       schedule={<EditorScheduleField {...bind("at")} />}
+      history={
+        record &&
+        !editor.readOnly && (
+          <HistoryPanel
+            t={t}
+            kind="photos"
+            routes={api.admin.photos}
+            words="bmsPhotos"
+            item={editor.latest() ?? record}
+            current={() => form.getValues()}
+            onRestored={editor.restored}
+            onFailed={(message) => props.report(false, message)}
+          />
+        )
+      }
     >
       <ImageField
         {...bind("image")}

@@ -1,0 +1,159 @@
+import { useId, useState } from "react";
+import { isMessageKey, type Translate } from "../../../i18n/core.ts";
+import { failedCallText } from "../app/form.tsx";
+import type { EditorWords } from "../content/editor-save.ts";
+import { asLines, differences } from "../content/kept-draft.ts";
+import { formatTime } from "../content/time.ts";
+import {
+  HISTORY_PAGE,
+  type RevisionRoutes,
+  useRestoreRevision,
+  useRevision,
+  useRevisions,
+} from "./queries.ts";
+import "./revisions.css";
+
+/** The marks a line of a difference starts with. */
+const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;
+
+interface Props<Item> {
+  t: Translate;
+  /** The kind's query key root (`articles`) and its routes. */
+  kind: string;
+  routes: RevisionRoutes<Item>;
+  words: EditorWords;
+  item: { id: string; updatedAt: string | null };
+  /** The form's values now, to compare a revision with. */
+  current: () => object;
+  /** A revision was put back and saved: the editor takes the item as it now is. */
+  onRestored: (item: Item, savedAt: string) => void;
+  onFailed: (message: string) => void;
+}
+
+/**
+ * An item's history: its saves, newest first (when, by whom, its title), loaded when opened;
+ * one chosen shows what it changes of the text in the editor, and can be restored, which saves
+ * it again (itself a save in the history).
+ */
+export function HistoryPanel<Item>({ t, kind, routes, words, item, current, ...on }: Props<Item>) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [pages, setPages] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = useRevisions(kind, routes, item.id, pages, open);
+  const revision = useRevision(kind, routes, item.id, chosen);
+  const restore = useRestoreRevision(kind, routes);
+  const label = (name: string) => {
+    const key = `${words}.${name}`;
+    return isMessageKey(key) ? t(key) : name;
+  };
+  const items = list.data?.items ?? [];
+  const more = (list.data?.total ?? 0) > items.length;
+
+  async function putBack() {
+    if (!chosen || !revision.data) return;
+    try {
+      const saved = await restore.mutateAsync({
+        id: item.id,
+        revision: chosen,
+        updatedAt: item.updatedAt,
+      });
+      on.onRestored(saved, revision.data.savedAt);
+      setChosen(null);
+    } catch (error) {
+      on.onFailed(failedCallText(t, error));
+    }
+  }
+
+  const lines =
+    revision.data && chosen === revision.data.id
+      ? differences(asLines(current(), label), asLines(revision.data.fields, label))
+      : null;
+  return (
+    <details
+      className="bms-history"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      aria-describedby={`${id}-about`}
+    >
+      <summary>
+        {t("bmsEditor.history.title")}
+        {list.data && ` (${t("bmsEditor.history.count", { count: list.data.total })})`}
+      </summary>
+      <p id={`${id}-about`} className="field-hint">
+        {t("bmsEditor.history.about")}
+      </p>
+      {list.isPending && open && <p role="status">{t("bmsEditor.history.loading")}</p>}
+      {list.isError && (
+        <p role="alert" className="field-error">
+          {failedCallText(t, list.error)}
+        </p>
+      )}
+      {list.data && items.length === 0 && <p>{t("bmsEditor.history.empty")}</p>}
+      {items.length > 0 && (
+        <ol className="bms-history-list">
+          {items.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="bms-history-item"
+                aria-pressed={chosen === r.id}
+                onClick={() => setChosen(chosen === r.id ? null : r.id)}
+              >
+                <time dateTime={r.savedAt}>{formatTime(r.savedAt)}</time>
+                <span>
+                  {r.savedBy
+                    ? t("bmsEditor.history.by", { name: r.savedBy.name })
+                    : t("bmsEditor.history.nobody")}
+                </span>
+                {r.title && <span className="bms-history-title">{r.title}</span>}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {more && (
+        <button type="button" className="button" onClick={() => setPages((n) => n + 1)}>
+          {t("bmsEditor.history.older", { count: HISTORY_PAGE })}
+        </button>
+      )}
+      {chosen && revision.isPending && <p role="status">{t("bmsEditor.history.loading")}</p>}
+      {lines && (
+        <section className="bms-history-compare" aria-labelledby={`${id}-compare`}>
+          <h4 id={`${id}-compare`}>
+            {t("bmsEditor.history.compare", { time: formatTime(revision.data?.savedAt ?? "") })}
+          </h4>
+          {lines.length === 0 ? (
+            <p>{t("bmsEditor.history.same")}</p>
+          ) : (
+            <pre className="bms-diff">
+              <span className="visually-hidden">{t("bmsEditor.history.legend")}</span>
+              {lines.map((line, i) =>
+                line ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one difference, drawn once.
+                  <span key={i} data-kind={line.kind}>
+                    {MARKS[line.kind]}
+                    {line.text}
+                    {"\n"}
+                  </span>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+                  <span key={i} data-kind="gap">
+                    {"⋯\n"}
+                  </span>
+                ),
+              )}
+            </pre>
+          )}
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={restore.isPending}
+            onClick={() => void putBack()}
+          >
+            {t("bmsEditor.history.restore")}
+          </button>
+        </section>
+      )}
+    </details>
+  );
+}
