@@ -314,6 +314,8 @@ for (const look of LOOKS) {
     test(`the editor and its preview have no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({
       page,
     }, testInfo) => {
+      // Four screenshots of a long page after axe: more than the default time on a busy machine.
+      test.setTimeout(90_000);
       await dress(page, look);
       await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
       await signIn(page);
