@@ -69,6 +69,9 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
             words="bmsArticles"
             item={editor.latest() ?? record}
             current={() => form.getValues()}
+            // A revision holds the item's own fields by their names: over the item, it is the
+            // item as it was then.
+            asForm={(fields) => articleFields({ ...record, ...fields } as ArticleRecord)}
             onRestored={editor.restored}
             onFailed={(message) => props.report(false, message)}
           />

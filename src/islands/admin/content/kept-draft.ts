@@ -47,11 +47,16 @@ async function forget(key: string): Promise<void> {
   if (db) await del(key, db).catch(() => undefined);
 }
 
-/** A form's values as lines of text, field by field (`name: value`), the text last and whole. */
+/**
+ * A form's values as lines of text, field by field (`name: value`), the text last and whole; the
+ * time to schedule for left out.
+ */
 export function asLines(fields: object, label: (name: string) => string): string {
   const lines: string[] = [];
   let text = "";
   for (const [name, value] of Object.entries(fields)) {
+    // The time to schedule for is no content.
+    if (name === "at") continue;
     if (name === "body") {
       text = typeof value === "string" ? value : "";
       continue;

@@ -99,6 +99,9 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
             words="bmsPhotos"
             item={editor.latest() ?? record}
             current={() => form.getValues()}
+            // A revision holds the item's own fields by their names: over the item, it is the
+            // item as it was then.
+            asForm={(fields) => photoFields({ ...record, ...fields } as PhotoRecord)}
             onRestored={editor.restored}
             onFailed={(message) => props.report(false, message)}
           />

@@ -25,6 +25,8 @@ interface Props<Item> {
   item: { id: string; updatedAt: string | null };
   /** The form's values now, to compare a revision with. */
   current: () => object;
+  /** A revision's fields as the form's values (the same fields, in the form's order). */
+  asForm: (fields: Record<string, unknown>) => object;
   /** A revision was put back and saved: the editor takes the item as it now is. */
   onRestored: (item: Item, savedAt: string) => void;
   onFailed: (message: string) => void;
@@ -35,7 +37,16 @@ interface Props<Item> {
  * one chosen shows what it changes of the text in the editor, and can be restored, which saves
  * it again (itself a save in the history).
  */
-export function HistoryPanel<Item>({ t, kind, routes, words, item, current, ...on }: Props<Item>) {
+export function HistoryPanel<Item>({
+  t,
+  kind,
+  routes,
+  words,
+  item,
+  current,
+  asForm,
+  ...on
+}: Props<Item>) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [pages, setPages] = useState(1);
@@ -67,7 +78,7 @@ export function HistoryPanel<Item>({ t, kind, routes, words, item, current, ...o
 
   const lines =
     revision.data && chosen === revision.data.id
-      ? differences(asLines(current(), label), asLines(revision.data.fields, label))
+      ? differences(asLines(current(), label), asLines(asForm(revision.data.fields), label))
       : null;
   return (
     <details
