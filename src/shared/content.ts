@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-browser.ts";
 import { CONTENT_LIMITS, FILE_ID } from "./content-rules.ts";
 import {
   bodySchema,
@@ -90,6 +91,28 @@ const pageFields = {
   /** Matched case-insensitively against the title, the summary or description, and the body. */
   q: optionalQuery(z.string().trim().max(CONTENT_LIMITS.q)),
 };
+
+// --- Slugs in use ---------------------------------------------------------------------------
+
+/** The kinds whose slugs the editors check as the owner types. */
+export const SLUG_KINDS = ["article", "note", "book", "photo"] as const;
+
+/**
+ * `GET /api/admin/slug-use`: whether a slug of `kind` is free, leaving out the item `except`
+ * (the one being edited).
+ */
+export const slugUseQuerySchema = z.object({
+  kind: z.enum(SLUG_KINDS),
+  slug: slugSchema,
+  except: z.union([z.uuid(), z.string().regex(FILE_ID)]).optional(),
+});
+
+/** Whether a slug is free; if a file uses it, the file's path (else another item in the database). */
+export interface SlugUse {
+  slug: string;
+  free: boolean;
+  file: string | null;
+}
 
 // --- Revisions --------------------------------------------------------------------------------
 

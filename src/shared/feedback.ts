@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-browser.ts";
 
 import {
   FEEDBACK_LIMITS,

@@ -59,6 +59,15 @@ test("an article with a pasted image, math and code shows in the preview before 
   // A Chinese title suggests its slug in pinyin.
   await form.getByLabel("Title", { exact: true }).fill(`静态优先的写作台 ${id}`);
   await expect(form.getByLabel("Slug")).toHaveValue(`jing-tai-you-xian-de-xie-zuo-tai-${id}`);
+  // The slug is checked as it is typed: one a file uses is named, a new one is free.
+  const slugNote = form.locator(".bms-slug-use");
+  await expect(slugNote).toHaveText(`“jing-tai-you-xian-de-xie-zuo-tai-${id}” is free.`);
+  await form.getByLabel("Slug").fill("static-first");
+  await expect(slugNote).toHaveText(
+    "“static-first” is already used by content/articles/static-first.md: choose another.",
+  );
+  await form.getByLabel("Slug").fill(`jing-tai-you-xian-de-xie-zuo-tai-${id}`);
+  await expect(slugNote).toContainText("is free.");
   await form.getByLabel("Category").selectOption("engineering");
   await form.getByLabel("Summary").fill("Written in the editor by the end-to-end test.");
 

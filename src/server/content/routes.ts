@@ -29,6 +29,7 @@ import {
   type RevisionListItem,
   type RevisionRecord,
   revisionParamSchema,
+  slugUseQuerySchema,
   updateAlbumSchema,
   updateArticleSchema,
   updateBannerSchema,
@@ -64,6 +65,14 @@ function ctx(c: Context<AppEnv>): content.ContentContext {
 export const CONTENT_LIMIT_BYTES = 640 * 1024;
 /** What a create or an update of written content may send. */
 const contentBody = largeBody(CONTENT_LIMIT_BYTES);
+
+/** The services of the kinds whose slugs are checked, by kind. */
+const SLUG_SERVICES = {
+  article: content.articles,
+  note: content.notes,
+  book: content.books,
+  photo: content.photos,
+} as const;
 
 const id = pathParams(contentIdParamSchema);
 const revisionParam = pathParams(revisionParamSchema);
@@ -296,6 +305,11 @@ export const contentRoutes = new Hono<AppEnv>()
   .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
   )
+  // --- Whether a slug is free (the editors check it as the owner types)
+  .get("/admin/slug-use", requireAdmin, queryParams(slugUseQuerySchema), async (c) => {
+    const { kind, slug, except } = c.req.valid("query");
+    return ok(c, await SLUG_SERVICES[kind].slugUse(ctx(c), slug, except));
+  })
   // --- A Markdown text rendered as the site renders it (the editors' preview)
   .post("/admin/preview", requireAdmin, contentBody, jsonBody(previewSchema), async (c) =>
     ok(c, await content.previewMarkdown(c.req.valid("json").body)),

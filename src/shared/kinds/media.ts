@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "../zod-browser.ts";
 import { CONTENT_LIMITS } from "../content-rules.ts";
 import { altSchema, tagsSchema } from "./fields.ts";
 

@@ -427,6 +427,11 @@ const bms = {
       restore: "Restore this version",
       restored: "The version saved {{time}} was restored and saved again.",
     },
+    slug: {
+      free: "“{{slug}}” is free.",
+      taken: "“{{slug}}” is already used by another item: choose another.",
+      takenByFile: "“{{slug}}” is already used by {{file}}: choose another.",
+    },
     readOnly: "Read-only",
   },
   bmsBuild: {

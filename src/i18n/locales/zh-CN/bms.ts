@@ -418,6 +418,11 @@ const bms: BmsMessages = {
       restore: "恢复这个版本",
       restored: "已恢复 {{time}} 保存的版本，并重新保存。",
     },
+    slug: {
+      free: "“{{slug}}”可以使用。",
+      taken: "“{{slug}}”已被另一项内容使用，请换一个。",
+      takenByFile: "“{{slug}}”已被 {{file}} 使用，请换一个。",
+    },
     readOnly: "只读",
   },
   bmsBuild: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 
 /** Where a schema's issue shows on a form, and in which words (an i18n key). */

@@ -14,6 +14,7 @@ import {
   FormLangField,
 } from "../content/fields.tsx";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
+import { SlugUseNote } from "../content/SlugUse.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
 import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
 import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
@@ -49,6 +50,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
   useSlugFollowsTitle(form, !record);
   const summary = useWatch({ control: form.control, name: "summary" });
   const lang = useWatch({ control: form.control, name: "lang" });
+  const slug = useWatch({ control: form.control, name: "slug" });
   // The fields' ids are `<id>-field-<name>`, as `bindFields` makes them.
   const field = { t, control: form.control, id: `${id}-field` };
   const bind = bindFields(form.control, t, id);
@@ -104,6 +106,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
           }
         />
       </div>
+      {!editor.readOnly && <SlugUseNote t={t} kind="article" slug={slug} except={record?.id} />}
       <ArticleTextField {...field} name="tags" />
       <ArticleTextField
         {...field}

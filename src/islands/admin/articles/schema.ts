@@ -1,5 +1,6 @@
 import type { Control, FieldPath } from "react-hook-form";
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type ArticleRecord, createArticleSchema } from "../../../shared/content.ts";
 import { type Problem, problemsIn } from "../app/problems.ts";

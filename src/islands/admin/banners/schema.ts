@@ -1,5 +1,6 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type BannerRecord, checkWindow, createBannerSchema } from "../../../shared/content.ts";
 import { withProblems } from "../app/problems.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import {
   type BookRecord,
   type ChapterRecord,

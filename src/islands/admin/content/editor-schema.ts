@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import { type ContentStatus, timeIssue } from "../../../shared/content.ts";
 import { type Problem, withProblems } from "../app/problems.ts";
 import type { EditorAction } from "./editor-save.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { Locale, MessageKey } from "../../../i18n/core.ts";
 import type { SourceFields } from "../../../shared/content-rules.ts";
 import { withProblems } from "../app/problems.ts";

@@ -1,5 +1,6 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type MediaRecord, updateMediaSchema } from "../../../shared/kinds/media.ts";
 import { withProblems } from "../app/problems.ts";

@@ -1,5 +1,6 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
+import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { createPhotoSchema, type PhotoRecord } from "../../../shared/content.ts";
 import type { Problem } from "../app/problems.ts";

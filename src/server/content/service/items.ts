@@ -4,6 +4,7 @@ import {
   type PublishInput,
   type RevisionListItem,
   type RevisionRecord,
+  type SlugUse,
   statusNow,
   timeIssue,
 } from "../../../shared/content.ts";
@@ -242,6 +243,19 @@ export function itemService<
         await keepRevision(ctx, name, row, ctx.actor ?? null);
         if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
         return kind.record(row);
+      },
+
+      /** Whether `slug` is free for another item than `exceptId`, and if not, what uses it. */
+      async slugUse(ctx: ContentContext, slug: string, exceptId?: string): Promise<SlugUse> {
+        const file = (await kind.files(ctx.files)).find(
+          (item) => item.slug === slug && item.id !== exceptId,
+        );
+        if (file) return { slug, free: false, file: file.file ?? "content/" };
+        const dbId = exceptId && !isFileId(exceptId) ? exceptId : undefined;
+        if (await kind.rows.findBySlug(ctx.db, slug, dbId)) {
+          return { slug, free: false, file: null };
+        }
+        return { slug, free: true, file: null };
       },
 
       /** An item's revisions, newest first. */
