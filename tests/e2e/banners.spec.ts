@@ -49,6 +49,10 @@ test("the seed's banners show in the file's order, each named by its title and l
 test("previous, next and the dots turn it by keyboard, and focus inside stops it", async ({
   page,
 }) => {
+  // Nothing turns by itself meanwhile (a reader who asks for less motion gets no autoplay): on
+  // a busy machine six seconds could pass before focus reaches the carousel, and a turn made
+  // then would count as one of the key presses below.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await prefer(page, { locale: "en-US" });
   await page.goto("/");
   await hydrated(page);
