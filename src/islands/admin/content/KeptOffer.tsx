@@ -1,10 +1,8 @@
-import { isMessageKey, type Translate } from "../../../i18n/core.ts";
+import type { Translate } from "../../../i18n/core.ts";
 import type { EditorWords } from "./editor-save.ts";
-import { asLines, differences, type KeptDraft } from "./kept-draft.ts";
+import { DiffLines, fieldsDifference } from "./FieldsDiff.tsx";
+import type { KeptDraft } from "./kept-draft.ts";
 import { formatTime } from "./time.ts";
-
-/** The marks a line of the difference starts with, as a reader of diffs expects them. */
-const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;
 
 /**
  * The offer of what the browser kept of an unsaved edit: when it was kept, what it changes of
@@ -25,11 +23,7 @@ export function KeptOffer({
   words: EditorWords;
   onAnswer: (restore: boolean) => void;
 }) {
-  const label = (name: string) => {
-    const key = `${words}.${name}`;
-    return isMessageKey(key) ? t(key) : name;
-  };
-  const lines = differences(asLines(saved, label), asLines(kept.fields, label));
+  const lines = fieldsDifference(t, words, saved, kept.fields);
   const titleId = `${id}-kept`;
   return (
     <section className="bms-kept" aria-labelledby={titleId}>
@@ -37,24 +31,7 @@ export function KeptOffer({
       <p>{t("bmsEditor.kept.detail", { time: formatTime(kept.keptAt) })}</p>
       <details>
         <summary>{t("bmsEditor.kept.show")}</summary>
-        <p className="visually-hidden">{t("bmsEditor.kept.legend")}</p>
-        <pre className="bms-diff">
-          {lines.map((line, i) =>
-            line ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one difference, drawn once.
-              <span key={i} data-kind={line.kind}>
-                {MARKS[line.kind]}
-                {line.text}
-                {"\n"}
-              </span>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-              <span key={i} data-kind="gap">
-                {"⋯\n"}
-              </span>
-            ),
-          )}
-        </pre>
+        <DiffLines lines={lines} legend={t("bmsEditor.kept.legend")} />
       </details>
       <div className="bms-actions">
         <button type="button" className="button button-primary" onClick={() => onAnswer(true)}>

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { isMessageKey, type Translate } from "../../../i18n/core.ts";
+import type { Translate } from "../../../i18n/core.ts";
 import { failedCallText } from "../app/form.tsx";
 import type { EditorWords } from "../content/editor-save.ts";
-import { asLines, differences } from "../content/kept-draft.ts";
+import { DiffLines, fieldsDifference } from "../content/FieldsDiff.tsx";
 import { formatTime } from "../content/time.ts";
 import {
   HISTORY_PAGE,
@@ -12,9 +12,6 @@ import {
   useRevisions,
 } from "./queries.ts";
 import "./revisions.css";
-
-/** The marks a line of a difference starts with. */
-const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;
 
 interface Props<Item> {
   t: Translate;
@@ -54,10 +51,6 @@ export function HistoryPanel<Item>({
   const list = useRevisions(kind, routes, item.id, pages, open);
   const revision = useRevision(kind, routes, item.id, chosen);
   const restore = useRestoreRevision(kind, routes);
-  const label = (name: string) => {
-    const key = `${words}.${name}`;
-    return isMessageKey(key) ? t(key) : name;
-  };
   const items = list.data?.items ?? [];
   const more = (list.data?.total ?? 0) > items.length;
 
@@ -78,7 +71,7 @@ export function HistoryPanel<Item>({
 
   const lines =
     revision.data && chosen === revision.data.id
-      ? differences(asLines(current(), label), asLines(asForm(revision.data.fields), label))
+      ? fieldsDifference(t, words, current(), asForm(revision.data.fields))
       : null;
   return (
     <details
@@ -136,24 +129,7 @@ export function HistoryPanel<Item>({
           {lines.length === 0 ? (
             <p>{t("bmsEditor.history.same")}</p>
           ) : (
-            <pre className="bms-diff">
-              <span className="visually-hidden">{t("bmsEditor.history.legend")}</span>
-              {lines.map((line, i) =>
-                line ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one difference, drawn once.
-                  <span key={i} data-kind={line.kind}>
-                    {MARKS[line.kind]}
-                    {line.text}
-                    {"\n"}
-                  </span>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-                  <span key={i} data-kind="gap">
-                    {"⋯\n"}
-                  </span>
-                ),
-              )}
-            </pre>
+            <DiffLines lines={lines} legend={t("bmsEditor.history.legend")} />
           )}
           <button
             type="button"
