@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-browser.ts";
-import { CONTENT_LIMITS, FILE_ID } from "./content-rules.ts";
+import { CONTENT_LIMITS, type ContentStatus, FILE_ID } from "./content-rules.ts";
 import {
   bodySchema,
   chapterStatusSchema,
@@ -88,7 +88,7 @@ const pageFields = {
   pageSize: optionalQuery(z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageSize)).transform(
     (v) => v ?? 20,
   ),
-  /** Matched case-insensitively against the title, the summary or description, and the body. */
+  /** Matched case-insensitively against the slug, the title, the summary or description, the body. */
   q: optionalQuery(z.string().trim().max(CONTENT_LIMITS.q)),
 };
 
@@ -146,28 +146,53 @@ export interface RevisionRecord extends RevisionListItem {
 }
 
 /**
- * `GET /api/admin/articles`. Lists merge database rows and files, newest first: by
- * `publishedAt` descending with items without one (drafts) first, then the latest change.
+ * The orders of the article, note and book lists: `published` (drafts first, then by publish
+ * time, newest first: the default), `updated` (the latest change first) and `title` (A to Z, by
+ * code point, case left out; a note has no title and sorts by slug).
+ */
+export const ITEM_SORTS = ["published", "updated", "title"] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
+const itemSort = optionalQuery(z.enum(ITEM_SORTS)).transform((v) => v ?? "published");
+
+/**
+ * `GET /api/admin/articles`. Lists merge database rows and files in the order `sort` names
+ * (`ITEM_SORTS`); `q` matches the slug, the title, the summary and the body.
  */
 export const listArticlesQuerySchema = z.object({
   ...pageFields,
+  sort: itemSort,
   status: optionalQuery(statusSchema),
   lang: optionalQuery(langSchema),
   category: optionalQuery(slugSchema),
   tag: optionalQuery(z.string().trim().max(CONTENT_LIMITS.tag)),
 });
 
-/** `GET /api/admin/notes`. */
+/**
+ * `GET /api/admin/<articles|notes|photos>/counts`: how many items of each status (as readers see
+ * it now), each group (an article's category, a photo's album; "" for none) and each tag, over
+ * database rows and files together, for the lists' filters.
+ */
+export interface ItemCounts {
+  total: number;
+  statuses: Record<ContentStatus, number>;
+  groups: Record<string, number>;
+  tags: Record<string, number>;
+}
+
+/** `GET /api/admin/notes`: `q` matches the slug and the body. */
 export const listNotesQuerySchema = z.object({
   ...pageFields,
+  sort: itemSort,
   status: optionalQuery(statusSchema),
   lang: optionalQuery(langSchema),
   tag: optionalQuery(z.string().trim().max(CONTENT_LIMITS.tag)),
 });
 
-/** `GET /api/admin/books`. */
+/** `GET /api/admin/books`: `q` matches the slug, the title and the description. */
 export const listBooksQuerySchema = z.object({
   ...pageFields,
+  sort: itemSort,
   status: optionalQuery(statusSchema),
   lang: optionalQuery(langSchema),
 });

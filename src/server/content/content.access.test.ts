@@ -36,6 +36,9 @@ const ALL_PATHS: Array<[string, string]> = [
   ["PUT", "/api/admin/albums/travel"],
   ["DELETE", "/api/admin/albums/travel"],
   ["POST", "/api/admin/preview"],
+  ["GET", "/api/admin/articles/counts"],
+  ["GET", "/api/admin/notes/counts"],
+  ["GET", "/api/admin/photos/counts"],
 ];
 
 describeContentApi("content API: rights and validation", ({ api, created, reader }) => {

@@ -67,6 +67,64 @@ describeContentApi("content API: lists", ({ api, created }) => {
     expect(slugs(await api("GET", "/api/admin/books?q=handbook"))).toEqual(["quiet-page"]);
   });
 
+  it("sorts by the latest change or by title, and finds an item by its slug", async () => {
+    await created(
+      "articles",
+      article({ slug: "zebra-notes", title: "apple pie", status: "published", publishedAt: PAST }),
+    );
+    await created("articles", article({ slug: "a-draft", title: "Zucchini" }));
+    const slugs = async (path: string) =>
+      (await api("GET", path)).body.data.items.map((item: { slug: string }) => item.slug);
+
+    // By title, case left out, rows and files interleaved: apple, Static, Zucchini, 沿河.
+    expect(await slugs("/api/admin/articles?sort=title")).toEqual([
+      "zebra-notes",
+      "static-first",
+      "a-draft",
+      "river-walk-zh",
+    ]);
+    // The latest change first: the two rows just made (newest first), then the files by their
+    // updatedAt (static-first says 2026-02-10; the other has none).
+    const updated = await slugs("/api/admin/articles?sort=updated");
+    expect(updated.slice(0, 2)).toEqual(["a-draft", "zebra-notes"]);
+    expect(updated.slice(2)).toEqual(["static-first", "river-walk-zh"]);
+    // The second page of a sorted list continues the same order.
+    expect(await slugs("/api/admin/articles?sort=title&pageSize=2&page=2")).toEqual([
+      "a-draft",
+      "river-walk-zh",
+    ]);
+    expect((await api("GET", "/api/admin/articles?sort=size")).status).toBe(400);
+
+    // A slug matches: a row's, a file's, a note's and a book's.
+    expect(await slugs("/api/admin/articles?q=zebra")).toEqual(["zebra-notes"]);
+    expect(await slugs("/api/admin/articles?q=river-walk")).toEqual(["river-walk-zh"]);
+    await created("notes", note({ slug: "kettle-whistle" }));
+    expect(await slugs("/api/admin/notes?q=KETTLE")).toEqual(["kettle-whistle"]);
+    expect(await slugs("/api/admin/notes?q=osmanthus")).toEqual(["2026-10-12-osmanthus"]);
+    expect(await slugs("/api/admin/books?q=quiet-page&sort=title")).toEqual(["quiet-page"]);
+  });
+
+  it("counts items by status, category or album, and tag, rows and files together", async () => {
+    await created(
+      "articles",
+      article({ slug: "one", category: "life", tags: ["散步", "x"], status: "published" }),
+    );
+    await created("articles", article({ slug: "two", category: "engineering", tags: ["x"] }));
+    const counts = await api("GET", "/api/admin/articles/counts");
+    expect(counts.status).toBe(200);
+    expect(counts.body.data).toEqual({
+      total: 4,
+      statuses: { draft: 1, scheduled: 0, published: 3 },
+      groups: { engineering: 2, life: 2 },
+      tags: { html: 1, performance: 1, 散步: 2, x: 2 },
+    });
+    const notes = await api("GET", "/api/admin/notes/counts");
+    expect(notes.body.data).toMatchObject({ total: 1, tags: { 散步: 1 } });
+    const photos = await api("GET", "/api/admin/photos/counts");
+    expect(photos.body.data.groups).toMatchObject({ travel: 1 });
+    expect(photos.body.data.tags).toMatchObject({ lake: 1, mist: 1 });
+  });
+
   it("lists a book's chapters in reading order, by id, file id or slug", async () => {
     const fileList = await api("GET", "/api/admin/chapters?book=file:book:quiet-page");
     expect(fileList.body.data.items.map((c: { slug: string }) => c.slug)).toEqual([

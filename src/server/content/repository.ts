@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import { NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
+import { type ItemSort, NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
@@ -62,7 +62,7 @@ export interface ListFilter {
   tag?: string | undefined;
   album?: string | undefined;
   featured?: boolean | undefined;
-  sort?: PhotoSort | undefined;
+  sort?: PhotoSort | ItemSort | undefined;
 }
 
 const BODY_START = 400;
@@ -81,6 +81,28 @@ function newestFirst(table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: 
     sql`date_trunc('milliseconds', ${table.updatedAt}) desc`,
     sql`${table.slug} collate "C"`,
   ];
+}
+
+/** The latest change first (to the millisecond, as JavaScript compares), then slug. */
+function latestChangeFirst(table: { updatedAt: PgColumn; slug: PgColumn }) {
+  return [sql`date_trunc('milliseconds', ${table.updatedAt}) desc`, sql`${table.slug} collate "C"`];
+}
+
+/**
+ * The article, note and book lists' orders (`ITEM_SORTS`), as the service sorts the merged list
+ * (`itemOrder` in service/shared.ts): by title, the lower-cased title in code-point order, then
+ * slug (a note, without a title, by slug).
+ */
+function itemOrder(
+  table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: PgColumn; title?: PgColumn },
+  sort: ListFilter["sort"],
+): SQL[] {
+  if (sort === "updated") return latestChangeFirst(table);
+  if (sort === "title") {
+    const title = table.title ? [sql`lower(${table.title}) collate "C"`] : [];
+    return [...title, sql`${table.slug} collate "C"`];
+  }
+  return newestFirst(table);
 }
 
 function listedColumns<T extends typeof contentArticles | typeof contentNotes>(table: T) {
@@ -178,6 +200,7 @@ async function listPage<T extends typeof contentArticles | typeof contentNotes>(
   db: Db,
   table: T,
   where: SQL | undefined,
+  order: SQL[],
   limit: number,
 ): Promise<RowPage<Listed<T["$inferSelect"]>>> {
   const t = asQueried(table);
@@ -186,7 +209,7 @@ async function listPage<T extends typeof contentArticles | typeof contentNotes>(
     .select(listedColumns(t))
     .from(t)
     .where(where)
-    .orderBy(...newestFirst(t))
+    .orderBy(...order)
     .limit(limit);
   return { rows: rows as unknown as Listed<T["$inferSelect"]>[], total: totalRow?.total ?? 0 };
 }
@@ -216,9 +239,9 @@ function listArticles(db: Db, filter: ListFilter, limit: number) {
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     filter.category ? eq(t.category, filter.category) : undefined,
     hasTag(t.tags, filter.tag),
-    search(filter.q, [t.title, t.summary, t.body]),
+    search(filter.q, [t.slug, t.title, t.summary, t.body]),
   );
-  return listPage(db, t, where, limit);
+  return listPage(db, t, where, itemOrder(t, filter.sort), limit);
 }
 
 function listNotes(db: Db, filter: ListFilter, limit: number) {
@@ -227,9 +250,9 @@ function listNotes(db: Db, filter: ListFilter, limit: number) {
     statusIs(t, filter.status),
     filter.lang ? eq(t.lang, filter.lang) : undefined,
     hasTag(t.tags, filter.tag),
-    search(filter.q, [t.body]),
+    search(filter.q, [t.slug, t.body]),
   );
-  return listPage(db, t, where, limit);
+  return listPage(db, t, where, itemOrder(t, filter.sort), limit);
 }
 
 function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<BookRow>> {
@@ -237,21 +260,19 @@ function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<B
   const where = and(
     statusIs(t, filter.status),
     filter.lang ? eq(t.lang, filter.lang) : undefined,
-    search(filter.q, [t.title, t.description]),
+    search(filter.q, [t.slug, t.title, t.description]),
   );
-  return pageOfRows(db, t, where, newestFirst(t), { page: 1, pageSize: limit });
+  return pageOfRows(db, t, where, itemOrder(t, filter.sort), { page: 1, pageSize: limit });
 }
 
 /** One language of a text kept in both (a JSON column), as text. */
 const inEach = (column: PgColumn) => [sql`${column}->>'zh-CN'`, sql`${column}->>'en-US'`];
 
 /** The photo list's orders, as the service sorts the merged list (`photoOrder`). */
-function photoOrder(sort: PhotoSort | undefined): Array<PgColumn | SQL> {
+function photoOrder(sort: ListFilter["sort"]): Array<PgColumn | SQL> {
   const t = contentPhotos;
   if (sort === "taken") return [sql`${t.takenAt} collate "C" desc nulls last`, ...newestFirst(t)];
-  if (sort === "updated") {
-    return [sql`date_trunc('milliseconds', ${t.updatedAt}) desc`, sql`${t.slug} collate "C"`];
-  }
+  if (sort === "updated") return latestChangeFirst(t);
   return newestFirst(t);
 }
 
@@ -271,12 +292,48 @@ function listPhotos(db: Db, filter: ListFilter, limit: number): Promise<RowPage<
   return pageOfRows(db, t, where, photoOrder(filter.sort), { page: 1, pageSize: limit });
 }
 
-/** The rows of each kind with a publish time, with their list. */
-export const articles = { ...itemRows(contentArticles), list: listArticles };
-export const notes = { ...itemRows(contentNotes), list: listNotes };
+/** What the lists' counts count of a row: its status and time, its group (if any), its tags. */
+export interface FacetRow {
+  status: ContentStatus;
+  publishedAt: Date | null;
+  group: string | null;
+  tags: string[];
+}
+
+/** The facets of every row of `table`; `group` is its category or album, if it has one. */
+function facetRows(
+  table: typeof contentArticles | typeof contentNotes | typeof contentPhotos,
+  group?: PgColumn,
+) {
+  return (db: Db): Promise<FacetRow[]> =>
+    db
+      .select({
+        status: table.status,
+        publishedAt: table.publishedAt,
+        group: group ? sql<string | null>`${group}` : sql<string | null>`null`,
+        tags: table.tags,
+      })
+      .from(table);
+}
+
+/** The rows of each kind with a publish time, with their list (and facets, for counts). */
+export const articles = {
+  ...itemRows(contentArticles),
+  list: listArticles,
+  facets: facetRows(contentArticles, contentArticles.category),
+};
+export const notes = {
+  ...itemRows(contentNotes),
+  list: listNotes,
+  facets: facetRows(contentNotes),
+};
 /** Deleting a book deletes its chapters (foreign key cascade). */
 export const books = { ...itemRows(contentBooks), list: listBooks };
-export const photos = { ...itemRows(contentPhotos), list: listPhotos };
+export const photos = {
+  ...itemRows(contentPhotos),
+  list: listPhotos,
+  facets: facetRows(contentPhotos, contentPhotos.album),
+};
 
 /** The slug of an article in the database filed under `category`, if any. */
 export async function articleInCategory(db: Db, category: string): Promise<string | null> {
@@ -304,7 +361,7 @@ export type ListedChapter = Listed<ChapterRow> & {
   parentSlug: string | null;
 };
 
-/** The chapters of a book (without bodies), matching `q` in the title or the body. */
+/** The chapters of a book (without bodies), matching `q` in the slug, the title or the body. */
 export async function listChaptersOfBook(
   db: Db,
   bookId: string,
@@ -326,7 +383,7 @@ export async function listChaptersOfBook(
       and(
         eq(t.bookId, bookId),
         filter.status ? eq(t.status, filter.status) : undefined,
-        search(filter.q, [t.title, t.body]),
+        search(filter.q, [t.slug, t.title, t.body]),
       ),
     );
 }

@@ -231,6 +231,14 @@ function itemRoutes<
  * publisher. Routes parse and answer; the rules are in service.ts.
  */
 export const contentRoutes = new Hono<AppEnv>()
+  // Before each kind's `/:id`, which would refuse "counts" as an id.
+  .get("/admin/articles/counts", requireAdmin, async (c) =>
+    ok(c, await content.articles.counts(ctx(c))),
+  )
+  .get("/admin/notes/counts", requireAdmin, async (c) => ok(c, await content.notes.counts(ctx(c))))
+  .get("/admin/photos/counts", requireAdmin, async (c) =>
+    ok(c, await content.photos.counts(ctx(c))),
+  )
   .route(
     "/",
     itemRoutes(

@@ -6,7 +6,7 @@ import type {
 import { articleListItem, articleRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
 import { itemService } from "./items.ts";
-import { type ContentContext, invalid, matches } from "./shared.ts";
+import { type ContentContext, ITEM_ORDERS, invalid, matches } from "./shared.ts";
 
 async function assertCategoryExists(ctx: ContentContext, slug: string) {
   if ((await ctx.files.categories()).some((category) => category.slug === slug)) return;
@@ -31,6 +31,8 @@ export const articles = itemService<CreateArticleInput, UpdateArticleInput, List
     keep: (query, item) =>
       (!query.category || item.category === query.category) &&
       (!query.tag || item.tags.includes(query.tag)) &&
-      matches(query.q, item.title, item.summary, item.body),
+      matches(query.q, item.slug, item.title, item.summary, item.body),
+    order: (query) => ITEM_ORDERS[query.sort],
+    facet: (item) => ({ group: item.category, tags: item.tags }),
   },
 });

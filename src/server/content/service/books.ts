@@ -2,7 +2,7 @@ import type { CreateBookInput, ListBooksQuery, UpdateBookInput } from "../../../
 import { bookRecord } from "../records.ts";
 import * as repo from "../repository.ts";
 import { itemService } from "./items.ts";
-import { matches } from "./shared.ts";
+import { ITEM_ORDERS, matches } from "./shared.ts";
 
 /** Books (their own page; chapters in ./chapters.ts). Deleting a book deletes its chapters. */
 export const books = itemService<CreateBookInput, UpdateBookInput, ListBooksQuery>()({
@@ -13,6 +13,7 @@ export const books = itemService<CreateBookInput, UpdateBookInput, ListBooksQuer
   list: {
     fromRow: bookRecord,
     fromFile: (item) => item,
-    keep: (query, item) => matches(query.q, item.title, item.description),
+    keep: (query, item) => matches(query.q, item.slug, item.title, item.description),
+    order: (query) => ITEM_ORDERS[query.sort],
   },
 });

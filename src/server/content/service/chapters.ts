@@ -85,7 +85,7 @@ async function listChapterPage(
       .filter(
         (item) =>
           (!query.status || item.status === query.status) &&
-          matches(query.q, item.title, item.body),
+          matches(query.q, item.slug, item.title, item.body),
       )
       .map((item) => ({
         item,

@@ -1,6 +1,7 @@
 import type { Page } from "../../../shared/auth.ts";
 import {
   type ContentStatus,
+  type ItemCounts,
   type PublishInput,
   type RevisionListItem,
   type RevisionRecord,
@@ -17,6 +18,7 @@ import {
   CONTENT_MESSAGES,
   type ContentContext,
   changedElsewhere,
+  countFacets,
   invalid,
   isFileId,
   isLive,
@@ -47,7 +49,14 @@ type RowBase = {
   updatedAt: Date;
 };
 /** A photo is one item in both languages: it has no `lang`, the other kinds have one. */
-type RecordBase = { id: string; slug: string; file: string | null; status: string; lang?: string };
+type RecordBase = {
+  id: string;
+  slug: string;
+  file: string | null;
+  status: ContentStatus;
+  publishedAt: string | null;
+  lang?: string;
+};
 type CreateBase = TimeInput & { slug: string };
 type UpdateBase = TimeInput & { slug?: string | undefined };
 
@@ -124,6 +133,8 @@ export interface ItemKind<
     list(db: Db, query: Query, limit: number): Promise<RowPage<ListRow>>;
     /** Whether rows keep their author. */
     authored: boolean;
+    /** Every row's facets, for the counts (kinds whose lists show counts). */
+    facets?(db: Db): Promise<repo.FacetRow[]>;
   };
   files(files: ContentFiles): Promise<Rec[]>;
   record(row: Row): Rec;
@@ -136,6 +147,8 @@ export interface ItemKind<
     keep(query: Query, file: Rec): boolean;
     /** The list's order for the query, when not `newestFirst`. */
     order?(query: Query): ((a: Item, b: Item) => number) | undefined;
+    /** A file's group (category, album; null for none) and tags, for the counts. */
+    facet?(file: Rec): { group: string | null; tags: readonly string[] };
   };
 }
 
@@ -192,6 +205,20 @@ export function itemService<
           keep: (file) => kind.list.keep(query, file),
           order: kind.list.order?.(query),
         }),
+
+      /** How many items of each status, group and tag, rows and files together. */
+      async counts(ctx: ContentContext): Promise<ItemCounts> {
+        const rows = (await kind.rows.facets?.(ctx.db)) ?? [];
+        const files = await kind.files(ctx.files);
+        return countFacets([
+          ...rows.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null })),
+          ...files.map((file) => ({
+            status: file.status,
+            publishedAt: file.publishedAt,
+            ...(kind.list.facet?.(file) ?? { group: null, tags: [] }),
+          })),
+        ]);
+      },
 
       async get(ctx: ContentContext, id: string): Promise<Rec> {
         if (isFileId(id)) return fromFile(ctx, id);

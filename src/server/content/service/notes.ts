@@ -2,7 +2,7 @@ import type { CreateNoteInput, ListNotesQuery, UpdateNoteInput } from "../../../
 import { noteListItem, noteRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
 import { itemService } from "./items.ts";
-import { matches } from "./shared.ts";
+import { ITEM_ORDERS, matches } from "./shared.ts";
 
 /** Notes: a body and pictures, listed by tag and text. */
 export const notes = itemService<CreateNoteInput, UpdateNoteInput, ListNotesQuery>()({
@@ -14,6 +14,8 @@ export const notes = itemService<CreateNoteInput, UpdateNoteInput, ListNotesQuer
     fromRow: noteListItem,
     fromFile: withExcerpt,
     keep: (query, item) =>
-      (!query.tag || item.tags.includes(query.tag)) && matches(query.q, item.body),
+      (!query.tag || item.tags.includes(query.tag)) && matches(query.q, item.slug, item.body),
+    order: (query) => ITEM_ORDERS[query.sort],
+    facet: (item) => ({ group: null, tags: item.tags }),
   },
 });

@@ -12,10 +12,10 @@ import * as repo from "../repository.ts";
 import { assertAlbumExists } from "./albums.ts";
 import { itemService } from "./items.ts";
 import {
-  bySlug,
   type ContentContext,
   invalid,
   laterFirst,
+  latestChangeFirst,
   matches,
   newestFirst,
   type Sortable,
@@ -25,7 +25,7 @@ import {
 const PHOTO_ORDERS: Record<PhotoSort, (a: Listed, b: Listed) => number> = {
   published: newestFirst,
   taken: (a, b) => laterFirst(a.takenAt, b.takenAt) || newestFirst(a, b),
-  updated: (a, b) => laterFirst(a.updatedAt, b.updatedAt) || bySlug(a, b),
+  updated: latestChangeFirst,
 };
 type Listed = Sortable & { takenAt: string | null };
 
@@ -75,5 +75,6 @@ export const photos = itemService<CreatePhotoInput, UpdatePhotoInput, ListPhotos
         ...item.tags,
       ),
     order: (query) => PHOTO_ORDERS[query.sort],
+    facet: (item) => ({ group: item.album, tags: item.tags }),
   },
 });

@@ -1,5 +1,11 @@
 import type { Page } from "../../../shared/auth.ts";
-import { FILE_ID } from "../../../shared/content.ts";
+import {
+  type ContentStatus,
+  FILE_ID,
+  type ItemCounts,
+  type ItemSort,
+  statusNow,
+} from "../../../shared/content.ts";
 import type { Db } from "../../db/client.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -122,6 +128,52 @@ export function newestFirst(a: Sortable, b: Sortable): number {
     return a.publishedAt < b.publishedAt ? 1 : -1;
   }
   return laterFirst(a.updatedAt, b.updatedAt) || bySlug(a, b);
+}
+
+/** The latest change first, then slug. */
+export const latestChangeFirst = (a: Sortable, b: Sortable) =>
+  laterFirst(a.updatedAt, b.updatedAt) || bySlug(a, b);
+
+/** A title as the title order compares it (`lower()` in the database), slug for none. */
+const titleKey = (item: Sortable & { title?: string }) =>
+  item.title === undefined ? "" : item.title.toLowerCase();
+
+/** By title, A to Z in code-point order, then slug (a note, without a title, by slug). */
+export function byTitle(a: Sortable & { title?: string }, b: Sortable & { title?: string }) {
+  const [x, y] = [titleKey(a), titleKey(b)];
+  return x < y ? -1 : x > y ? 1 : bySlug(a, b);
+}
+
+/** The article, note and book lists' orders (`ITEM_SORTS`), as the repository's `itemOrder`. */
+export const ITEM_ORDERS: Record<ItemSort, (a: Sortable, b: Sortable) => number> = {
+  published: newestFirst,
+  updated: latestChangeFirst,
+  title: byTitle,
+};
+
+/** The counts of the lists' filters (`ItemCounts`) over items' facets. */
+export function countFacets(
+  items: Iterable<{
+    status: ContentStatus;
+    publishedAt: string | null;
+    group: string | null;
+    tags: readonly string[];
+  }>,
+): ItemCounts {
+  const counts: ItemCounts = {
+    total: 0,
+    statuses: { draft: 0, scheduled: 0, published: 0 },
+    groups: {},
+    tags: {},
+  };
+  for (const item of items) {
+    counts.total++;
+    counts.statuses[statusNow(item.status, item.publishedAt)]++;
+    const group = item.group ?? "";
+    counts.groups[group] = (counts.groups[group] ?? 0) + 1;
+    for (const tag of new Set(item.tags)) counts.tags[tag] = (counts.tags[tag] ?? 0) + 1;
+  }
+  return counts;
 }
 
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
