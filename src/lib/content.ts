@@ -1,5 +1,6 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../i18n/core.ts";
+import { sitePaths } from "../shared/site-paths.ts";
 
 export type Article = CollectionEntry<"articles">;
 export type Note = CollectionEntry<"notes">;
@@ -151,7 +152,7 @@ export function notePreview(body: string | undefined, max = 120): string {
 }
 
 /** A note's own page. */
-export const notePath = (note: Note) => `/random-notes/${note.id}/`;
+export const notePath = (note: Note) => sitePaths.note(note.id);
 
 /** Markdown's marks, counted as spaces: `**bold**` is one word, `-` alone is none. */
 const MARKS = new Set([..."#*_>`[]()!-"].map((c) => c.charCodeAt(0)));

@@ -1,6 +1,7 @@
 import { bilingualHtml, bilingualText, LOCALES, type Locale } from "../i18n";
 import type { MediaVariant } from "../shared/kinds/media.ts";
 import type { BothLanguages, Picture } from "../shared/kinds/photo.ts";
+import { sitePaths } from "../shared/site-paths.ts";
 import { escapeHtml } from "./html.ts";
 import type { GalleryAlbum, GalleryPhoto } from "./photos.ts";
 
@@ -16,7 +17,7 @@ import type { GalleryAlbum, GalleryPhoto } from "./photos.ts";
 
 export const galleryPaths = {
   gallery: "/image-library/",
-  photo: (slug: string) => `/image-library/photo/${slug}/`,
+  photo: sitePaths.photo,
   album: (slug: string) => `/image-library/album/${slug}/`,
   tag: (tag: string) => `/image-library/tag/${encodeURIComponent(tag)}/`,
   year: (year: string) => `/image-library/year/${year}/`,

@@ -204,9 +204,17 @@ const pageFields = {
   ),
 };
 
+/**
+ * The user list's orders: `created` (newest account first, the default), `name` and `email`
+ * (A to Z, case left out).
+ */
+export const USER_SORTS = ["created", "name", "email"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 /** `GET /getAllUsers` query: q matches the name or the email, case-insensitively. */
 export const listUsersQuerySchema = z.object({
   ...pageFields,
+  sort: optionalQuery(z.enum(USER_SORTS)).transform((v) => v ?? "created"),
   q: optionalQuery(z.string().trim().max(100)),
   role: optionalQuery(roleSchema),
   status: optionalQuery(userStatusSchema),

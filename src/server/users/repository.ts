@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { UserSort } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, type PageQuery, pageOfRows, type RowPage, search } from "../db/queries.ts";
 import { users } from "../db/schema.ts";
@@ -61,14 +62,22 @@ export interface UserFilter {
   q?: string | undefined;
   role?: string | undefined;
   status?: string | undefined;
+  sort?: UserSort | undefined;
 }
 
-/** A page of users, newest first; `q` matches the name or the email case-insensitively. */
+/** The user list's orders (`USER_SORTS`); ties by id, so pages never overlap. */
+function userOrder(sort: UserSort | undefined): SQL[] {
+  if (sort === "name") return [sql`lower(${users.userName})`, sql`${users.id}`];
+  if (sort === "email") return [sql`lower(${users.email})`, sql`${users.id}`];
+  return [sql`${users.createdAt} desc`, sql`${users.id} desc`];
+}
+
+/** A page of users in `sort`'s order; `q` matches the name or the email case-insensitively. */
 export function listUsers(db: Db, query: UserFilter & PageQuery): Promise<RowPage<UserRow>> {
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
     search(query.q, [users.userName, users.email]),
   );
-  return pageOfRows(db, users, where, [desc(users.createdAt), desc(users.id)], query);
+  return pageOfRows(db, users, where, userOrder(query.sort), query);
 }

@@ -86,6 +86,20 @@ describeAsAdmin("user management", (ctx) => {
     expect(bad.status).toBe(400);
     const badRole = await callJson(app, "GET", "/api/getAllUsers?role=root", { token });
     expect(badRole.status).toBe(400);
+
+    // Sorted by name or email, A to Z with case left out; the default is the newest first.
+    const names = async (query: string) =>
+      (
+        await callJson(app, "GET", `/api/getAllUsers?pageSize=20&${query}`, { token })
+      ).body.data.items.map((u: { userName: string }) => u.userName);
+    const byNameOrder = await names("sort=name");
+    expect(byNameOrder.slice(-2)).toEqual(["Reader9", "Zed"]);
+    expect(byNameOrder.indexOf("Reader1")).toBeLessThan(byNameOrder.indexOf("Reader10"));
+    expect((await names("sort=email")).at(-1)).toBe("Zed");
+    expect((await names("sort=created"))[0]).toBe("Zed");
+    expect((await names(""))[0]).toBe("Zed");
+    const badSort = await callJson(app, "GET", "/api/getAllUsers?sort=age", { token });
+    expect(badSort.status).toBe(400);
   });
 
   it("deletes several users at once and ends their sessions, never the caller", async () => {

@@ -32,9 +32,9 @@ const photos = {
       all: "Select all on this page",
       selected: "{{count}} selected",
       clear: "Clear selection",
-      album: "Move to album",
-      chooseAlbum: "Choose an album",
-      setAlbum: "Move",
+      move: "Move to album",
+      choose: "Choose an album",
+      moveTo: "Move",
       askDelete:
         "Delete the {{count}} selected photos? Their images stay in the media library. This cannot be undone.",
       working: "Working on {{count}} photos…",

@@ -34,9 +34,9 @@ const photos: PhotosMessages = {
       all: "全选本页",
       selected: "已选 {{count}} 张",
       clear: "取消选择",
-      album: "移到相册",
-      chooseAlbum: "请选择相册",
-      setAlbum: "移动",
+      move: "移到相册",
+      choose: "请选择相册",
+      moveTo: "移动",
       askDelete: "删除选中的 {{count}} 张照片？图片仍保留在媒体库中。删除后无法恢复。",
       working: "正在处理 {{count}} 张照片…",
       published:

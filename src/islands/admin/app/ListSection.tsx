@@ -4,6 +4,7 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { Page } from "../../../shared/auth.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { Pager } from "./list-parts.tsx";
+import { useAddressState } from "./url-state.ts";
 
 /**
  * The words of one list: its heading and its count (a list without them has the screen's own
@@ -19,12 +20,18 @@ export interface ListWords {
   retry?: string;
 }
 
+const FIRST_PAGE = { page: "1" };
+
 /**
- * A list's own state beside its query: the page asked for, the outcome line of the last action
- * on an item (a note, or a failure shown as an alert), and the heading.
+ * A list's own state beside its query: the page asked for (kept in the address for a screen's
+ * main list, `inAddress`, as its filters are), the outcome line of the last action on an item (a
+ * note, or a failure shown as an alert), and the heading.
  */
-export function useListState() {
-  const [page, setPage] = useState(1);
+export function useListState(inAddress = false) {
+  const [kept, keep] = useAddressState(FIRST_PAGE, inAddress);
+  const asked = Number(kept.page);
+  const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
+  const setPage = (next: number) => keep({ page: String(next) });
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -84,6 +91,8 @@ type Props<T> = Items<T> & {
   pagerIfMany?: boolean;
   /** Filters between the heading and the list. */
   filters?: ReactNode;
+  /** Tools over the items shown (the bulk tools of a list of `item`s). */
+  tools?: ((page: Page<T>) => ReactNode) | undefined;
   /** Controls in the heading's row, after the count (a list with a heading): "New article". */
   actions?: ReactNode;
 };
@@ -128,9 +137,12 @@ export function ListSection<T>({ t, words, query, state, retry, ...props }: Prop
         (props.items ? (
           props.items(view, loading)
         ) : (
-          <ul className="bms-items" aria-busy={loading ? true : undefined}>
-            {view.items.map(props.item)}
-          </ul>
+          <>
+            {props.tools?.(view)}
+            <ul className="bms-items" aria-busy={loading ? true : undefined}>
+              {view.items.map(props.item)}
+            </ul>
+          </>
         ))}
       {counted && (!props.pagerIfMany || pages > 1) && (
         <Pager t={t} page={state.page} pages={pages} total={counted.total} onPage={state.setPage} />

@@ -1,23 +1,25 @@
-import { useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { type Choice, Options } from "./fields.tsx";
+import { useAddressState } from "./url-state.ts";
 
 // The parts of a paged list around its items: its filters (a search box, selects with "any"
 // first, the state they keep) and its pager. `ListSection` puts them in place.
 
 /**
  * A list's filters ("" for any): what the fields show, and a change, which goes back to page
- * one (the page asked for may not exist under the new filters).
+ * one (the page asked for may not exist under the new filters). A screen's main list keeps them
+ * in the address (`inAddress`, as its `useListState` keeps the page): a view can be bookmarked.
  */
 export function useFilters<F extends Record<keyof F, string>>(
   initial: F,
   setPage: (page: number) => void,
+  inAddress = false,
 ) {
-  const [filters, setFilters] = useState(initial);
+  const [filters, setFilters] = useAddressState(initial, inAddress);
   return {
     filters,
     change(name: keyof F, value: string) {
-      setFilters((f) => ({ ...f, [name]: value }));
+      setFilters({ ...filters, [name]: value });
       setPage(1);
     },
   };

@@ -108,3 +108,24 @@ export function BulkBar<T extends { id: string }>({
     </fieldset>
   );
 }
+
+/** An item's own checkbox for the bulk tools, named by the item ("Select “Static first”"). */
+export function SelectBox<T extends { id: string }>({
+  label,
+  item,
+  selection,
+}: {
+  label: string;
+  item: T;
+  selection: ItemSelection<T>;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="bms-select"
+      checked={selection.has(item.id)}
+      aria-label={label}
+      onChange={(event) => selection.toggle(item, event.currentTarget.checked)}
+    />
+  );
+}

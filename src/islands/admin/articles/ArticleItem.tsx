@@ -3,7 +3,9 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
 import { failedCallText } from "../app/form.tsx";
 import { succeeded } from "../app/query.ts";
+import { type ItemSelection, SelectBox } from "../app/selection.tsx";
 import { ItemActions, type PublishAction } from "../content/ItemActions.tsx";
+import { SiteLink } from "../content/SiteLink.tsx";
 import { SourceFacts, StatusBadge } from "../content/StatusBadge.tsx";
 import { formatTime } from "../content/time.ts";
 import { useDeleteArticle, usePublishArticle } from "./queries.ts";
@@ -26,6 +28,8 @@ interface Props {
   onDeleted: () => void;
   /** Takes focus when the row goes away with focus in it (an action moved it out of the list). */
   fallback: RefObject<HTMLElement | null>;
+  /** The list's selection for its bulk tools. */
+  selection: ItemSelection<ArticleListItem>;
 }
 
 /**
@@ -44,7 +48,16 @@ function useFocusLeavesWith(fallback: RefObject<HTMLElement | null>) {
 }
 
 /** One article of the list: its title, status and facts, and its tools (View for a file's). */
-export function ArticleItem({ t, item, categoryName, open, onDone, onDeleted, fallback }: Props) {
+export function ArticleItem({
+  t,
+  item,
+  categoryName,
+  open,
+  onDone,
+  onDeleted,
+  fallback,
+  selection,
+}: Props) {
   const id = useId();
   const titleId = `${id}-title`;
   const row = useFocusLeavesWith(fallback);
@@ -72,6 +85,13 @@ export function ArticleItem({ t, item, categoryName, open, onDone, onDeleted, fa
   return (
     <li ref={row} className="bms-item">
       <div className="bms-item-head">
+        {!item.readOnly && (
+          <SelectBox
+            label={t("bmsContent.select", { title: item.title })}
+            item={item}
+            selection={selection}
+          />
+        )}
         <h3 id={titleId} lang={item.lang}>
           {item.title}
         </h3>
@@ -93,6 +113,7 @@ export function ArticleItem({ t, item, categoryName, open, onDone, onDeleted, fa
             <button type="button" className="button" aria-describedby={titleId} onClick={open}>
               {t("bmsContent.view")}
             </button>
+            <SiteLink t={t} kind="article" item={item} describedBy={titleId} />
           </div>
         </>
       ) : (
@@ -109,7 +130,9 @@ export function ArticleItem({ t, item, categoryName, open, onDone, onDeleted, fa
           }}
           question={t("bmsArticles.askDelete", { title: item.title })}
           onDelete={() => succeeded(remove.mutateAsync(item.id).then(onDeleted), failed)}
-        />
+        >
+          <SiteLink t={t} kind="article" item={item} describedBy={titleId} />
+        </ItemActions>
       )}
     </li>
   );

@@ -1,6 +1,7 @@
 import { api, byId, send } from "../../../shared/api-client.ts";
-import type { ArticleRecord } from "../../../shared/content.ts";
+import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
 import type { PublishAction } from "../content/ItemActions.tsx";
 import { publishCall } from "../content/publishing.ts";
@@ -9,15 +10,20 @@ import type { ArticleValues } from "./schema.ts";
 // The articles' server state: a query per page of the list and one per article opened in the
 // editor, a mutation per write; every write invalidates the feature's key.
 
-/** What the article list is filtered by: words, a status, a language, a category ("" for any). */
+/**
+ * What the article list is filtered by ("" for any): words, a status, a language, a category, a
+ * tag; and its order ("" for newest first).
+ */
 export interface ArticleFilters extends Record<string, string> {
   q: string;
   status: string;
   lang: string;
   category: string;
+  tag: string;
+  sort: string;
 }
 
-const articlesKey = ["articles"] as const;
+export const articlesKey = ["articles"] as const;
 
 /** One page of articles (database rows and files), filtered. */
 export const useArticlePage = (filters: ArticleFilters, page: number) =>
@@ -38,6 +44,12 @@ export const useSaveArticle = () =>
 export const usePublishArticle = () =>
   useWrite(articlesKey, ({ id, action }: { id: string; action: PublishAction }) =>
     dataOf(send(publishCall(api.admin.articles[":id"], id, action))),
+  );
+
+/** Publishes, unpublishes, deletes or moves to a category each selected article in turn. */
+export const useBulkArticles = () =>
+  useWrite(articlesKey, (request: BulkRequest<ArticleListItem>) =>
+    eachBulk(api.admin.articles[":id"], request),
   );
 
 export const useDeleteArticle = () =>

@@ -8,6 +8,7 @@ import { ContentListSection } from "../content/ContentList.tsx";
 import { useContentFilters } from "../content/filters.tsx";
 import { ItemActions, PUBLISH_LABELS, useInlineEdit } from "../content/ItemActions.tsx";
 import { inApp } from "../content/in-app.ts";
+import { SiteLink } from "../content/SiteLink.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { BookForm } from "./BookForm.tsx";
 import { BookFacts, BookFiles, useBookPublisher } from "./parts.tsx";
@@ -17,7 +18,7 @@ type Navigate = ScreenProps["navigate"];
 
 /** All books (searched, filtered, paged), each with its tools, and the new-book form. */
 export function BookList({ t, navigate }: { t: Translate; navigate: Navigate }) {
-  const state = useListState();
+  const state = useListState(true);
   const filters = useContentFilters(state.setPage);
   const list = useBookPage(filters.query, state.page);
   return (
@@ -28,6 +29,7 @@ export function BookList({ t, navigate }: { t: Translate; navigate: Navigate }) 
         query={list}
         state={state}
         filters={filters}
+        sorts={["updated", "title"]}
         item={(book) => (
           <BookItem
             key={book.id}
@@ -98,7 +100,9 @@ function BookItem({
               }}
               question={t("bmsBooks.askDelete", { title: book.title })}
               onDelete={() => succeeded(remove.mutateAsync(book.id).then(onDeleted), failed)}
-            />
+            >
+              <SiteLink t={t} kind="book" item={book} describedBy={`${id}-title`} />
+            </ItemActions>
           )}
         </>
       )}

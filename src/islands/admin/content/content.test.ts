@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { translator } from "../../../i18n/core.ts";
+import { CallFailure } from "../app/query.ts";
+import { contentBulkLine } from "./bulk.ts";
+import { counted, tagChoices } from "./counts.ts";
 import { asLines, differences, sameFields } from "./kept-draft.ts";
 import { loadRomanizer, suggestSlug } from "./slug.ts";
 import { isoToLocal, localToIso, tomorrowMorning } from "./time.ts";
@@ -62,5 +66,48 @@ describe("what the browser keeps of an unsaved edit", () => {
   it("compares forms without the time to schedule for", () => {
     expect(sameFields({ title: "a", at: "1" }, { title: "a", at: "2" })).toBe(true);
     expect(sameFields({ title: "a" }, { title: "b" })).toBe(false);
+  });
+});
+
+describe("the lists' counts and bulk lines", () => {
+  const t = translator("en-US");
+
+  it("offers every tag in use, the most used first, each with its count", () => {
+    expect(tagChoices(t, { css: 2, html: 5, a11y: 2 })).toEqual([
+      { value: "html", label: "html (5)" },
+      { value: "a11y", label: "a11y (2)" },
+      { value: "css", label: "css (2)" },
+    ]);
+    expect(tagChoices(t, undefined)).toEqual([]);
+    const zh = translator("zh-CN");
+    expect(counted(zh, [{ value: "life", label: "生活" }], { life: 3 })).toEqual([
+      { value: "life", label: "生活（3）" },
+    ]);
+    // A choice no item holds says 0; before the counts arrive, the labels stand alone.
+    expect(counted(t, [{ value: "x", label: "X" }], {})[0]?.label).toBe("X (0)");
+    expect(counted(t, [{ value: "x", label: "X" }], undefined)[0]?.label).toBe("X");
+  });
+
+  it("sums up a bulk action on articles in one line, in the interface language", () => {
+    const outcome = {
+      done: [{ title: "A" }, { title: "B" }],
+      refused: [{ item: { title: "C" }, error: new CallFailure(404, "No such article") }],
+    };
+    const name = (item: { title: string }) => item.title;
+    expect(contentBulkLine(t, "bmsArticles.bulk", "unpublish", outcome, name)).toBe(
+      `Unpublished 2 of 3. The site drops them once its build is live: see the build status. Not unpublished: “C”: ${t("bmsContent.failure", { message: "No such article" })}`,
+    );
+    const moved = { done: "bmsArticles.bulk.moved", refused: "bmsArticles.bulk.notMoved" } as const;
+    expect(
+      contentBulkLine(
+        translator("zh-CN"),
+        "bmsArticles.bulk",
+        "move",
+        { done: outcome.done, refused: [] },
+        name,
+        moved,
+      ),
+    ).toBe("已移动 2 篇（共 2 篇）。");
+    expect(() => contentBulkLine(t, "bmsNotes.bulk", "move", outcome, name)).toThrow();
   });
 });

@@ -2,7 +2,7 @@ import { byId } from "../../../shared/api-client.ts";
 import type { PublishAction } from "./ItemActions.tsx";
 
 /** An item's own publish and unpublish routes (`api.admin.<kind>[":id"]`). */
-interface Publishable<Answer> {
+export interface Publishable<Answer> {
   publish: { $post: (args: { param: { id: string }; json: Record<string, never> }) => Answer };
   unpublish: { $post: (args: { param: { id: string } }) => Answer };
 }

@@ -22,8 +22,8 @@ import { useChangeStatus, useFeedbackPage } from "./queries.ts";
  */
 export function FeedbackScreen({ t }: ScreenProps) {
   const id = useId();
-  const state = useListState();
-  const { filters, change } = useFilters({ type: "", status: "" }, state.setPage);
+  const state = useListState(true);
+  const { filters, change } = useFilters({ type: "", status: "" }, state.setPage, true);
   const list = useFeedbackPage(filters, state.page);
 
   return (

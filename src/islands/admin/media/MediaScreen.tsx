@@ -49,8 +49,8 @@ function usePastedFiles(onFiles: (files: File[]) => void) {
  */
 export function MediaScreen({ t, navigate }: ScreenProps) {
   const id = useId();
-  const state = useListState();
-  const { filters, change } = useFilters(NO_FILTERS, state.setPage);
+  const state = useListState(true);
+  const { filters, change } = useFilters(NO_FILTERS, state.setPage, true);
   const list = useMediaPage({ ...filters, q: useSettled(filters.q, 200) }, state.page);
   const uploads = useUploads();
   const drop = useDropZone(uploads.add);

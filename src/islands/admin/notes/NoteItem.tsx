@@ -3,12 +3,14 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { NoteListItem, NoteRecord } from "../../../shared/content.ts";
 import { failedCallText } from "../app/form.tsx";
 import { succeeded } from "../app/query.ts";
+import { type ItemSelection, SelectBox } from "../app/selection.tsx";
 import {
   ItemActions,
   PUBLISH_LABELS,
   type PublishAction,
   useInlineEdit,
 } from "../content/ItemActions.tsx";
+import { SiteLink } from "../content/SiteLink.tsx";
 import { SourceFacts, StatusBadge } from "../content/StatusBadge.tsx";
 import { NoteForm } from "./NoteForm.tsx";
 import { useDeleteNote, useOpenNote, usePublishNote } from "./queries.ts";
@@ -19,10 +21,15 @@ interface Props {
   /** An action's outcome, for the list's status line. */
   onDone: (ok: boolean, message: string) => void;
   onDeleted: () => void;
+  /** The list's selection for its bulk tools. */
+  selection: ItemSelection<NoteListItem>;
 }
 
-/** One note of the list: its excerpt and facts, and its tools (none for a file's note). */
-export function NoteItem({ t, item, onDone, onDeleted }: Props) {
+/**
+ * One note of the list: its excerpt and facts, a checkbox for the bulk tools, and its tools
+ * (for a file's note, only View on site once it is live).
+ */
+export function NoteItem({ t, item, onDone, onDeleted, selection }: Props) {
   const id = useId();
   const { editing, editButton, open, close, saved } = useInlineEdit<NoteRecord>((message) =>
     onDone(true, message),
@@ -47,9 +54,18 @@ export function NoteItem({ t, item, onDone, onDeleted }: Props) {
         <NoteForm t={t} editing={editing} onDone={saved} onCancel={close} />
       ) : (
         <>
-          <p className="bms-excerpt" id={`${id}-excerpt`} lang={item.lang}>
-            {item.excerpt}
-          </p>
+          <div className="bms-item-head">
+            {!item.readOnly && (
+              <SelectBox
+                label={t("bmsContent.select", { title: item.excerpt })}
+                item={item}
+                selection={selection}
+              />
+            )}
+            <p className="bms-excerpt" id={`${id}-excerpt`} lang={item.lang}>
+              {item.excerpt}
+            </p>
+          </div>
           <ul className="bms-facts">
             <li>
               <StatusBadge t={t} status={item.status} publishedAt={item.publishedAt} />
@@ -64,7 +80,14 @@ export function NoteItem({ t, item, onDone, onDeleted }: Props) {
             <SourceFacts t={t} item={item} />
           </ul>
           {item.readOnly ? (
-            <p className="bms-file">{t("bmsNotes.inFile", { file: item.file ?? "content/" })}</p>
+            <>
+              <p className="bms-file">{t("bmsNotes.inFile", { file: item.file ?? "content/" })}</p>
+              {item.status === "published" && (
+                <div className="bms-actions">
+                  <SiteLink t={t} kind="note" item={item} describedBy={`${id}-excerpt`} />
+                </div>
+              )}
+            </>
           ) : (
             <ItemActions
               t={t}
@@ -75,7 +98,9 @@ export function NoteItem({ t, item, onDone, onDeleted }: Props) {
               publish={{ status: item.status, labels: PUBLISH_LABELS, act }}
               question={t("bmsNotes.askDelete")}
               onDelete={() => succeeded(remove.mutateAsync(item.id).then(onDeleted), failed)}
-            />
+            >
+              <SiteLink t={t} kind="note" item={item} describedBy={`${id}-excerpt`} />
+            </ItemActions>
           )}
         </>
       )}

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
-import type { NoteRecord } from "../../../shared/content.ts";
+import type { NoteListItem, NoteRecord } from "../../../shared/content.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import type { ContentFilterValues } from "../content/filters.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
 import { publishCall } from "../content/publishing.ts";
@@ -11,10 +12,10 @@ import type { NoteAction, NoteValues } from "./schema.ts";
 // The notes' server state: a query per page of the list and one per note opened to edit, a
 // mutation per write; every write invalidates the feature's key.
 
-const notesKey = ["notes"] as const;
+export const notesKey = ["notes"] as const;
 
-/** One page of notes, filtered. */
-export const useNotePage = (filters: ContentFilterValues, page: number) =>
+/** One page of notes, filtered (by a tag too) and sorted. */
+export const useNotePage = (filters: ContentFilterValues & { tag: string }, page: number) =>
   usePageQuery(notesKey, filters, page, (query) => send(api.admin.notes.$get({ query })));
 
 /** Reads one note afresh to edit it (what the list holds is an excerpt). */
@@ -53,3 +54,9 @@ export const usePublishNote = () =>
 
 export const useDeleteNote = () =>
   useWrite(notesKey, (id: string) => dataOf(send(api.admin.notes[":id"].$delete(byId(id)))));
+
+/** Publishes, unpublishes or deletes each selected note in turn. */
+export const useBulkNotes = () =>
+  useWrite(notesKey, (request: BulkRequest<NoteListItem>) =>
+    eachBulk(api.admin.notes[":id"], request),
+  );

@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import { NO_ALBUM, PHOTO_SORTS } from "../../../shared/content.ts";
+import { api, send } from "../../../shared/api-client.ts";
+import { type ItemCounts, NO_ALBUM, PHOTO_SORTS } from "../../../shared/content.ts";
 import { CONTENT_LIMITS, CONTENT_STATUSES } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { type Choice, choices } from "../app/fields.tsx";
@@ -9,12 +10,13 @@ import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelect, FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
+import { counted, useItemCounts } from "../content/counts.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { AlbumsSection } from "./Albums.tsx";
 import { albumChoices, albumName } from "./facts.ts";
 import { PhotoBulk, usePhotoSelection } from "./PhotoBulk.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
-import { type PhotoFilters, useAlbums, usePhotoPage } from "./queries.ts";
+import { type PhotoFilters, photosKey, useAlbums, usePhotoPage } from "./queries.ts";
 import "../content/content.css";
 import "../content/articles.css";
 import "./photos.css";
@@ -35,12 +37,13 @@ const NO_FILTERS: PhotoFilters = {
 export function PhotoList({ t, navigate }: ScreenProps) {
   const id = useId();
   const locale = useStore($locale);
-  const state = useListState();
-  const { filters, change } = useFilters(NO_FILTERS, state.setPage);
+  const state = useListState(true);
+  const { filters, change } = useFilters(NO_FILTERS, state.setPage, true);
   const q = useSettled(filters.q, 200);
   const tag = useSettled(filters.tag, 200);
   const list = usePhotoPage({ ...filters, q, tag }, state.page);
   const albums = albumChoices(useAlbums().data?.items, locale);
+  const counts = useItemCounts(photosKey, () => send(api.admin.photos.counts.$get())).data;
   const selection = usePhotoSelection();
   const { sort: _sort, ...narrowing } = filters;
   const filtered = Object.values(narrowing).some(Boolean);
@@ -69,7 +72,14 @@ export function PhotoList({ t, navigate }: ScreenProps) {
           </ScreenLink>
         }
         filters={
-          <PhotoFilterFields t={t} id={id} filters={filters} albums={albums} onChange={change} />
+          <PhotoFilterFields
+            t={t}
+            id={id}
+            filters={filters}
+            albums={albums}
+            counts={counts}
+            onChange={change}
+          />
         }
         items={(page, busy) => (
           <>
@@ -103,12 +113,14 @@ function PhotoFilterFields({
   id,
   filters,
   albums,
+  counts,
   onChange,
 }: {
   t: Translate;
   id: string;
   filters: PhotoFilters;
   albums: readonly Choice[];
+  counts: ItemCounts | undefined;
   onChange: (name: keyof PhotoFilters, value: string) => void;
 }) {
   // An album chosen stays a choice while the albums load, or after it was deleted.
@@ -139,9 +151,22 @@ function PhotoFilterFields({
           {
             name: "status",
             label: t("bmsArticles.status"),
-            options: choices(CONTENT_STATUSES, (s) => t(`bmsNotes.statuses.${s}`)),
+            options: counted(
+              t,
+              choices(CONTENT_STATUSES, (s) => t(`bmsNotes.statuses.${s}`)),
+              counts?.statuses,
+            ),
           },
-          { name: "album", label: t("bmsPhotos.album"), options: albumOptions },
+          {
+            name: "album",
+            label: t("bmsPhotos.album"),
+            // The counts name photos in no album "" (the filter's choice is NO_ALBUM).
+            options: counted(
+              t,
+              albumOptions,
+              counts && { ...counts.groups, [NO_ALBUM]: counts.groups[""] ?? 0 },
+            ),
+          },
           {
             name: "featured",
             label: t("bmsPhotos.featured"),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { translator } from "../../../i18n/core.ts";
+import { type Translate, translator } from "../../../i18n/core.ts";
 import {
   type AlbumRecord,
+  type ContentLang,
   createPhotoSchema,
   type PhotoRecord,
   publishSchema,
@@ -11,6 +12,7 @@ import { sampleMedia, samplePicture } from "../../../shared/kinds/media.test-sup
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { withIssueWords } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
+import { type BulkAction, contentBulkLine } from "../content/bulk.ts";
 import {
   conflict,
   DATABASE_ROW,
@@ -18,9 +20,10 @@ import {
   problemsOf,
 } from "../content/test-support.ts";
 import { localToIso } from "../content/time.ts";
+import type { BulkOutcome } from "../media/bulk.ts";
 import { fileImagePath } from "../media/facts.ts";
-import { actionable, photoBulkSummary } from "./bulk.ts";
 import { albumChoices, albumName, photoName } from "./facts.ts";
+import { PHOTO_MOVE_WORDS } from "./PhotoBulk.tsx";
 import {
   createRequest,
   pickedImage,
@@ -307,6 +310,22 @@ describe("an image chosen in the library", () => {
   });
 });
 
+/** The photo list's bulk summary line, each photo by its title in `locale`. */
+const photoBulkSummary = (
+  t: Translate,
+  action: BulkAction,
+  outcome: BulkOutcome<PhotoRecord>,
+  locale: ContentLang,
+) =>
+  contentBulkLine(
+    t,
+    "bmsPhotos.bulk",
+    action,
+    outcome,
+    (p) => photoName(p, locale),
+    PHOTO_MOVE_WORDS,
+  );
+
 describe("the photo list", () => {
   const one = (title: string, changes: Partial<PhotoRecord> = {}) => ({
     ...record,
@@ -331,7 +350,7 @@ describe("the photo list", () => {
         { item: one("", { slug: "c-photo" }), error: missing },
       ],
     };
-    expect(photoBulkSummary(t, "album", partly, "en-US")).toBe(
+    expect(photoBulkSummary(t, "move", partly, "en-US")).toBe(
       `Moved 1 of 3. Not moved: “B”: ${t("bmsContent.failure", { message: "No such photo" })} “c-photo”: This image is no longer in the media library; choose another.`,
     );
     expect(photoBulkSummary(t, "delete", partly, "en-US")).toMatch(/^Deleted 1 of 3\. Not del/);
@@ -342,8 +361,6 @@ describe("the photo list", () => {
   });
 
   it("acts on database photos only, and names photos and albums in the interface language", () => {
-    const file = { ...record, id: "file:photo:fog-pier", readOnly: true, source: "file" as const };
-    expect(actionable([record, file])).toEqual([record]);
     expect(photoName(record, "zh-CN")).toBe("雾里的栈桥");
     expect(photoName({ ...record, title: { "zh-CN": "", "en-US": "x" } }, "zh-CN")).toBe(
       "fog-pier",

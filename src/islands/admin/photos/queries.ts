@@ -1,11 +1,9 @@
-import { api, byId, bySlug, send } from "../../../shared/api-client.ts";
+import { api, bySlug, send } from "../../../shared/api-client.ts";
 import type { PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
-import type { PublishAction } from "../content/ItemActions.tsx";
-import { publishCall } from "../content/publishing.ts";
-import { eachInTurn } from "../media/bulk.ts";
 import type { AlbumValues } from "./album-schema.ts";
 import type { PhotoValues } from "./schema.ts";
 
@@ -27,7 +25,7 @@ export interface PhotoFilters extends Record<string, string> {
   sort: string;
 }
 
-const photosKey = ["photos"] as const;
+export const photosKey = ["photos"] as const;
 const albumsKey = ["albums"] as const;
 
 /** One page of photos (database rows and files), filtered: drafts first, then newest. */
@@ -45,35 +43,13 @@ export const usePhoto = (id: string, created: PhotoRecord | undefined) =>
 export const useSavePhoto = () =>
   useSaveItem<PhotoRecord, PhotoValues>(photosKey, api.admin.photos);
 
-/** What the list's bulk tools do to each selected photo. */
-export type BulkAction = PublishAction | "delete" | "album";
-
-/** One selected photo's call for `action` (`album`: the album to move it to, null for none). */
-function bulkCall(photo: PhotoRecord, action: BulkAction, album: string | null) {
-  const one = api.admin.photos[":id"];
-  if (action === "delete") return dataOf(send(one.$delete(byId(photo.id))));
-  if (action === "album") {
-    return dataOf(send(one.$put({ ...byId(photo.id), json: { album } })));
-  }
-  return dataOf(send(publishCall(one, photo.id, action)));
-}
-
 /**
  * Publishes, unpublishes, deletes or moves to an album each selected photo, one call each in
  * turn; the outcome says which were refused and why.
  */
 export const useBulkPhotos = () =>
-  useWrite(
-    photosKey,
-    ({
-      photos,
-      action,
-      album = null,
-    }: {
-      photos: readonly PhotoRecord[];
-      action: BulkAction;
-      album?: string | null;
-    }) => eachInTurn(photos, (photo) => bulkCall(photo, action, album)),
+  useWrite(photosKey, (request: BulkRequest<PhotoRecord>) =>
+    eachBulk(api.admin.photos[":id"], request),
   );
 
 // --- Albums ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import type { Page, UserRecord } from "../../../shared/auth.ts";
+import type { Page, UserRecord, UserSort } from "../../../shared/auth.ts";
 import {
   USER_ROLES,
   USER_STATUSES,
@@ -15,14 +15,19 @@ import { succeeded, useSettled } from "../app/query.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { AddUserForm } from "./AddUserForm.tsx";
 import { useDeleteUser, useUpdateUser, useUserPage } from "./queries.ts";
+import "./users.css";
 
 type Changes = { role?: UserRole; status?: UserStatus };
 
 /** Registered accounts: search, filter, change role or status, delete, add (the API checks every call). */
 export function UsersScreen({ t }: ScreenProps) {
   const id = useId();
-  const state = useListState();
-  const { filters, change } = useFilters({ q: "", role: "", status: "" }, state.setPage);
+  const state = useListState(true);
+  const { filters, change } = useFilters(
+    { q: "", role: "", status: "", sort: "" },
+    state.setPage,
+    true,
+  );
   const list = useUserPage({ ...filters, q: useSettled(filters.q, 200) }, state.page);
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -83,6 +88,8 @@ export function UsersScreen({ t }: ScreenProps) {
             t={t}
             page={page}
             options={{ roles, statuses }}
+            sort={filters.sort || "created"}
+            onSort={(sort) => change("sort", sort === "created" ? "" : sort)}
             onChange={onChange}
             onDelete={onDelete}
           />
@@ -98,22 +105,55 @@ interface TableProps {
   page: Page<UserRecord>;
   /** The role and status selects' choices. */
   options: { roles: Choice[]; statuses: Choice[] };
+  /** The order shown, and a change of it (a column heading's button). */
+  sort: string;
+  onSort: (sort: UserSort) => void;
   onChange: (user: UserRecord, changes: Changes) => void;
   onDelete: (user: UserRecord) => void;
 }
 
-function UserTable({ t, page, options, onChange, onDelete }: TableProps) {
+/**
+ * A column heading that sorts the table by it: a button, and `aria-sort` on the one sorted by
+ * (names and emails A to Z, accounts newest first).
+ */
+function SortHeading({
+  label,
+  by,
+  sort,
+  onSort,
+}: {
+  label: string;
+  by: UserSort;
+  sort: string;
+  onSort: (sort: UserSort) => void;
+}) {
+  const sorted = sort === by ? (by === "created" ? "descending" : "ascending") : undefined;
+  return (
+    <th scope="col" aria-sort={sorted}>
+      <button type="button" className="bms-sort" onClick={() => onSort(by)}>
+        {label}
+        <span aria-hidden="true">{sorted === "descending" ? " ↓" : sorted ? " ↑" : ""}</span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The users as a table (on a phone, each row a card with its labels, `users.css`), sortable by
+ * name, email and creation.
+ */
+function UserTable({ t, page, options, sort, onSort, onChange, onDelete }: TableProps) {
   return (
     <div className="bms-table-wrap">
-      <table className="bms-table">
+      <table className="bms-table bms-user-table">
         <caption className="visually-hidden">{t("users.caption", { total: page.total })}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("users.name")}</th>
-            <th scope="col">{t("users.email")}</th>
+            <SortHeading label={t("users.name")} by="name" sort={sort} onSort={onSort} />
+            <SortHeading label={t("users.email")} by="email" sort={sort} onSort={onSort} />
             <th scope="col">{t("users.role")}</th>
             <th scope="col">{t("users.status")}</th>
-            <th scope="col">{t("users.created")}</th>
+            <SortHeading label={t("users.created")} by="created" sort={sort} onSort={onSort} />
             <th scope="col">{t("users.actions")}</th>
           </tr>
         </thead>
@@ -121,8 +161,8 @@ function UserTable({ t, page, options, onChange, onDelete }: TableProps) {
           {page.items.map((user) => (
             <tr key={user._id}>
               <th scope="row">{user.userName}</th>
-              <td>{user.email}</td>
-              <td>
+              <td data-label={t("users.email")}>{user.email}</td>
+              <td data-label={t("users.role")}>
                 <select
                   className="field-input"
                   aria-label={t("users.changeRole", { name: user.userName })}
@@ -134,7 +174,7 @@ function UserTable({ t, page, options, onChange, onDelete }: TableProps) {
                   <Options choices={options.roles} />
                 </select>
               </td>
-              <td>
+              <td data-label={t("users.status")}>
                 <select
                   className="field-input"
                   aria-label={t("users.changeStatus", { name: user.userName })}
@@ -148,10 +188,10 @@ function UserTable({ t, page, options, onChange, onDelete }: TableProps) {
                   <Options choices={options.statuses} />
                 </select>
               </td>
-              <td>
+              <td data-label={t("users.created")}>
                 <time dateTime={user.createdAt}>{user.createdAt.slice(0, 10)}</time>
               </td>
-              <td>
+              <td data-label={t("users.actions")}>
                 <button type="button" className="button" onClick={() => onDelete(user)}>
                   {t("users.delete")}
                 </button>

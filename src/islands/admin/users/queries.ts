@@ -10,8 +10,10 @@ import type { NewUser } from "./schema.ts";
 const usersKey = ["users"] as const;
 
 /** One page of users, filtered by words of a name or an address, role and status ("" for any). */
-export const useUserPage = (filters: Record<"q" | "role" | "status", string>, page: number) =>
-  usePageQuery(usersKey, filters, page, (query) => send(api.getAllUsers.$get({ query })));
+export const useUserPage = (
+  filters: Record<"q" | "role" | "status" | "sort", string>,
+  page: number,
+) => usePageQuery(usersKey, filters, page, (query) => send(api.getAllUsers.$get({ query })));
 
 /** Changes a user's role or status (the server refuses the last admin's demotion). */
 export const useUpdateUser = () =>
