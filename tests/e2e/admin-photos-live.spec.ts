@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { NO_ALBUM } from "../../src/shared/content.ts";
 import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
 import { needs } from "./support.ts";
@@ -102,7 +103,10 @@ test("photos written as files show their own picture; the list sorts by time tak
 
   // In no album: only photos without one (the seed files all have one).
   const loose = page.waitForResponse((r) => r.url().includes("album=-none") && r.ok());
-  await page.getByLabel("Album", { exact: true }).selectOption({ label: "In no album" });
+  // Each choice says how many photos it holds ("In no album (0)").
+  const album = page.getByLabel("Album", { exact: true });
+  await expect(album.getByRole("option", { name: /^In no album \(\d+\)$/ })).toHaveCount(1);
+  await album.selectOption(NO_ALBUM);
   const none = (await (await loose).json()) as { data: { items: { album: string | null }[] } };
   expect(none.data.items.every((item) => item.album === null)).toBe(true);
   await expect(page.getByText("From a file, read-only")).toHaveCount(0);

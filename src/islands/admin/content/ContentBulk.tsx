@@ -66,8 +66,11 @@ export function ContentBulk<T extends { id: string; readOnly: boolean }>({
   async function act(action: BulkAction): Promise<boolean> {
     const chosen = selection.items(items);
     report(true, t(`${words}.working`, { count: chosen.length }));
-    const moved = action === "move" && move ? { field: move.field, value: move.value(target) } : {};
-    const outcome = await run({ items: chosen, action, ...moved });
+    const request =
+      action === "move" && move
+        ? { items: chosen, action, move: { field: move.field, value: move.value(target) } }
+        : { items: chosen, action };
+    const outcome = await run(request);
     const summary = contentBulkLine(t, words, action, outcome, name, move);
     if (action === "delete") {
       selection.select(outcome.done, false);
