@@ -138,6 +138,8 @@ export interface RevisionListItem {
   savedBy: RevisionAuthor | null;
   title: string | null;
   length: number;
+  /** Saved by the editor after a pause in typing (a run of them is one revision). */
+  autosaved: boolean;
 }
 
 /** One revision with the item's fields as they were saved. */

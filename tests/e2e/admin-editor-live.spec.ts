@@ -203,6 +203,59 @@ test("an edit made in two tabs is not overwritten unseen: the second is told and
   await expect(other.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
 });
 
+test("a draft saves itself after a pause in typing, as one revision, and never over a newer save", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const id = stamp();
+  await form.getByLabel("Title", { exact: true }).fill(`Autosaved ${id}`);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Saved by itself in the end-to-end test.");
+  await text.fill("Typed, then left alone.");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  const edit = page.getByRole("form", { name: `Edit “Autosaved ${id}”` });
+  const body = edit.getByRole("textbox", { name: "Text", exact: true });
+  const status = page.locator(".bms-editor > [role=status]");
+  const stored = async () =>
+    (
+      await sql<
+        { body: string }[]
+      >`select body from content_articles where slug = ${`autosaved-${id}`}`
+    )[0]?.body;
+
+  // A pause in typing saves the draft; nothing is pressed.
+  await body.press("Control+End");
+  await page.keyboard.type(" More words.");
+  await expect(status).toContainText("Draft saved automatically at", { timeout: 20_000 });
+  expect(await stored()).toBe("Typed, then left alone. More words.");
+  await expect(edit.getByText("Unsaved changes", { exact: true })).toHaveCount(0);
+  await page.keyboard.type(" And more.");
+  await expect
+    .poll(stored, { timeout: 20_000 })
+    .toBe("Typed, then left alone. More words. And more.");
+
+  // The history holds the first save and the autosaves as one.
+  await edit.getByText("History", { exact: true }).click();
+  const saves = edit.locator(".bms-history-list button");
+  await expect(saves).toHaveCount(2);
+  await expect(saves.first()).toContainText("saved automatically");
+
+  // Saved elsewhere meanwhile: the next autosave is refused and says so; nothing typed is lost.
+  await sql`update content_articles set body = 'Changed elsewhere.', updated_at = now() where slug = ${`autosaved-${id}`}`;
+  await body.press("Control+End");
+  await page.keyboard.type(" Third.");
+  await expect(page.locator(".bms-editor > [role=alert]")).toContainText(
+    "This was saved elsewhere",
+    { timeout: 20_000 },
+  );
+  expect(await stored()).toBe("Changed elsewhere.");
+  await expect(body).toContainText("And more. Third.");
+  await expect(edit.getByRole("button", { name: "Save over it" })).toBeVisible();
+});
+
 test("an old version is found in the history, compared with the text, and restored", async ({
   page,
 }) => {

@@ -6,6 +6,23 @@ import { insertRevision, listRevisions, REVISIONS_KEPT } from "./repository.ts";
 // which is itself a revision; an item's revisions go with it.
 
 describeContentApi("content API: revisions", ({ api, created, db }) => {
+  it("keeps a run of autosaves as one revision, and every save the owner makes", async () => {
+    const id = await created("articles", article({ slug: "typed-on", title: "Start" }));
+    const auto = { "x-autosave": "1" };
+    await api("PUT", `/api/admin/articles/${id}`, { body: "a" }, undefined, auto);
+    await api("PUT", `/api/admin/articles/${id}`, { body: "ab" }, undefined, auto);
+    await api("PUT", `/api/admin/articles/${id}`, { body: "abc" }, undefined, auto);
+    const titles = async () =>
+      (await api("GET", `/api/admin/articles/${id}/revisions`)).body.data.items.map(
+        (r: { length: number; autosaved: boolean }) => `${r.length}${r.autosaved ? "a" : ""}`,
+      );
+    // The create, then the three autosaves as one (the latest text).
+    expect(await titles()).toEqual(["3a", String(article().body.length)]);
+    await api("PUT", `/api/admin/articles/${id}`, { body: "abcd" });
+    await api("PUT", `/api/admin/articles/${id}`, { body: "abcde" }, undefined, auto);
+    expect((await titles()).slice(0, 3)).toEqual(["5a", "4", "3a"]);
+  });
+
   it("keeps each save, newest first, and restores one as a new save", async () => {
     const id = await created("articles", article({ slug: "with-history", title: "First" }));
     await api("PUT", `/api/admin/articles/${id}`, { title: "Second", body: "Two" });

@@ -118,6 +118,7 @@ export const revisionListItem = (row: RevisionListRow): RevisionListItem => ({
   savedBy: savedBy(row),
   title: row.title,
   length: row.length,
+  autosaved: row.autosaved,
 });
 
 export function revisionRecord(row: {
@@ -126,6 +127,7 @@ export function revisionRecord(row: {
   savedBy: string | null;
   savedByName: string | null;
   fields: Record<string, unknown>;
+  autosaved: boolean;
 }): RevisionRecord {
   const { title, body } = row.fields;
   return {
@@ -134,6 +136,7 @@ export function revisionRecord(row: {
     savedBy: savedBy(row),
     title: typeof title === "string" ? title : null,
     length: typeof body === "string" ? body.length : 0,
+    autosaved: row.autosaved,
     fields: row.fields,
   };
 }

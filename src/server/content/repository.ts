@@ -576,6 +576,7 @@ export interface RevisionListRow {
   savedByName: string | null;
   title: string | null;
   length: number;
+  autosaved: boolean;
 }
 
 /** Keeps a revision of an item as saved, and forgets the oldest beyond `REVISIONS_KEPT`. */
@@ -586,12 +587,35 @@ export async function insertRevision(
     itemId: string;
     fields: Record<string, unknown>;
     savedBy: string | null;
+    autosaved?: boolean;
   },
 ): Promise<RevisionRow> {
-  const [row] = await db.insert(contentRevisions).values(values).returning();
-  if (!row) throw new Error("insert returned no row");
   const t = contentRevisions;
   const same = and(eq(t.kind, values.kind), eq(t.itemId, values.itemId));
+  if (values.autosaved) {
+    // A run of saves after pauses in typing is one revision: the newest, if it is one of them by
+    // the same person, takes the new fields and time.
+    const newest = db
+      .select({ id: t.id })
+      .from(t)
+      .where(same)
+      .orderBy(sql`${t.savedAt} desc`, sql`${t.id} desc`)
+      .limit(1);
+    const [replaced] = await db
+      .update(t)
+      .set({ fields: values.fields, savedAt: new Date() })
+      .where(
+        and(
+          sql`${t.id} = (${newest})`,
+          eq(t.autosaved, true),
+          values.savedBy ? eq(t.savedBy, values.savedBy) : isNull(t.savedBy),
+        ),
+      )
+      .returning();
+    if (replaced) return replaced;
+  }
+  const [row] = await db.insert(contentRevisions).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
   const kept = db
     .select({ id: t.id })
     .from(t)
@@ -620,6 +644,7 @@ export async function listRevisions(
       savedByName: users.userName,
       title: sql<string | null>`${t.fields}->>'title'`,
       length: sql<number>`coalesce(length(${t.fields}->>'body'), 0)::int`,
+      autosaved: t.autosaved,
     })
     .from(t)
     .leftJoin(users, eq(users.id, t.savedBy))
@@ -640,6 +665,7 @@ export const findRevision = (db: Db, kind: RevisedKind, itemId: string, id: stri
         savedBy: contentRevisions.savedBy,
         savedByName: users.userName,
         fields: contentRevisions.fields,
+        autosaved: contentRevisions.autosaved,
       })
       .from(contentRevisions)
       .leftJoin(users, eq(users.id, contentRevisions.savedBy))

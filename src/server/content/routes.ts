@@ -58,6 +58,7 @@ function ctx(c: Context<AppEnv>): content.ContentContext {
     publisher: c.var.publisher,
     files: contentFiles(),
     actor: c.var.user?.id ?? null,
+    autosave: c.req.header("x-autosave") === "1",
   };
 }
 

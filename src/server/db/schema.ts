@@ -461,6 +461,8 @@ export const contentRevisions = pgTable(
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
     savedBy: userOrNull("saved_by"),
     savedAt: zoned("saved_at").notNull().defaultNow(),
+    /** Saved by the editor after a pause in typing: the next such save replaces it. */
+    autosaved: boolean("autosaved").notNull().default(false),
   },
   (t) => [index("content_revisions_item_idx").on(t.kind, t.itemId, t.savedAt)],
 ).enableRLS();

@@ -455,7 +455,10 @@ const bms = {
     changedElsewhere:
       "This was saved elsewhere (another tab or person) at {{time}}, after you opened it. Your version is still here and kept in this browser: Save over it to replace theirs, or open the item again to see theirs.",
     saveOver: "Save over it",
+    autosaved: "Draft saved automatically at {{time}}.",
+    autosaveFailed: "Not saved automatically: {{message}} Your text is kept in this browser.",
     history: {
+      autosaved: "saved automatically",
       title: "History",
       count: "{{count}} saves",
       about:

@@ -448,7 +448,10 @@ const bms: BmsMessages = {
     changedElsewhere:
       "你打开之后，这一项已在别处（另一个标签页或其他人）于 {{time}} 保存过。你的版本仍在这里，也已保留在浏览器中：可以“覆盖保存”替换对方的版本，或重新打开查看对方的版本。",
     saveOver: "覆盖保存",
+    autosaved: "草稿已于 {{time}} 自动保存。",
+    autosaveFailed: "自动保存未成功：{{message}} 你的文字已保留在浏览器中。",
     history: {
+      autosaved: "自动保存",
       title: "历史版本",
       count: "{{count}} 次保存",
       about: "每次保存都会留在这里。选择一个版本，查看它与编辑器中内容的不同，并可恢复。",

@@ -102,6 +102,8 @@ export interface EditorSave<Item, Values> {
   changed: boolean;
   /** Save over a version saved since the record was read (else such a save is refused). */
   force?: boolean;
+  /** Made by the editor after a pause in typing (a run of them is one revision). */
+  autosave?: boolean;
 }
 
 /**
@@ -128,9 +130,14 @@ export function useSaveItem<
               one.$put(
                 { ...id, json: updateRequest(values) },
                 // The version the editor opened: a save made elsewhere since is not overwritten.
-                record.updatedAt && !save.force
-                  ? { headers: { "if-match": `"${record.updatedAt}"` } }
-                  : {},
+                {
+                  headers: {
+                    ...(record.updatedAt && !save.force
+                      ? { "if-match": `"${record.updatedAt}"` }
+                      : {}),
+                    ...(save.autosave ? { "x-autosave": "1" } : {}),
+                  },
+                },
               ),
             ),
           )

@@ -190,6 +190,9 @@ function useFocusAfterAction(status: ContentStatus, busy: boolean) {
   return { form, save, after: (next: ContentStatus) => (awaited.current = next) };
 }
 
+/** How long typing pauses before a draft saves itself. */
+export const AUTOSAVE_PAUSE_MS = 3000;
+
 /** A button of the form: what it asks for, and its label. */
 type Button = [EditorAction, MessageKey];
 
@@ -287,8 +290,13 @@ export function useEditorForm<
   /** The item as this form last saved it: newer than `record` until the item is read again. */
   const lastSaved = useRef<Item | null>(null);
 
+  /** The autosave under way, if any: a save the owner asks for waits for it (below). */
+  const autosaveDone = useRef<Promise<void>>(Promise.resolve());
+
   const run = form.handleSubmit(
     async (values) => {
+      // After the autosave in flight, so this save builds on it rather than conflicting with it.
+      await autosaveDone.current;
       const chosen = action.current;
       const over = force.current;
       force.current = false;
@@ -364,6 +372,69 @@ export function useEditorForm<
     const mine = lastSaved.current;
     return record && mine && (mine.updatedAt ?? "") > (record.updatedAt ?? "") ? mine : record;
   };
+
+  // A draft saves itself after a pause in typing (never a live item: its changes would go out
+  // unasked), as Save would but quietly: only a form that passes the rules, focus left where it
+  // is, what was typed meanwhile kept; a save made elsewhere since is a conflict, as for Save.
+  const conflictSeen = useRef(conflict);
+  conflictSeen.current = conflict;
+  const autosaving = useRef(false);
+  const autosaves = !!record && !readOnly && status === "draft";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the save reads the latest state through refs and the form
+  useEffect(() => {
+    if (!autosaves) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const watching = form.watch(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void autosave(), AUTOSAVE_PAUSE_MS);
+    });
+    return () => {
+      watching.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [autosaves, form]);
+
+  function autosave() {
+    const done = autosaveNow();
+    autosaveDone.current = done;
+    return done;
+  }
+
+  async function autosaveNow() {
+    const changed = Object.keys(form.formState.dirtyFields).some((name) => name !== "at");
+    if (!changed || autosaving.current || form.formState.isSubmitting || conflictSeen.current) {
+      return;
+    }
+    const typed = form.getValues();
+    const checked = schema("save").safeParse(typed);
+    // An unfinished form (a title still empty) waits for the owner's own Save.
+    if (!checked.success) return;
+    autosaving.current = true;
+    try {
+      const saved = await options.save({
+        record: latest(),
+        action: "save",
+        values: checked.data,
+        changed: true,
+        autosave: true,
+      });
+      lastSaved.current = saved;
+      // What was saved is the form's saved state; anything typed since stays a change.
+      form.reset(typed, { keepValues: true });
+      if (JSON.stringify(form.getValues()) === JSON.stringify(typed)) void kept.forget();
+      report(true, t("bmsEditor.autosaved", { time: formatTime(saved.updatedAt ?? "") }));
+    } catch (error) {
+      const elsewhere = changedElsewhereAt(error);
+      if (elsewhere) {
+        setConflict(elsewhere);
+        report(false, t("bmsEditor.changedElsewhere", { time: formatTime(elsewhere) }));
+      } else {
+        report(false, t("bmsEditor.autosaveFailed", { message: failedCallText(t, error) }));
+      }
+    } finally {
+      autosaving.current = false;
+    }
+  }
 
   /** Saves the form over the version saved elsewhere, as Save would. */
   const saveOver = () => {

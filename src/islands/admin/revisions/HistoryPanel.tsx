@@ -108,6 +108,7 @@ export function HistoryPanel<Item>({
                   {r.savedBy
                     ? t("bmsEditor.history.by", { name: r.savedBy.name })
                     : t("bmsEditor.history.nobody")}
+                  {r.autosaved && ` · ${t("bmsEditor.history.autosaved")}`}
                 </span>
                 {r.title && <span className="bms-history-title">{r.title}</span>}
               </button>

@@ -22,7 +22,9 @@ interface SavedRow {
 
 /**
  * Keeps a revision of a row as saved: its fields (the columns but its id, times, status,
- * author and those `omit` names, which no update takes), and who saved it.
+ * author and those `omit` names, which no update takes), and who saved it. A save the editor
+ * made by itself after a pause in typing (`ctx.autosave`) replaces the newest revision when that
+ * one was such a save by the same person, so autosaves never crowd out the saves the owner made.
  */
 export async function keepRevision(
   ctx: ContentContext,
@@ -41,7 +43,8 @@ export async function keepRevision(
     ...rest
   } = row;
   const fields = Object.fromEntries(Object.entries(rest).filter(([name]) => !omit.includes(name)));
-  await repo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy });
+  const autosaved = ctx.autosave ?? false;
+  await repo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy, autosaved });
 }
 
 /** An item's revisions, newest first (the item checked to exist first). */

@@ -24,6 +24,8 @@ export interface ContentContext {
   files: ContentFiles;
   /** Who is calling (the admin signed in): a revision's author. */
   actor?: string | null;
+  /** The editor saved by itself after a pause in typing (`X-Autosave: 1`): see `keepRevision`. */
+  autosave?: boolean;
 }
 
 export const CONTENT_MESSAGES = {

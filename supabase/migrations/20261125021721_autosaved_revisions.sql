@@ -1,0 +1,1 @@
+ALTER TABLE "content_revisions" ADD COLUMN "autosaved" boolean DEFAULT false NOT NULL;
