@@ -27,10 +27,12 @@ describe("account schemas", () => {
   });
 
   it("reads list queries with defaults, treating empty values as none", () => {
-    expect(listUsersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
+    expect(listUsersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10, sort: "created" });
     expect(
       listUsersQuerySchema.parse({ page: "2", pageSize: "50", q: " Al ", role: "", status: "" }),
-    ).toEqual({ page: 2, pageSize: 50, q: "Al" });
+    ).toEqual({ page: 2, pageSize: 50, q: "Al", sort: "created" });
+    expect(listUsersQuerySchema.parse({ sort: "email" })).toMatchObject({ sort: "email" });
+    expect(listUsersQuerySchema.safeParse({ sort: "age" }).success).toBe(false);
     expect(listUsersQuerySchema.safeParse({ pageSize: "101" }).success).toBe(false);
     expect(listUsersQuerySchema.safeParse({ page: "0" }).success).toBe(false);
   });

@@ -151,6 +151,83 @@ test("the toolbar and its shortcuts by keyboard alone, and full screen", async (
   await expect(text).toBeFocused();
 });
 
+test("Chinese typed through an input method arrives once: nothing lost, nothing doubled", async ({
+  page,
+}) => {
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  await text.click();
+  // What an input method does, as the browser reports it: a composition of Latin letters that
+  // ends in the characters chosen.
+  const cdp = await page.context().newCDPSession(page);
+  for (const [letters, chosen] of [
+    ["jing", "静"],
+    ["tai", "态"],
+  ] as const) {
+    for (let i = 1; i <= letters.length; i++) {
+      const typed = letters.slice(0, i);
+      await cdp.send("Input.imeSetComposition", {
+        text: typed,
+        selectionStart: typed.length,
+        selectionEnd: typed.length,
+      });
+    }
+    await cdp.send("Input.insertText", { text: chosen });
+  }
+  await page.keyboard.type("ok");
+  await expect(text).toHaveText("静态ok");
+  // Each Chinese character is a word; "ok" is one more.
+  await expect(form.getByText("3 words · 4 characters")).toBeVisible();
+  await page.keyboard.press("Control+z");
+  await expect(text).not.toHaveText("静态ok");
+  await page.keyboard.press("Control+Shift+z");
+  await expect(text).toHaveText("静态ok");
+});
+
+test("an article is written and saved by keyboard alone", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.goto("/bms/editarticle");
+  const form = page.getByRole("form", { name: "New article" });
+  await expect(form.getByRole("textbox", { name: "Text", exact: true })).toBeEditable();
+  const id = stamp();
+
+  /** Presses Tab until `target` has focus (at most 80 times): it is in the Tab order. */
+  async function tabTo(target: Locator) {
+    for (let i = 0; i < 80; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error("not reached by Tab");
+  }
+
+  await tabTo(form.getByLabel("Title", { exact: true }));
+  await page.keyboard.type(`By keyboard ${id}`);
+  const category = form.getByLabel("Category");
+  await tabTo(category);
+  await page.keyboard.press("ArrowDown");
+  await expect(category).not.toHaveValue("");
+  await tabTo(form.getByLabel("Summary"));
+  await page.keyboard.type("Written without a mouse.");
+  await tabTo(form.getByRole("textbox", { name: "Text", exact: true }));
+  await page.keyboard.type("# Hello\n\n- one\ntwo");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("bold");
+  await expect(form.getByRole("textbox", { name: "Text", exact: true })).toContainText(
+    "- two**bold**",
+  );
+  // Tab leaves the text (it never traps focus) and reaches the buttons.
+  await tabTo(form.getByRole("button", { name: "Save draft" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  await expect(page.locator(".bms-editor > [role=status]")).toHaveText(
+    "Article created as a draft.",
+  );
+  const [stored] = await sql<{ body: string }[]>`
+    select body from content_articles where title = ${`By keyboard ${id}`}`;
+  expect(stored?.body).toBe("# Hello\n\n- one\n- two**bold**");
+});
+
 test("an edit made in two tabs is not overwritten unseen: the second is told and may save over it", async ({
   page,
   context,
