@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-browser.ts";
-import { CONTENT_LIMITS, type ContentStatus, FILE_ID } from "./content-rules.ts";
+import { CONTENT_LIMITS, type ContentLang, type ContentStatus, FILE_ID } from "./content-rules.ts";
 import {
   bodySchema,
   chapterStatusSchema,
@@ -57,6 +57,45 @@ export interface PreviewHeading {
 export interface PreviewRecord {
   html: string;
   headings: PreviewHeading[];
+}
+
+// --- Draft links ------------------------------------------------------------------------------
+
+/** The kinds whose drafts can be shown as their page through a secret link. */
+export const DRAFT_KINDS = ["article", "note"] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+
+/** Where a draft's page is shown: the static page that reads `GET /api/draft-preview?t=…`. */
+export const DRAFT_PREVIEW_PATH = "/draft-preview/";
+
+/** `POST /api/admin/<articles|notes>/:id/preview-link`: how many hours the link works. */
+export const draftLinkSchema = z.strictObject({
+  hours: z.number().int().min(1).max(720).default(72),
+});
+
+/** A secret link to a draft's page, and when it stops working. */
+export interface DraftLink {
+  path: string;
+  expiresAt: string;
+}
+
+/** `GET /api/draft-preview?t=…`: the link's token (32 random bytes, base64url). */
+export const draftPreviewQuerySchema = z.object({
+  t: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a preview link's token"),
+});
+
+/** What a draft's page shows: its facts, its text as the site renders it, the link's end. */
+export interface DraftPage {
+  kind: DraftKind;
+  lang: ContentLang;
+  title: string;
+  subtitle: string;
+  summary: string;
+  tags: string[];
+  status: ContentStatus;
+  publishedAt: string | null;
+  html: string;
+  expiresAt: string;
 }
 
 // --- Paths and lists ------------------------------------------------------------------------

@@ -333,6 +333,64 @@ test("a draft saves itself after a pause in typing, as one revision, and never o
   await expect(edit.getByRole("button", { name: "Save over it" })).toBeVisible();
 });
 
+test("a draft is shown as its page through a secret link, to someone not logged in, until it ends", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const id = stamp();
+  const title = `Shown early ${id}`;
+  await form.getByLabel("Title", { exact: true }).fill(title);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Shown through a secret link by the end-to-end test.");
+  await text.fill("## Before it is out\n\nWith $x^2$ and `code`.");
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+
+  const share = page.getByRole("region", { name: "Preview as a page" });
+  await share.getByLabel("The link works for").selectOption({ label: "1 day" });
+  await share.getByRole("button", { name: "Make a link" }).click();
+  const address = share.getByRole("textbox", { name: "Secret link" });
+  await expect(address).toHaveValue(/\/draft-preview\/\?t=[A-Za-z0-9_-]{43}$/);
+  await expect(share.getByRole("link", { name: "Open the preview" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  const link = await address.inputValue();
+
+  // Someone else, not logged in, in Chinese: the page in the site's layout, the text rendered.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.addInitScript(() => localStorage.setItem("app-locale", "zh-CN"));
+  await other.goto(link);
+  await expect(other.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(other.locator(".prose .katex").first()).toBeVisible();
+  await expect(other.getByRole("heading", { level: 2, name: "Before it is out" })).toBeVisible();
+  await expect(other.getByRole("note")).toContainText("只有拿到这个链接的人能看到");
+  await expect(other.getByRole("note")).toContainText("链接有效期至");
+  await expect(other.locator('meta[name="robots"]')).toHaveAttribute(
+    "content",
+    "noindex, nofollow",
+  );
+  expect(await axeViolations(other)).toEqual([]);
+  for (const look of LOOKS) {
+    await other.setViewportSize({ width: look.width, height: look.width < 500 ? 844 : 800 });
+    await other.evaluate((theme) => {
+      document.documentElement.dataset.theme = theme;
+    }, look.theme);
+    await shoot(other, testInfo, `draft-preview-${look.width}-${look.theme}-zh-CN`, 1);
+  }
+
+  // Once it ends, the page says so.
+  await sql`update draft_links set expires_at = now() - interval '1 minute' where item_id = (select id from content_articles where slug = ${`shown-early-${id}`})`;
+  await other.reload();
+  await expect(other.locator("article [role=status]")).toContainText("这个预览链接已过期或不存在");
+  await expect(other.getByRole("heading", { level: 1, name: title })).toHaveCount(0);
+  await stranger.close();
+});
+
 test("an old version is found in the history, compared with the text, and restored", async ({
   page,
 }) => {

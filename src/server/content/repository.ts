@@ -27,6 +27,7 @@ import {
   contentNotes,
   contentPhotos,
   contentRevisions,
+  draftLinks,
   type RevisedKind,
   users,
 } from "../db/schema.ts";
@@ -683,4 +684,32 @@ export async function deleteRevisions(db: Db, kind: RevisedKind, itemId: string)
   await db
     .delete(contentRevisions)
     .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)));
+}
+
+// --- Draft links ------------------------------------------------------------------------------
+
+/** Keeps a secret link to a draft (its token's hash), forgetting every expired link. */
+export async function insertDraftLink(
+  db: Db,
+  values: typeof draftLinks.$inferInsert,
+): Promise<void> {
+  await db.delete(draftLinks).where(lte(draftLinks.expiresAt, sql`now()`));
+  await db.insert(draftLinks).values(values);
+}
+
+/** The live link of a token's hash (none once expired). */
+export const findDraftLink = (db: Db, tokenHash: string) =>
+  firstRow(
+    db
+      .select()
+      .from(draftLinks)
+      .where(and(eq(draftLinks.tokenHash, tokenHash), gt(draftLinks.expiresAt, sql`now()`))),
+  );
+
+/** An item's links go with it. */
+export async function deleteDraftLinks(db: Db, kind: string, itemId: string): Promise<void> {
+  // Any kind may ask (the item flow deletes for each of its kinds); only articles and notes have some.
+  await db
+    .delete(draftLinks)
+    .where(and(sql`${draftLinks.kind} = ${kind}`, eq(draftLinks.itemId, itemId)));
 }

@@ -13,6 +13,8 @@ import {
   createChapterSchema,
   createNoteSchema,
   createPhotoSchema,
+  draftLinkSchema,
+  draftPreviewQuerySchema,
   fileImageIdParamSchema,
   listAlbumsQuerySchema,
   listArticlesQuerySchema,
@@ -81,6 +83,7 @@ const restoredMessage = "Restored";
 const slug = pathParams(categorySlugParamSchema);
 const bannerId = pathParams(bannerIdParamSchema);
 const publishBody = jsonBody(publishSchema);
+const draftLinkBody = jsonBody(draftLinkSchema);
 
 /** An ETag's value: the item's `updatedAt`, quoted (`"2026-11-24T10:00:00.000Z"`). */
 const ETAG = z
@@ -323,6 +326,35 @@ export const contentRoutes = new Hono<AppEnv>()
   .post("/admin/preview", requireAdmin, contentBody, jsonBody(previewSchema), async (c) =>
     ok(c, await content.previewMarkdown(c.req.valid("json").body)),
   )
+  // --- A draft's page through a secret link that ends (the page: /draft-preview/?t=…)
+  .post("/admin/articles/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
+    ok(
+      c,
+      await content.createDraftLink(
+        ctx(c),
+        "article",
+        c.req.valid("param").id,
+        c.req.valid("json").hours,
+      ),
+    ),
+  )
+  .post("/admin/notes/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
+    ok(
+      c,
+      await content.createDraftLink(
+        ctx(c),
+        "note",
+        c.req.valid("param").id,
+        c.req.valid("json").hours,
+      ),
+    ),
+  )
+  .get("/draft-preview", queryParams(draftPreviewQuerySchema), async (c) => {
+    // Anyone with the link reads it; nothing keeps or indexes a page not yet published.
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+    return ok(c, await content.draftPage(ctx(c), c.req.valid("query").t));
+  })
   // --- The picture of a photo or banner written in a file, as the site serves it
   .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>
     ok(c, await content.fileThumbnail(ctx(c), c.req.valid("param").id)),

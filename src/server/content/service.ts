@@ -26,6 +26,7 @@ export {
   updateCategory,
 } from "./service/categories.ts";
 export { chapters } from "./service/chapters.ts";
+export { createDraftLink, draftPage } from "./service/draft-links.ts";
 export { fileThumbnail } from "./service/file-images.ts";
 export { notes } from "./service/notes.ts";
 export { photos } from "./service/photos.ts";

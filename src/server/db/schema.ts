@@ -466,3 +466,21 @@ export const contentRevisions = pgTable(
   },
   (t) => [index("content_revisions_item_idx").on(t.kind, t.itemId, t.savedAt)],
 ).enableRLS();
+
+/**
+ * Secret links to a draft's page (`/draft-preview/?t=…`), to show it to someone before it is
+ * published: only the token's SHA-256 is kept, and each link ends at `expiresAt`. The service
+ * deletes an item's links with it.
+ */
+export const draftLinks = pgTable(
+  "draft_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").$type<"article" | "note">().notNull(),
+    itemId: uuid("item_id").notNull(),
+    createdBy: userOrNull("created_by"),
+    createdAt: zoned("created_at").notNull().defaultNow(),
+    expiresAt: zoned("expires_at").notNull(),
+  },
+  (t) => [index("draft_links_item_idx").on(t.kind, t.itemId)],
+).enableRLS();

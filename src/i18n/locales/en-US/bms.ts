@@ -456,6 +456,20 @@ const bms = {
       "This was saved elsewhere (another tab or person) at {{time}}, after you opened it. Your version is still here and kept in this browser: Save over it to replace theirs, or open the item again to see theirs.",
     saveOver: "Save over it",
     autosaved: "Draft saved automatically at {{time}}.",
+    draftLink: {
+      title: "Preview as a page",
+      about:
+        "A secret link to this item's page with the site's layout, as last saved, before it is published. Anyone with the link can read it until it expires.",
+      hours: "The link works for",
+      for: { "1": "1 hour", "24": "1 day", "72": "3 days", "168": "7 days" },
+      make: "Make a link",
+      making: "Making a link…",
+      address: "Secret link",
+      open: "Open the preview",
+      copy: "Copy the link",
+      copied: "Copied",
+      until: "Works until {{time}}.",
+    },
     autosaveFailed: "Not saved automatically: {{message}} Your text is kept in this browser.",
     history: {
       autosaved: "saved automatically",

@@ -103,6 +103,14 @@ const site = {
     taggedWith: "Articles tagged “{{name}}”",
     inLanguage: "Articles in {{name}}",
   },
+  draft: {
+    title: "Draft preview",
+    notice: "A preview of a page not published yet: only people given this link can read it.",
+    expires: "The link works until",
+    loading: "Loading the preview…",
+    missing: "This preview link has expired or does not exist. Ask for a new one.",
+    failed: "The preview could not be loaded. Check your connection and reload the page.",
+  },
   notFound: {
     title: "Page not found",
     body: "There is nothing at this address. It may have moved, or the link may be mistyped.",

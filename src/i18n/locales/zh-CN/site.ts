@@ -103,6 +103,14 @@ const site: SiteMessages = {
     taggedWith: "标签为“{{name}}”的文章",
     inLanguage: "{{name}}文章",
   },
+  draft: {
+    title: "草稿预览",
+    notice: "这是尚未发布的页面的预览：只有拿到这个链接的人能看到。",
+    expires: "链接有效期至",
+    loading: "正在加载预览…",
+    missing: "这个预览链接已过期或不存在，请索取新的链接。",
+    failed: "预览未能加载。请检查网络后刷新页面。",
+  },
   notFound: {
     title: "页面不存在",
     body: "这个地址上什么也没有。它可能已经搬走了，也可能是链接写错了。",

@@ -6,6 +6,7 @@ import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { bindFields } from "../app/form.tsx";
 import { useCategories } from "../categories/queries.ts";
+import { DraftLinkControl } from "../content/DraftLink.tsx";
 import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
 import {
   EditorScheduleField,
@@ -78,6 +79,11 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
             onFailed={(message) => props.report(false, message)}
           />
         )
+      }
+      share={
+        record &&
+        !editor.readOnly &&
+        record.status !== "published" && <DraftLinkControl t={t} kind="article" id={record.id} />
       }
       text={
         <div className="bms-article-body">

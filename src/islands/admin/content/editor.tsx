@@ -499,6 +499,7 @@ export function EditorForm({
   schedule,
   text,
   history,
+  share,
   children,
 }: {
   editor: Editor;
@@ -515,6 +516,8 @@ export function EditorForm({
   text?: ReactNode;
   /** The item's history (`HistoryPanel`), after its text. */
   history?: ReactNode;
+  /** A draft's secret link to its page (`DraftLinkControl`), after its history. */
+  share?: ReactNode;
   children: ReactNode;
 }) {
   const { t, id, record, readOnly, status, focus, kept } = editor;
@@ -560,6 +563,7 @@ export function EditorForm({
       </fieldset>
       {text}
       {history}
+      {share}
       {!readOnly && (
         <>
           {schedule}

@@ -305,6 +305,7 @@ export function itemService<
         await current(ctx, id);
         const row = found(await kind.rows.remove(ctx.db, id));
         await repo.deleteRevisions(ctx.db, name, id);
+        await repo.deleteDraftLinks(ctx.db, name, id);
         if (isLive(row.status)) changed(ctx, row, "deleted");
         return { id };
       },
