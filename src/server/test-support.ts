@@ -115,7 +115,7 @@ export async function callJson(app: App, method: string, path: string, options: 
     data: any;
     error?: ErrorInfo;
   };
-  return { status: res.status, headers: res.headers, body };
+  return { status: res.status, body };
 }
 
 /** Encrypts like the browser does (src/shared/password-crypto.ts) with the served public key. */

@@ -48,6 +48,22 @@ async function newArticle(page: Page) {
   return { form, text };
 }
 
+/**
+ * A new article saved as a draft (title, the first category, a summary, `body`), open in its
+ * editor: the edit form and its text.
+ */
+async function savedDraft(page: Page, title: string, body: string) {
+  const { form, text } = await newArticle(page);
+  await form.getByLabel("Title", { exact: true }).fill(title);
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Written by the end-to-end test.");
+  await text.fill(body);
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  const edit = page.getByRole("form", { name: `Edit “${title}”` });
+  return { edit, body: edit.getByRole("textbox", { name: "Text", exact: true }) };
+}
+
 test("an article with a pasted image, math and code shows in the preview before it is saved", async ({
   page,
 }) => {
@@ -285,16 +301,8 @@ test("a draft saves itself after a pause in typing, as one revision, and never o
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const { form, text } = await newArticle(page);
   const id = stamp();
-  await form.getByLabel("Title", { exact: true }).fill(`Autosaved ${id}`);
-  await form.getByLabel("Category").selectOption("engineering");
-  await form.getByLabel("Summary").fill("Saved by itself in the end-to-end test.");
-  await text.fill("Typed, then left alone.");
-  await form.getByRole("button", { name: "Save draft" }).click();
-  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
-  const edit = page.getByRole("form", { name: `Edit “Autosaved ${id}”` });
-  const body = edit.getByRole("textbox", { name: "Text", exact: true });
+  const { edit, body } = await savedDraft(page, `Autosaved ${id}`, "Typed, then left alone.");
   const status = page.locator(".bms-editor > [role=status]");
   const stored = async () =>
     (
@@ -339,15 +347,9 @@ test("a draft is shown as its page through a secret link, to someone not logged 
 }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const { form, text } = await newArticle(page);
   const id = stamp();
   const title = `Shown early ${id}`;
-  await form.getByLabel("Title", { exact: true }).fill(title);
-  await form.getByLabel("Category").selectOption("engineering");
-  await form.getByLabel("Summary").fill("Shown through a secret link by the end-to-end test.");
-  await text.fill("## Before it is out\n\nWith $x^2$ and `code`.");
-  await form.getByRole("button", { name: "Save draft" }).click();
-  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
+  await savedDraft(page, title, "## Before it is out\n\nWith $x^2$ and `code`.");
 
   const share = page.getByRole("region", { name: "Preview as a page" });
   await share.getByLabel("The link works for").selectOption({ label: "1 day" });
@@ -396,16 +398,12 @@ test("an old version is found in the history, compared with the text, and restor
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const { form, text } = await newArticle(page);
   const id = stamp();
-  await form.getByLabel("Title", { exact: true }).fill(`History ${id}`);
-  await form.getByLabel("Category").selectOption("engineering");
-  await form.getByLabel("Summary").fill("Saved three times by the end-to-end test.");
-  await text.fill("Version one.\n\nA paragraph that stays.");
-  await form.getByRole("button", { name: "Save draft" }).click();
-  await expect(page).toHaveURL(/editarticle\?id=[0-9a-f-]{36}$/);
-  const edit = page.getByRole("form", { name: `Edit “History ${id}”` });
-  const body = edit.getByRole("textbox", { name: "Text", exact: true });
+  const { edit, body } = await savedDraft(
+    page,
+    `History ${id}`,
+    "Version one.\n\nA paragraph that stays.",
+  );
   const status = page.locator(".bms-editor > [role=status]");
   for (const version of ["Version two.", "Version three."]) {
     await body.press("Control+Home");

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { writeFiles } from "../../lib/test-folders.ts";
 import type { Db } from "../db/client.ts";
+import type { App } from "../http/app.ts";
 import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
 import type { Publisher } from "./publisher.ts";
 
@@ -166,6 +167,8 @@ export interface ContentApi {
   libraryImage(): Promise<{ id: string; src: string }>;
   /** The test's database. */
   db(): Db;
+  /** The app itself, for what the answer's envelope does not show (its headers). */
+  app(): App;
 }
 
 /**
@@ -229,6 +232,7 @@ export function describeContentApi(name: string, suite: (content: ContentApi) =>
         reader: () => reader,
         libraryImage,
         db: () => ctx().database.db,
+        app: () => ctx().app,
       });
     },
     { publisher },

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = [
   "POST /api/createFeedback",
   "GET /api/avatars/:name",
   "GET /api/media/:name",
+  // The page of a secret draft link: the token is the key (content.draft-links.test.ts).
+  "GET /api/draft-preview",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [

@@ -8,6 +8,7 @@ import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
+import { DraftLinkControl } from "../content/DraftLink.tsx";
 import { FormLangField, FormScheduleField } from "../content/fields.tsx";
 import { formIssues, submitterValue } from "../content/form.ts";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
@@ -113,6 +114,9 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         maxLength={CONTENT_LIMITS.tags * (CONTENT_LIMITS.tag + 2)}
       />
       <NoteImages t={t} id={id} control={form.control} />
+      {editing && !editing.readOnly && editing.status !== "published" && (
+        <DraftLinkControl t={t} kind="note" id={editing.id} />
+      )}
       {actions.includes("schedule") && (
         <FormScheduleField
           {...bind("at")}
