@@ -244,6 +244,63 @@ test("an article is written and saved by keyboard alone", async ({ page }) => {
   expect(stored?.body).toBe("# Hello\n\n- one\n- two**bold**");
 });
 
+test("bad input gets a clear message and loses nothing: 2 MB pasted, an image pasted offline, a title of emoji", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const { form, text } = await newArticle(page);
+  const title = form.getByLabel("Title", { exact: true });
+  await title.fill("🎉🚀✨");
+  await form.getByLabel("Category").selectOption("engineering");
+  await form.getByLabel("Summary").fill("Bad input from the end-to-end test.");
+
+  // An image pasted while offline: said so, and nothing added to the text.
+  await text.fill("Before the picture.");
+  await page.context().setOffline(true);
+  await pasteFile(text, "offline.png", "png");
+  await expect(form.locator(".md-uploads")).toContainText(
+    "offline.png was not uploaded: The server could not be reached.",
+  );
+  await expect(form.locator(".md-uploads")).toContainText("Nothing was added to the text.");
+  await expect(text).toHaveText("Before the picture.");
+  await page.context().setOffline(false);
+
+  // A title of emoji only gives no slug to suggest: saving asks for one, at the slug.
+  await form.getByRole("button", { name: "Save draft" }).click();
+  const slug = form.getByLabel("Slug");
+  await expect(slug).toBeFocused();
+  await expect(form.getByText("Enter a slug.")).toBeVisible();
+  await expect(title).toHaveValue("🎉🚀✨");
+
+  // 2 MB pasted: the editor takes it all, saving says the limit, and the browser keeps it.
+  const big = "0123456789 ".repeat(200_000);
+  await text.evaluate((el, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    el.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, big);
+  await expect(form.getByText(/200,00\d words · 2,000,0\d\d characters/)).toBeVisible();
+  // The preview says why it shows nothing rather than failing.
+  await expect(form.getByRole("region", { name: "Preview of Text" })).toContainText(
+    "No preview: the text is longer than the 200,000 characters a text may have.",
+  );
+  await slug.fill(`emoji-${stamp()}`);
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(
+    form.getByText("The text is too long: at most 200,000 characters.", { exact: false }),
+  ).toBeVisible();
+  await expect(page.locator(".bms-editor > [role=alert]")).toHaveText(
+    "Please correct the marked fields.",
+  );
+  await expect
+    .poll(async () => (await keptText(page, "article:new"))?.length ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan(big.length);
+  await expect(page).toHaveURL(/\/bms\/editarticle$/);
+});
+
 test("an edit made in two tabs is not overwritten unseen: the second is told and may save over it", async ({
   page,
   context,

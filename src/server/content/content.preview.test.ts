@@ -72,4 +72,28 @@ describeContentApi("content API: preview", ({ api }) => {
       expect((res.body.data as { html: string }).html).toContain(`Title ${i}`);
     });
   });
+
+  it("renders Markdown that could break a build: each piece shows, nothing throws", async () => {
+    const broken = [
+      "$$\\frac{1}{$$",
+      "$\\unknownmacro{x}$",
+      "```ts\nconst open = {",
+      "<div><span>never closed",
+      `${">".repeat(500)} deep`,
+      `${"- ".repeat(300)}deep list`,
+      "[dangling][nowhere] and ![](<>)",
+      "| a | b |\n| - |\n| 1 | 2 | 3 |",
+      "\u0000\uFFFF\uD800 strange code points",
+      "---\ntitle: not frontmatter here\n---",
+    ];
+    for (const body of broken) {
+      const res = await api("POST", "/api/admin/preview", { body });
+      expect(res.status, body.slice(0, 30)).toBe(200);
+      expect(typeof res.body.data.html).toBe("string");
+      expect(res.body.data.html).not.toContain("<script");
+    }
+    // A formula KaTeX cannot read is shown as its source, marked, rather than failing the page.
+    const math = await api("POST", "/api/admin/preview", { body: "$\\unknownmacro{x}$" });
+    expect(math.body.data.html).toContain("unknownmacro");
+  });
 });

@@ -147,7 +147,7 @@ const bms = {
     askDelete: "Delete this note? This cannot be undone.",
     problems: {
       bodyRequired: "Write the note first.",
-      bodyTooLong: "The note is too long.",
+      bodyTooLong: "The note is too long: at most 200,000 characters.",
       tooManyTags: "Use at most 10 tags.",
       tagTooLong: "A tag can be at most 30 characters.",
       tagInvalid: "A tag cannot hold / \\ ? # % or a line break, and cannot be . or ..",
@@ -231,7 +231,8 @@ const bms = {
       coverInvalid: "Use an https:// address or a path on this site starting with /.",
       orderInvalid: "Enter a whole number between -100000 and 100000.",
       translationKeyInvalid: "Use lowercase letters and digits joined by single hyphens.",
-      bodyTooLong: "The text is too long.",
+      bodyTooLong:
+        "The text is too long: at most 200,000 characters. Split it, or move long parts out.",
     },
   },
   bmsContent: {
@@ -250,6 +251,8 @@ const bms = {
     tag: "Tag",
     counted: "{{label}} ({{count}})",
     viewOnSite: "View on site",
+    unreachable:
+      "The server could not be reached. Check the connection and try again; nothing typed is lost.",
     select: "Select “{{title}}”",
   },
   bmsArticles: {
@@ -361,7 +364,8 @@ const bms = {
       coverInvalid: "Use an https:// address or a path on this site starting with /.",
       altTooLong: "The description can be at most 200 characters.",
       translationKeyInvalid: "Use lowercase letters and digits joined by single hyphens.",
-      bodyTooLong: "The text is too long.",
+      bodyTooLong:
+        "The text is too long: at most 200,000 characters. Split it, or move long parts out.",
       atFuture: "Choose a time in the future.",
     },
   },
@@ -434,6 +438,8 @@ const bms = {
     previewEmpty: "Nothing to preview yet.",
     previewUpdating: "Updating the preview…",
     previewFailed: "The preview could not be made: {{message}}",
+    previewTooLong:
+      "No preview: the text is longer than the {{max}} characters a text may have. Shorten it to see it again.",
     counts: "{{words}} words · {{characters}} characters",
     limit: "{{count}} of {{max}}",
     markdownHint:

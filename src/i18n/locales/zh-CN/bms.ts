@@ -148,7 +148,7 @@ const bms: BmsMessages = {
     askDelete: "删除这条随笔？删除后无法恢复。",
     problems: {
       bodyRequired: "请先写下随笔内容。",
-      bodyTooLong: "随笔太长了。",
+      bodyTooLong: "随笔太长了：最多 200,000 个字符。",
       tooManyTags: "标签最多 10 个。",
       tagTooLong: "每个标签最多 30 个字符。",
       tagInvalid: "标签不能包含 / \\ ? # % 或换行，也不能是 . 或 ..。",
@@ -231,7 +231,7 @@ const bms: BmsMessages = {
       coverInvalid: "请使用 https:// 开头的地址，或本站以 / 开头的路径。",
       orderInvalid: "请输入 -100000 到 100000 之间的整数。",
       translationKeyInvalid: "请使用小写字母和数字，以单个连字符连接。",
-      bodyTooLong: "正文太长了。",
+      bodyTooLong: "正文太长了：最多 200,000 个字符。请拆分，或把较长的部分移出去。",
     },
   },
   bmsContent: {
@@ -249,6 +249,7 @@ const bms: BmsMessages = {
     tag: "标签",
     counted: "{{label}}（{{count}}）",
     viewOnSite: "在网站上查看",
+    unreachable: "无法连接服务器。请检查网络后重试；已输入的内容不会丢失。",
     select: "选择“{{title}}”",
   },
   bmsArticles: {
@@ -356,7 +357,7 @@ const bms: BmsMessages = {
       coverInvalid: "请使用以 https:// 开头的地址，或本站以 / 开头的路径。",
       altTooLong: "说明最多 200 个字符。",
       translationKeyInvalid: "只能用小写字母和数字，以单个连字符连接。",
-      bodyTooLong: "正文太长了。",
+      bodyTooLong: "正文太长了：最多 200,000 个字符。请拆分，或把较长的部分移出去。",
       atFuture: "请选择一个将来的时间。",
     },
   },
@@ -429,6 +430,7 @@ const bms: BmsMessages = {
     previewEmpty: "还没有可预览的内容。",
     previewUpdating: "正在更新预览…",
     previewFailed: "无法生成预览：{{message}}",
+    previewTooLong: "没有预览：正文超过了上限 {{max}} 个字符。缩短后即可再次预览。",
     counts: "{{words}} 词 · {{characters}} 字符",
     limit: "{{count}} / {{max}}",
     markdownHint:

@@ -30,6 +30,8 @@ export function failedCallText(
   error: unknown,
   key: "bmsContent.failure" | "users.failed" = "bmsContent.failure",
 ): string {
+  // No answer at all (offline, the server down): said in the interface's words, not the browser's.
+  if (error instanceof CallFailure && error.code === 0) return t("bmsContent.unreachable");
   return t(key, { message: error instanceof Error ? error.message : "" });
 }
 

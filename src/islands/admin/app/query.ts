@@ -56,7 +56,9 @@ export function createQueryClient(): QueryClient {
         // A list keeps showing its last page while the next one loads (no flash of "loading").
         placeholderData: keepPreviousData,
       },
-      mutations: { retry: false },
+      // A write made offline fails at once and says so (`bmsContent.unreachable`), rather than
+      // waiting unseen for the connection: what was typed stays in the form and the browser.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

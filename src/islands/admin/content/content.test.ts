@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { failedCallText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
 import { contentBulkLine } from "./bulk.ts";
 import { counted, tagChoices } from "./counts.ts";
@@ -109,5 +111,24 @@ describe("the lists' counts and bulk lines", () => {
       ),
     ).toBe("已移动 2 篇（共 2 篇）。");
     expect(() => contentBulkLine(t, "bmsNotes.bulk", "move", outcome, name)).toThrow();
+  });
+});
+
+describe("what a failed call says", () => {
+  it("says the server could not be reached, in the interface's words, when nothing answered", () => {
+    expect(failedCallText(translator("en-US"), new CallFailure(0, "Failed to fetch"))).toBe(
+      "The server could not be reached. Check the connection and try again; nothing typed is lost.",
+    );
+    expect(failedCallText(translator("zh-CN"), new CallFailure(0, "Failed to fetch"))).toMatch(
+      /^无法连接服务器/,
+    );
+    expect(failedCallText(translator("en-US"), new CallFailure(500, "Boom"))).toContain("Boom");
+  });
+
+  it("names the text's limit as the rules hold it", () => {
+    const limit = CONTENT_LIMITS.body.toLocaleString("en-US");
+    expect(translator("en-US")("bmsArticles.problems.bodyTooLong")).toContain(limit);
+    expect(translator("zh-CN")("bmsArticles.problems.bodyTooLong")).toContain(limit);
+    expect(translator("en-US")("bmsNotes.problems.bodyTooLong")).toContain(limit);
   });
 });

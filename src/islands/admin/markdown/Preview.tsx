@@ -3,6 +3,7 @@ import type { EditorView } from "@codemirror/view";
 import katexCss from "katex/dist/katex.min.css?url";
 import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { failedCallText } from "../app/form.tsx";
 import { usePreview } from "./queries.ts";
 import { headingLines, type Landmark, landmarks, lineForTop, topForLine } from "./scroll-sync.ts";
@@ -55,7 +56,11 @@ export function Preview({ t, text, label, lang, source, sync }: Props) {
     }
   }
 
-  const failure = preview.isError ? failedCallText(t, preview.error) : "";
+  const failure = preview.tooLong
+    ? t("bmsEditor.previewTooLong", { max: CONTENT_LIMITS.body.toLocaleString("en-US") })
+    : preview.isError
+      ? failedCallText(t, preview.error)
+      : "";
   return (
     <section
       ref={pane}
@@ -68,7 +73,7 @@ export function Preview({ t, text, label, lang, source, sync }: Props) {
       {html.includes("katex") && <link rel="stylesheet" href={katexCss} precedence="default" />}
       {failure && (
         <p className="md-preview-failure" role="alert">
-          {t("bmsEditor.previewFailed", { message: failure })}
+          {preview.tooLong ? failure : t("bmsEditor.previewFailed", { message: failure })}
         </p>
       )}
       {preview.pending && preview.data && (

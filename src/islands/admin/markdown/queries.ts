@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, send } from "../../../shared/api-client.ts";
+import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { dataOf, useSettled } from "../app/query.ts";
 
 // The preview's server state: the text as the site renders it, asked for once typing pauses.
@@ -14,16 +15,22 @@ export const PREVIEW_PAUSE_MS = 40;
  */
 export function usePreview(text: string, enabled: boolean) {
   const settled = useSettled(text, PREVIEW_PAUSE_MS);
+  // Longer than a text may be: not sent (the server would refuse it), said so (`tooLong`).
+  const tooLong = settled.length > CONTENT_LIMITS.body;
   const query = useQuery({
     queryKey: ["preview", settled],
     // A preview overtaken by more typing is abandoned: only the latest text's is waited for.
     queryFn: ({ signal }) =>
       dataOf(send(api.admin.preview.$post({ json: { body: settled } }, { init: { signal } }))),
-    enabled,
+    enabled: enabled && !tooLong,
     // A text's rendering never changes: each is asked for once, and kept a minute for undo.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
     retry: false,
   });
-  return { ...query, pending: settled !== text || query.isPlaceholderData || query.isFetching };
+  return {
+    ...query,
+    tooLong,
+    pending: !tooLong && (settled !== text || query.isPlaceholderData || query.isFetching),
+  };
 }

@@ -144,7 +144,7 @@ describe("bulk actions", () => {
       }),
     ).toBe(
       "Deleted 1 of 3. Not deleted: “hill.jpg”: In use (places: 2). Remove it from there first. " +
-        "“street.jpg”: That did not work: Network error",
+        "“street.jpg”: The server could not be reached. Check the connection and try again; nothing typed is lost.",
     );
     expect(bulkSummary(zh, "tagged", { done: [], refused: [{ item: hill, error: inUse }] })).toBe(
       "已为 0 张加上标签（共 1 张）。 未加标签：“hill.jpg”：仍有 2 处在使用它，请先在那里移除。",
