@@ -120,6 +120,21 @@ test("a refusal in a bulk action names the article and why; the others are done"
   await sql`delete from content_articles where slug like ${`${stamp}-%`}`;
 });
 
+test("the book and photo forms say a slug is taken as it is typed", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/bms/book-doc");
+  const book = page.getByRole("form", { name: "New book" });
+  await book.getByLabel("Slug").fill("the-quiet-page");
+  await expect(book.locator(".bms-slug-use")).toContainText("content/books/the-quiet-page");
+  await book.getByLabel("Slug").fill(`free-${mark()}`);
+  await expect(book.locator(".bms-slug-use")).toContainText("is free");
+
+  await page.goto("/bms/editPhoto");
+  const photo = page.getByRole("form", { name: "New photo" });
+  await photo.getByLabel("Slug").fill("blue-hour-lake");
+  await expect(photo.locator(".bms-slug-use")).toContainText("content/photos/blue-hour-lake.md");
+});
+
 test("the user list is sorted by a column heading and fits a phone as cards", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await asAdmin(page, "zz-last-by-name");

@@ -9,6 +9,7 @@ import { FormStatus } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftOrSaveButtons, FormLangField } from "../content/fields.tsx";
+import { SlugUseNote } from "../content/SlugUse.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
 import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
 import { FormOrderField, TitleAndSlug } from "./fields.tsx";
@@ -40,6 +41,7 @@ export function BookForm({
   useLeaveGuard(form.formState.isDirty);
   const bind = bindFields(form.control, t, id);
   const slug = useSlugFollowsTitle(form, !editing);
+  const slugTyped = useWatch({ control: form.control, name: "slug" });
   const description = useWatch({ control: form.control, name: "description" });
 
   const { submit, failure } = useItemSubmit(
@@ -65,6 +67,7 @@ export function BookForm({
     <form className="bms-compose" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>{t(editing ? "bmsBooks.editBook" : "bmsBooks.newBook")}</Heading>
       <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
+      <SlugUseNote t={t} kind="book" slug={slugTyped} except={editing?.id} />
       <FormTextField
         {...bind("description")}
         label={t("bmsBooks.description")}

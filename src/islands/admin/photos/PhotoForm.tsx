@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import { useWatch } from "react-hook-form";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { api } from "../../../shared/api-client.ts";
 import { PHOTO_LIMITS, type PhotoRecord } from "../../../shared/content.ts";
@@ -8,6 +9,7 @@ import { $locale } from "../../../stores/locale.ts";
 import { bindFields, FormTextField } from "../app/form.tsx";
 import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
 import { EditorScheduleField, FormCheckField, FormKeptChoiceField } from "../content/fields.tsx";
+import { SlugUseNote } from "../content/SlugUse.tsx";
 import { ImageField } from "../media/ImageField.tsx";
 import { useKeepImage } from "../media/queries.ts";
 import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
@@ -53,6 +55,7 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
   });
   const { id, form } = editor;
   useSlugFollowsEnglishTitle(form, !record);
+  const slug = useWatch({ control: form.control, name: "slug" });
 
   /** An image chosen in the library: its address, its camera's time and its descriptions. */
   function pick(media: MediaRecord) {
@@ -136,6 +139,7 @@ export function PhotoForm(props: EditorFormProps<PhotoRecord>) {
         {hinted("credit", "bmsPhotos.credit", "bmsPhotos.creditHint")}
         {hinted("slug", "bmsArticles.slug", "bmsPhotos.slugHint")}
       </div>
+      {!editor.readOnly && <SlugUseNote t={t} kind="photo" slug={slug} except={record?.id} />}
     </EditorForm>
   );
 }
