@@ -170,6 +170,7 @@ for (const look of LOOKS) {
       for (const [route, ready] of [
         ["article", ".bms-article-list .bms-item"],
         ["notes", ".bms-notes .bms-item"],
+        ["book-doc", ".bms-books .bms-item"],
         ["userManagement", "tbody tr"],
       ] as const) {
         await page.goto(`/bms/${route}`);

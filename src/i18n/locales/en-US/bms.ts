@@ -170,6 +170,24 @@ const bms = {
     pictures: "Pictures: {{count}}",
   },
   bmsBooks: {
+    bulk: {
+      legend: "Selected books",
+      all: "Select all on this page",
+      selected: "{{count}} selected",
+      clear: "Clear selection",
+      askDelete:
+        "Delete the {{count}} selected books and all their chapters? This cannot be undone.",
+      working: "Working on {{count}} books…",
+      published:
+        "Published {{count}} of {{total}}. The site shows them once its build is live: see the build status.",
+      unpublished:
+        "Unpublished {{count}} of {{total}}. The site drops them once its build is live: see the build status.",
+      deleted: "Deleted {{count}} of {{total}}.",
+      notPublished: "Not published: {{list}}",
+      notUnpublished: "Not unpublished: {{list}}",
+      notDeleted: "Not deleted: {{list}}",
+      item: "“{{name}}”: {{reason}}",
+    },
     newBook: "New book",
     editBook: "Edit book",
     title: "Title",

@@ -171,6 +171,23 @@ const bms: BmsMessages = {
     pictures: "图片：{{count}} 张",
   },
   bmsBooks: {
+    bulk: {
+      legend: "已选书籍",
+      all: "全选本页",
+      selected: "已选 {{count}} 本",
+      clear: "取消选择",
+      askDelete: "删除选中的 {{count}} 本书及其全部章节？删除后无法恢复。",
+      working: "正在处理 {{count}} 本书…",
+      published:
+        "已发布 {{count}} 本（共 {{total}} 本）。构建上线后网站才会显示，进度见网站构建状态。",
+      unpublished:
+        "已撤回 {{count}} 本（共 {{total}} 本）。构建上线后网站才会撤下，进度见网站构建状态。",
+      deleted: "已删除 {{count}} 本（共 {{total}} 本）。",
+      notPublished: "未能发布：{{list}}",
+      notUnpublished: "未能撤回：{{list}}",
+      notDeleted: "未能删除：{{list}}",
+      item: "“{{name}}”：{{reason}}",
+    },
     newBook: "新建书籍",
     editBook: "编辑书籍",
     title: "书名",

@@ -4,6 +4,8 @@ import type { BookRecord } from "../../../shared/content.ts";
 import { failedCallText } from "../app/form.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
+import { type ItemSelection, SelectBox, useItemSelection } from "../app/selection.tsx";
+import { ContentBulk } from "../content/ContentBulk.tsx";
 import { ContentListSection } from "../content/ContentList.tsx";
 import { useContentFilters } from "../content/filters.tsx";
 import { ItemActions, PUBLISH_LABELS, useInlineEdit } from "../content/ItemActions.tsx";
@@ -12,7 +14,7 @@ import { SiteLink } from "../content/SiteLink.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { BookForm } from "./BookForm.tsx";
 import { BookFacts, BookFiles, useBookPublisher } from "./parts.tsx";
-import { useBookPage, useDeleteBook } from "./queries.ts";
+import { useBookPage, useBulkBooks, useDeleteBook } from "./queries.ts";
 
 type Navigate = ScreenProps["navigate"];
 
@@ -21,6 +23,8 @@ export function BookList({ t, navigate }: { t: Translate; navigate: Navigate }) 
   const state = useListState(true);
   const filters = useContentFilters(state.setPage);
   const list = useBookPage(filters.query, state.page);
+  const selection = useItemSelection<BookRecord>();
+  const bulk = useBulkBooks();
   return (
     <div className="bms-content bms-books">
       <ContentListSection
@@ -30,6 +34,19 @@ export function BookList({ t, navigate }: { t: Translate; navigate: Navigate }) 
         state={state}
         filters={filters}
         sorts={["updated", "title"]}
+        tools={(page) => (
+          <ContentBulk
+            t={t}
+            words="bmsBooks.bulk"
+            items={page.items}
+            selection={selection}
+            name={(one) => one.title}
+            run={bulk.mutateAsync}
+            busy={bulk.isPending}
+            report={state.report}
+            onAllDeleted={state.deleted}
+          />
+        )}
         item={(book) => (
           <BookItem
             key={book.id}
@@ -38,6 +55,7 @@ export function BookList({ t, navigate }: { t: Translate; navigate: Navigate }) 
             navigate={navigate}
             onDone={state.report}
             onDeleted={() => state.deleted(t("bmsBooks.deleted"))}
+            selection={selection}
           />
         )}
       />
@@ -52,12 +70,14 @@ function BookItem({
   navigate,
   onDone,
   onDeleted,
+  selection,
 }: {
   t: Translate;
   book: BookRecord;
   navigate: Navigate;
   onDone: (ok: boolean, message: string) => void;
   onDeleted: () => void;
+  selection: ItemSelection<BookRecord>;
 }) {
   const id = useId();
   const { editing, editButton, open, close, saved } = useInlineEdit<true>((message) =>
@@ -74,11 +94,20 @@ function BookItem({
         <BookForm t={t} editing={book} onDone={saved} onCancel={close} />
       ) : (
         <>
-          <h3 id={`${id}-title`} lang={book.lang}>
-            <a href={`/bms/book-doc?${query}`} onClick={inApp(() => navigate("book-doc", query))}>
-              {book.title}
-            </a>
-          </h3>
+          <div className="bms-item-head">
+            {!book.readOnly && (
+              <SelectBox
+                label={t("bmsContent.select", { title: book.title })}
+                item={book}
+                selection={selection}
+              />
+            )}
+            <h3 id={`${id}-title`} lang={book.lang}>
+              <a href={`/bms/book-doc?${query}`} onClick={inApp(() => navigate("book-doc", query))}>
+                {book.title}
+              </a>
+            </h3>
+          </div>
           <BookFacts t={t} book={book} />
           {book.readOnly ? (
             <BookFiles t={t} book={book} />

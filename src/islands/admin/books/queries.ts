@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
+import type { BookRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { dataOf, refreshAfterWrite, usePageQuery, useWrite } from "../app/query.ts";
+import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import type { ContentFilterValues } from "../content/filters.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
 import { publishCall } from "../content/publishing.ts";
@@ -13,6 +15,12 @@ import type { OrderWrite } from "./tree.ts";
 // page), a chapter's write its book's chapters.
 
 const booksKey = ["books"] as const;
+
+/** Publishes, unpublishes or deletes (with its chapters) each selected book in turn. */
+export const useBulkBooks = () =>
+  useWrite(booksKey, (request: BulkRequest<BookRecord>) =>
+    eachBulk(api.admin.books[":id"], request),
+  );
 /** A book's chapters, and each of them opened for editing. */
 const chaptersKey = (bookId: string) => ["chapters", bookId] as const;
 

@@ -47,7 +47,11 @@ export function eachBulk<T extends { id: string }>(
 }
 
 /** Where a content list's bulk words stand (`<ns>.legend`, `.published`, `.notDeleted`, …). */
-export type ContentBulkWords = "bmsArticles.bulk" | "bmsNotes.bulk" | "bmsPhotos.bulk";
+export type ContentBulkWords =
+  | "bmsArticles.bulk"
+  | "bmsNotes.bulk"
+  | "bmsBooks.bulk"
+  | "bmsPhotos.bulk";
 
 /** A move's summary words ("Moved {{count}} of {{total}}.", "Not moved: {{list}}"). */
 export interface MoveWords {
