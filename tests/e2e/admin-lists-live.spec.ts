@@ -120,6 +120,41 @@ test("a refusal in a bulk action names the article and why; the others are done"
   await sql`delete from content_articles where slug like ${`${stamp}-%`}`;
 });
 
+test("feedback is moved to a status many at a time; a transition refused is named", async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const stamp = mark();
+  const environment = JSON.stringify({
+    url: "http://localhost/",
+    userAgent: "UA",
+    viewport: "390×844",
+    timestamp: new Date().toISOString(),
+  });
+  for (const subject of [`${stamp} first`, `${stamp} second`]) {
+    await sql`insert into feedback (feedback_type, subject, description, environment)
+      values ('bug', ${subject}, 'Sent for the bulk test.', ${environment}::jsonb)`;
+  }
+  await page.goto("/bms/FeedBackCenter?status=new");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("new");
+  for (const subject of [`${stamp} first`, `${stamp} second`]) {
+    await page.getByRole("checkbox", { name: `Select “${subject}”` }).check();
+  }
+  const bulk = page.getByRole("group", { name: "Selected feedback" });
+  await expect(bulk.getByText("2 selected")).toBeVisible();
+  // New feedback cannot be resolved at once: both refused, each named.
+  await bulk.getByLabel("Move to status").selectOption("resolved");
+  await bulk.getByRole("button", { name: "Apply" }).click();
+  const alert = page.locator(".bms-feedback [role=alert]").first();
+  await expect(alert).toContainText("Changed 0 of 2.");
+  await expect(alert).toContainText(`“${stamp} first”`);
+  await bulk.getByLabel("Move to status").selectOption("in_progress");
+  await bulk.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Changed 2 of 2.")).toBeVisible();
+  const rows = await sql`select status from feedback where subject like ${`${stamp}%`}`;
+  expect(rows.map((row) => row.status)).toEqual(["in_progress", "in_progress"]);
+});
+
 test("the book and photo forms say a slug is taken as it is typed", async ({ page }) => {
   await asAdmin(page);
   await page.goto("/bms/book-doc");

@@ -13,7 +13,9 @@ import { choices, Options } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { FilterSelects, useFilters } from "../app/list-parts.tsx";
+import { type ItemSelection, SelectBox, useItemSelection } from "../app/selection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
+import { FeedbackBulk } from "./FeedbackBulk.tsx";
 import { useChangeStatus, useFeedbackPage } from "./queries.ts";
 
 /**
@@ -25,6 +27,7 @@ export function FeedbackScreen({ t }: ScreenProps) {
   const state = useListState(true);
   const { filters, change } = useFilters({ type: "", status: "" }, state.setPage, true);
   const list = useFeedbackPage(filters, state.page);
+  const selection = useItemSelection<FeedbackRecord>();
 
   return (
     <div className="bms-feedback">
@@ -63,8 +66,17 @@ export function FeedbackScreen({ t }: ScreenProps) {
             />
           </form>
         }
+        tools={(page) => (
+          <FeedbackBulk t={t} items={page.items} selection={selection} report={state.report} />
+        )}
         item={(record) => (
-          <FeedbackItem key={record.id} t={t} record={record} onDone={state.report} />
+          <FeedbackItem
+            key={record.id}
+            t={t}
+            record={record}
+            onDone={state.report}
+            selection={selection}
+          />
         )}
       />
     </div>
@@ -75,11 +87,14 @@ function FeedbackItem({
   t,
   record,
   onDone,
+  selection,
 }: {
   t: Translate;
   record: FeedbackRecord;
   /** The change's outcome, for the list's status line. */
   onDone: (ok: boolean, message: string) => void;
+  /** The list's selection for its bulk tools. */
+  selection: ItemSelection<FeedbackRecord>;
 }) {
   const id = useId();
   const allowed = FEEDBACK_TRANSITIONS[record.status];
@@ -109,6 +124,11 @@ function FeedbackItem({
   return (
     <li className="bms-item">
       <div className="bms-item-head">
+        <SelectBox
+          label={t("feedbackCenter.select", { subject: record.subject })}
+          item={record}
+          selection={selection}
+        />
         <h2>{record.subject}</h2>
         <span className="bms-badge" data-status={record.status}>
           {t(`feedbackCenter.statuses.${record.status}`)}

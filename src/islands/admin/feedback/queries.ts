@@ -1,6 +1,8 @@
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { FeedbackStatusUpdate } from "../../../shared/auth.ts";
+import type { FeedbackRecord, FeedbackStatus } from "../../../shared/feedback-rules.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { eachInTurn } from "../media/bulk.ts";
 
 // The feedback center's server state: one query per page of the list, one mutation per status
 // change. Every write invalidates the feature's key, so the list shows what the server holds.
@@ -15,4 +17,17 @@ export const useFeedbackPage = (filters: Record<"type" | "status", string>, page
 export const useChangeStatus = () =>
   useWrite(feedbackKey, ({ id, change }: { id: string; change: FeedbackStatusUpdate }) =>
     dataOf(send(api.feedback[":id"].status.$put({ ...byId(id), json: change }))),
+  );
+
+/**
+ * Moves each selected piece of feedback to `status`, one call each in turn; a transition the
+ * server refuses (a closed one reopened, say) is kept with its reason.
+ */
+export const useChangeEachStatus = () =>
+  useWrite(
+    feedbackKey,
+    ({ items, status }: { items: readonly FeedbackRecord[]; status: FeedbackStatus }) =>
+      eachInTurn(items, (item) =>
+        dataOf(send(api.feedback[":id"].status.$put({ ...byId(item.id), json: { status } }))),
+      ),
   );

@@ -1,0 +1,74 @@
+import { useId, useState } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import {
+  FEEDBACK_STATUSES,
+  type FeedbackRecord,
+  type FeedbackStatus,
+} from "../../../shared/feedback-rules.ts";
+import { choices } from "../app/fields.tsx";
+import { FilterSelect } from "../app/list-parts.tsx";
+import { BulkBar, type ItemSelection } from "../app/selection.tsx";
+import { bulkLine } from "../media/bulk.ts";
+import { useChangeEachStatus } from "./queries.ts";
+
+const WORDS = {
+  done: "feedbackCenter.bulk.done",
+  refused: "feedbackCenter.bulk.refused",
+  item: "feedbackCenter.bulk.item",
+} as const;
+
+interface Props {
+  t: Translate;
+  /** The page shown. */
+  items: readonly FeedbackRecord[];
+  selection: ItemSelection<FeedbackRecord>;
+  /** The outcome's line, for the list's status line (`ok` false: some were refused). */
+  report: (ok: boolean, message: string) => void;
+}
+
+/**
+ * The feedback center's bulk tools: select all on this page, and move the selected pieces to
+ * one status; each is one call (the server checks each transition), then one line says how many
+ * changed and why any did not.
+ */
+export function FeedbackBulk({ t, items, selection, report }: Props) {
+  const id = useId();
+  const [status, setStatus] = useState("");
+  const change = useChangeEachStatus();
+  const target = FEEDBACK_STATUSES.find((s) => s === status);
+
+  async function apply(to: FeedbackStatus) {
+    const chosen = selection.items(items);
+    report(true, t("feedbackCenter.bulk.working", { count: chosen.length }));
+    const outcome = await change.mutateAsync({ items: chosen, status: to });
+    report(
+      outcome.refused.length === 0,
+      bulkLine(t, WORDS, outcome, (item) => item.subject),
+    );
+  }
+
+  return (
+    <BulkBar t={t} words="feedbackCenter.bulk" selectable={items} selection={selection}>
+      {() => (
+        <div className="bms-bulk-move">
+          <FilterSelect
+            id={`${id}-status`}
+            label={t("feedbackCenter.bulk.status")}
+            any={t("feedbackCenter.bulk.choose")}
+            value={status}
+            options={choices(FEEDBACK_STATUSES, (s) => t(`feedbackCenter.statuses.${s}`))}
+            onChange={setStatus}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={!target || change.isPending}
+            onClick={() => target && void apply(target)}
+          >
+            {t("feedbackCenter.bulk.apply")}
+          </button>
+        </div>
+      )}
+    </BulkBar>
+  );
+}
