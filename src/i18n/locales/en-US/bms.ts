@@ -85,6 +85,7 @@ const bms = {
     email: "Email",
     created: "Registered",
     actions: "Actions",
+    sortBy: "Sort by:",
     delete: "Delete",
     confirmDelete: "Delete {{name}}? This cannot be undone.",
     deleted: "Deleted {{name}}.",

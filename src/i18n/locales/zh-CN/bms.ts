@@ -86,6 +86,7 @@ const bms: BmsMessages = {
     email: "邮箱",
     created: "注册时间",
     actions: "操作",
+    sortBy: "排序：",
     delete: "删除",
     confirmDelete: "删除 {{name}}？此操作无法撤销。",
     deleted: "已删除 {{name}}。",

@@ -148,7 +148,7 @@ function UserTable({ t, page, options, sort, onSort, onChange, onDelete }: Table
       <table className="bms-table bms-user-table">
         <caption className="visually-hidden">{t("users.caption", { total: page.total })}</caption>
         <thead>
-          <tr>
+          <tr data-sort-label={t("users.sortBy")}>
             <SortHeading label={t("users.name")} by="name" sort={sort} onSort={onSort} />
             <SortHeading label={t("users.email")} by="email" sort={sort} onSort={onSort} />
             <th scope="col">{t("users.role")}</th>
