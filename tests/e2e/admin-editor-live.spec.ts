@@ -167,6 +167,33 @@ test("the toolbar and its shortcuts by keyboard alone, and full screen", async (
   await expect(text).toBeFocused();
 });
 
+test("focus and text given while the editor loads stay with the text when it arrives", async ({
+  page,
+}) => {
+  await signIn(page);
+  // The editor's code held back until the plain text area has been used.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/_astro\/MarkdownEditor\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/bms/editarticle");
+  const form = page.getByRole("form", { name: "New article" });
+  const loading = form.getByRole("textbox", { name: "Text", exact: true });
+  await expect(loading).toHaveAttribute("aria-busy", "true");
+  await loading.focus();
+  await page.keyboard.type("Typed early.");
+  release();
+  const text = form.locator(".cm-content");
+  await expect(text).toHaveText("Typed early.");
+  await expect(text).toBeFocused();
+  await page.keyboard.type(" And on.");
+  await expect(text).toHaveText("Typed early. And on.");
+});
+
 test("Chinese typed through an input method arrives once: nothing lost, nothing doubled", async ({
   page,
 }) => {

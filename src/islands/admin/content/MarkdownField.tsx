@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef } from "react";
 import type { FieldValues } from "react-hook-form";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { type Bound, useBoundField } from "../app/form.tsx";
+import { focusHandedOver } from "../markdown/handover.ts";
 import type { MarkdownEditorProps } from "../markdown/MarkdownEditor.tsx";
 
 // CodeMirror and the preview load with the first editor opened, not with the back office: a
@@ -29,12 +30,26 @@ function LoadingField({
   required,
   readOnly,
 }: MarkdownEditorProps) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Replaced by the editor while it has focus: the editor takes it (`focusHandedOver`).
+  useLayoutEffect(
+    () => () => {
+      const box = area.current;
+      if (box && box === document.activeElement) {
+        const backward = box.selectionDirection === "backward";
+        const [from, to] = [box.selectionStart, box.selectionEnd];
+        focusHandedOver.set(id, backward ? { anchor: to, head: from } : { anchor: from, head: to });
+      }
+    },
+    [id],
+  );
   return (
     <div className="field md-editor">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
       <textarea
+        ref={area}
         id={id}
         className="field-input"
         rows={rows ?? 8}

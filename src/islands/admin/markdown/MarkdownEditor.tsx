@@ -17,6 +17,7 @@ import { MediaPicker } from "../media/MediaPicker.tsx";
 import { filesOf } from "../media/Uploads.tsx";
 import { type Edit, imageMarkdown, insertBlock } from "./commands.ts";
 import { countText } from "./count.ts";
+import { focusHandedOver } from "./handover.ts";
 import { MODES, type Mode, storedMode, storeMode } from "./modes.ts";
 import { Preview } from "./Preview.tsx";
 import { adoptingRoot } from "./style-root.ts";
@@ -146,6 +147,14 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       }),
     });
     view.current = created;
+    const handed = focusHandedOver.get(id);
+    if (handed) {
+      focusHandedOver.delete(id);
+      const end = created.state.doc.length;
+      const at = (n: number) => Math.min(Math.max(n, 0), end);
+      created.dispatch({ selection: { anchor: at(handed.anchor), head: at(handed.head) } });
+      created.focus();
+    }
     return () => {
       created.destroy();
       view.current = null;
