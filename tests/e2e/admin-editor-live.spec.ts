@@ -43,8 +43,9 @@ async function pasteFile(text: Locator, name: string, kind: "png" | "text") {
 async function newArticle(page: Page) {
   await page.goto("/bms/editarticle");
   const form = page.getByRole("form", { name: "New article" });
+  // The editor itself, not the plain text area that stands in while its code loads.
+  await expect(form.locator(".cm-content")).toBeEditable();
   const text = form.getByRole("textbox", { name: "Text", exact: true });
-  await expect(text).toBeEditable();
   return { form, text };
 }
 
@@ -232,7 +233,7 @@ test("an article is written and saved by keyboard alone", async ({ page }) => {
   await signIn(page);
   await page.goto("/bms/editarticle");
   const form = page.getByRole("form", { name: "New article" });
-  await expect(form.getByRole("textbox", { name: "Text", exact: true })).toBeEditable();
+  await expect(form.locator(".cm-content")).toBeEditable();
   const id = stamp();
 
   /** Presses Tab until `target` has focus (at most 80 times): it is in the Tab order. */
