@@ -52,38 +52,22 @@ const gone = () =>
 /** What the page of a link shows; a token unknown, expired or whose item is gone: 404. */
 export async function draftPage(ctx: ContentContext, token: string): Promise<DraftPage> {
   const link = await repo.findDraftLink(ctx.db, hashOf(token));
-  if (!link) throw gone();
-  const expiresAt = link.expiresAt.toISOString();
-  if (link.kind === "article") {
-    const row = await repo.articles.findById(ctx.db, link.itemId);
-    if (!row) throw gone();
-    const publishedAt = row.publishedAt?.toISOString() ?? null;
-    return {
-      kind: "article",
-      lang: row.lang,
-      title: row.title,
-      subtitle: row.subtitle,
-      summary: row.summary,
-      tags: row.tags,
-      status: statusNow(row.status, publishedAt),
-      publishedAt,
-      html: (await previewMarkdown(row.body)).html,
-      expiresAt,
-    };
-  }
-  const row = await repo.notes.findById(ctx.db, link.itemId);
-  if (!row) throw gone();
+  const row = link && (await rowOf(ctx, link.kind, link.itemId));
+  if (!link || !row) throw gone();
   const publishedAt = row.publishedAt?.toISOString() ?? null;
+  // A note has no title, subtitle or summary: its page is its text.
+  const head =
+    "title" in row
+      ? { title: row.title, subtitle: row.subtitle, summary: row.summary }
+      : { title: "", subtitle: "", summary: "" };
   return {
-    kind: "note",
+    kind: link.kind,
     lang: row.lang,
-    title: "",
-    subtitle: "",
-    summary: "",
+    ...head,
     tags: row.tags,
     status: statusNow(row.status, publishedAt),
     publishedAt,
     html: (await previewMarkdown(row.body)).html,
-    expiresAt,
+    expiresAt: link.expiresAt.toISOString(),
   };
 }
