@@ -232,6 +232,63 @@ async function seedBook(page: Page) {
 
 const unseed = (bookId: string) => sql`delete from content_books where id = ${bookId}`;
 
+test("a chapter's edit never overwrites a newer save, and an old version is restored from its history", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const bookId = await seedBook(page);
+  await open(page, `?book=${bookId}`);
+  const one = chapter(page, "Chapter one");
+  const stored = async () =>
+    (
+      await sql<{ body: string }[]>`
+        select body from content_chapters where book_id = ${bookId} and slug = 'one'`
+    )[0]?.body;
+  const edit = async () => {
+    await one.getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByRole("form", { name: "Edit chapter" });
+    await expect(editor.locator(".cm-content")).toBeEditable();
+    return { editor, body: editor.getByRole("textbox", { name: "Text", exact: true }) };
+  };
+
+  let { editor, body } = await edit();
+  await body.fill("First words.");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(one.getByRole("button", { name: "Edit" })).toBeFocused();
+  expect(await stored()).toBe("First words.");
+
+  // Saved elsewhere after the form opened: Save is refused and says so, the text stays, and
+  // Save over it replaces the other version on purpose.
+  ({ editor, body } = await edit());
+  await sql`update content_chapters set body = 'Changed elsewhere.', updated_at = now()
+    where book_id = ${bookId} and slug = 'one'`;
+  await body.fill("Second words.");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByRole("alert")).toContainText("This was saved elsewhere");
+  expect(await stored()).toBe("Changed elsewhere.");
+  await expect(body).toHaveText("Second words.");
+  await editor.getByRole("button", { name: "Save over it" }).click();
+  await expect(one.getByRole("button", { name: "Edit" })).toBeFocused();
+  expect(await stored()).toBe("Second words.");
+
+  // The history: made, saved, saved over; the first save compared and put back.
+  ({ editor, body } = await edit());
+  await editor.getByText("History", { exact: true }).click();
+  const saves = editor.locator(".bms-history-list button");
+  await expect(saves).toHaveCount(3);
+  await saves.nth(1).click();
+  const diff = editor.locator(".bms-history-compare .bms-diff");
+  await expect(diff).toContainText("+ First words.");
+  await expect(diff).toContainText("− Second words.");
+  await editor.getByRole("button", { name: "Restore this version" }).click();
+  await expect(editor.locator(":scope > [role=status]")).toContainText(
+    "was restored and saved again",
+  );
+  await expect(body).toHaveText("First words.");
+  expect(await stored()).toBe("First words.");
+  await unseed(bookId);
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`axe finds nothing on the books screen (${theme})`, async ({ page }) => {
     // Two screens, each checked by axe after a failed save: over 30 s on a busy CI machine.

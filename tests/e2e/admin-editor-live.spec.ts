@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot, signIn } from "./admin-session.ts";
+import { axeViolations, dress, keptText, LOOKS, shoot, signIn } from "./admin-session.ts";
 import { sql } from "./live-admin.ts";
 import { needs } from "./support.ts";
 
@@ -523,25 +523,6 @@ test("an old version is found in the history, compared with the text, and restor
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(status).toHaveText(/^Saved/);
 });
-
-/** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */
-function keptText(page: Page, key: string) {
-  return page.evaluate(
-    (k) =>
-      new Promise<string | null>((done) => {
-        const open = indexedDB.open("bms-drafts");
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("drafts")) return done(null);
-          const get = db.transaction("drafts").objectStore("drafts").get(k);
-          get.onsuccess = () => done(get.result?.fields?.body ?? null);
-          get.onerror = () => done(null);
-        };
-        open.onerror = () => done(null);
-      }),
-    key,
-  );
-}
 
 test("an edit the page died in is offered back, showing what differs, and restored", async ({
   page,

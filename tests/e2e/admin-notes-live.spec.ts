@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, dress, keptText, LOOKS, shoot } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
 import { needs } from "./support.ts";
 
@@ -145,6 +145,87 @@ test("a note is edited in place and deleted after a confirm step", async ({ page
   await expect(page.getByRole("heading", { name: "All notes" })).toBeFocused();
   const left = await sql`select 1 from content_notes where body like ${`${words}%`}`;
   expect(left).toHaveLength(0);
+});
+
+test("a note's edit saves itself, keeps its history and never overwrites a newer save", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await asAdmin(page);
+  await open(page);
+  const words = `Kept safe ${stamp()}`;
+  await compose(page).getByLabel("Note", { exact: true }).fill(`${words} one.`);
+  await compose(page).getByRole("button", { name: "Save draft" }).click();
+  await expect(listStatus(page)).toHaveText("Draft saved.");
+  await item(page, words).getByRole("button", { name: "Edit" }).click();
+  const editor = page.getByRole("form", { name: "Edit note" });
+  const body = editor.getByRole("textbox", { name: "Note", exact: true });
+  await expect(body).toHaveText(`${words} one.`);
+  await expect(editor.locator(".cm-content")).toBeEditable();
+  const status = editor.locator(":scope > [role=status]");
+  const stored = async () =>
+    (
+      await sql<{ body: string }[]>`select body from content_notes where body like ${`${words}%`}`
+    )[0]?.body;
+
+  // A pause in typing saves the draft; the form stays open.
+  await body.press("Control+End");
+  await page.keyboard.type(" Two.");
+  await expect(status).toContainText("Draft saved automatically at", { timeout: 20_000 });
+  expect(await stored()).toBe(`${words} one. Two.`);
+
+  // The history: the first save and the autosave; the first one put back.
+  await editor.getByText("History", { exact: true }).click();
+  const saves = editor.locator(".bms-history-list button");
+  await expect(saves).toHaveCount(2);
+  await expect(saves.first()).toContainText("saved automatically");
+  await saves.nth(1).click();
+  await expect(editor.locator(".bms-history-compare .bms-diff")).toContainText(
+    `− ${words} one. Two.`,
+  );
+  await editor.getByRole("button", { name: "Restore this version" }).click();
+  await expect(status).toContainText("was restored and saved again");
+  await expect(body).toHaveText(`${words} one.`);
+  expect(await stored()).toBe(`${words} one.`);
+  await expect(saves).toHaveCount(3);
+
+  // Saved elsewhere meanwhile: Save is refused and says so, nothing typed is lost, and Save
+  // over it replaces the other version on purpose.
+  await sql`update content_notes set body = ${`${words} elsewhere.`}, updated_at = now() where body like ${`${words}%`}`;
+  await body.press("Control+End");
+  await page.keyboard.type(" Mine.");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByRole("alert")).toContainText("This was saved elsewhere");
+  expect(await stored()).toBe(`${words} elsewhere.`);
+  await expect(body).toHaveText(`${words} one. Mine.`);
+  await editor.getByRole("button", { name: "Save over it" }).click();
+  await expect(listStatus(page)).toHaveText("Saved.");
+  expect(await stored()).toBe(`${words} one. Mine.`);
+});
+
+test("a note the page died in is offered back and restored", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await asAdmin(page);
+  await open(page);
+  const words = `Kept through a crash ${stamp()}`;
+  await compose(page).getByLabel("Note", { exact: true }).fill(words);
+  await expect.poll(() => keptText(page, "note:new")).toBe(words);
+  await page.close({ runBeforeUnload: false });
+
+  const again = await context.newPage();
+  await asAdmin(again);
+  await open(again);
+  const form = compose(again);
+  const offer = form.getByRole("region", { name: "Unsaved changes were kept in this browser" });
+  await expect(offer).toBeVisible();
+  await offer.getByText("Show what differs").click();
+  await expect(offer.locator(".bms-diff")).toContainText(`+ ${words}`);
+  await offer.getByRole("button", { name: "Restore them" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(form.getByRole("textbox", { name: "Note", exact: true })).toHaveText(words);
+  await form.getByRole("button", { name: "Save draft" }).click();
+  await expect(listStatus(again)).toHaveText("Draft saved.");
+  await expect.poll(() => keptText(again, "note:new")).toBeNull();
 });
 
 test("notes written in files are listed read-only", async ({ page }) => {

@@ -62,3 +62,22 @@ export async function dress(page: Page, { width, theme }: (typeof LOOKS)[number]
   await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
   await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
 }
+
+/** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */
+export function keptText(page: Page, key: string) {
+  return page.evaluate(
+    (k) =>
+      new Promise<string | null>((done) => {
+        const open = indexedDB.open("bms-drafts");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("drafts")) return done(null);
+          const get = db.transaction("drafts").objectStore("drafts").get(k);
+          get.onsuccess = () => done(get.result?.fields?.body ?? null);
+          get.onerror = () => done(null);
+        };
+        open.onerror = () => done(null);
+      }),
+    key,
+  );
+}

@@ -48,6 +48,27 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
     expect(bad.status).toBe(400);
   });
 
+  it("refuses an edit over a newer save for notes, books and chapters too, sent at once", async () => {
+    const bookId = await created("books", book({ slug: "if-match-book" }));
+    const chapterId = await created("chapters", { bookId, slug: "one", title: "One" });
+    const items = [
+      ["notes", await created("notes", note()), { body: "changed" }],
+      ["books", bookId, { title: "changed" }],
+      ["chapters", chapterId, { title: "changed" }],
+    ] as const;
+    for (const [kind, id, patch] of items) {
+      const opened = (await api("GET", `/api/admin/${kind}/${id}`)).body.data.updatedAt;
+      const tag = { "if-match": `"${opened}"` };
+      const both = await Promise.all(
+        [0, 1].map(() => api("PUT", `/api/admin/${kind}/${id}`, patch, undefined, tag)),
+      );
+      expect([kind, ...both.map((r) => r.status).sort()]).toEqual([kind, 200, 409]);
+      const stale = await api("PUT", `/api/admin/${kind}/${id}`, patch, undefined, tag);
+      expect([kind, stale.status]).toEqual([kind, 409]);
+      expect(stale.body.error?.issues?.[0]).toMatchObject({ key: "bmsEditor.changedElsewhere" });
+    }
+  });
+
   it("answers a scheduled item whose time has come as published, in its list filters too", async () => {
     const id = await created("articles", article({ status: "scheduled", publishedAt: FUTURE() }));
     const list = async (status: string) =>

@@ -101,7 +101,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       <ArticleTextField {...field} name="subtitle" />
       <div className="bms-row">
         <ArticleTextField {...field} name="slug" />
-        <FormLangField {...bind("lang")} label={t("bmsArticles.language")} />
+        <FormLangField {...bind("lang")} label={t("bmsArticles.lang")} />
         <FormKeptChoiceField
           {...bind("category")}
           label={t("bmsArticles.category")}

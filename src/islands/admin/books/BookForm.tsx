@@ -76,7 +76,7 @@ export function BookForm({
         counter={`${description.length} / ${CONTENT_LIMITS.description}`}
       />
       <div className="bms-row">
-        <FormLangField {...bind("lang")} label={t("bmsBooks.language")} />
+        <FormLangField {...bind("lang")} label={t("bmsBooks.lang")} />
         <FormOrderField {...bind("order")} />
       </div>
       <LibraryField

@@ -1,17 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
+import { api } from "../../../shared/api-client.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { bindFields, FormSelectField } from "../app/form.tsx";
-import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftOrSaveButtons } from "../content/fields.tsx";
+import { KeptOffer } from "../content/KeptOffer.tsx";
+import { useKeeping } from "../content/keeping.ts";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
 import { useSlugFollowsTitle } from "../content/slug.ts";
+import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
 import { FormOrderField, TitleAndSlug } from "./fields.tsx";
 import { useItemSubmit } from "./form-submit.ts";
-import { useCreateChapter, useUpdateChapter } from "./queries.ts";
+import { chaptersKey, useCreateChapter, useUpdateChapter } from "./queries.ts";
 import {
   CHAPTER_FIELDS,
   type ChapterFields,
@@ -42,11 +45,31 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
   const id = useId();
   const create = useCreateChapter(bookId);
   const update = useUpdateChapter(bookId);
-  const form = useForm<ChapterFields, unknown, ChapterValues>({
-    resolver,
-    defaultValues: chapterFields(editing ?? null, props.nextOrder?.(null) ?? 1),
+  const [line, setLine] = useState({ note: "", failure: "" });
+  const report = (ok: boolean, message: string) =>
+    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const [first] = useState(() => chapterFields(editing ?? null, props.nextOrder?.(null) ?? 1));
+  const form = useForm<ChapterFields, unknown, ChapterValues>({ resolver, defaultValues: first });
+  const keeping = useKeeping({
+    t,
+    form,
+    record: editing ?? null,
+    readOnly: false,
+    keptAs: `chapter:${bookId}`,
+    first,
+    report,
+    check: (typed) => {
+      const checked = chapterSchema.safeParse(typed);
+      return checked.success ? checked.data : null;
+    },
+    saveQuietly: (chapter, values) =>
+      update.mutateAsync({
+        id: chapter.id,
+        updatedAt: chapter.updatedAt,
+        chapter: values,
+        autosave: true,
+      }),
   });
-  useLeaveGuard(form.formState.isDirty);
   const bind = bindFields(form.control, t, id);
   const slug = useSlugFollowsTitle(form, !editing);
   const parents = tops.filter((c) => c.id !== editing?.id && !c.readOnly);
@@ -71,17 +94,28 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
     form,
     CHAPTER_FIELDS,
     async (chapter, publish) => {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, chapter });
+      const force = await keeping.beforeSave();
+      setLine({ note: "", failure: "" });
+      const edited = keeping.latest();
+      if (edited) {
+        const saved = await update.mutateAsync({
+          id: edited.id,
+          updatedAt: edited.updatedAt,
+          chapter,
+          force,
+        });
+        keeping.afterSave(saved);
         return t("bmsNotes.saved");
       }
-      await create.mutateAsync({ chapter, publish });
+      const added = await create.mutateAsync({ chapter, publish });
+      keeping.afterSave(added);
       form.reset(chapterFields(null, latest.current?.(null) ?? 1));
       slug.restart();
       form.setFocus("title");
       return t(publish ? "bmsBooks.chapterPublished" : "bmsBooks.chapterAdded");
     },
     props.onDone,
+    keeping.refused,
   );
 
   const busy = create.isPending || update.isPending;
@@ -91,11 +125,21 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
       <Heading id={`${id}-title`}>
         {t(editing ? "bmsBooks.editChapter" : "bmsBooks.addChapter")}
       </Heading>
+      {keeping.kept && (
+        <KeptOffer
+          t={t}
+          id={id}
+          kept={keeping.kept}
+          saved={keeping.saved}
+          words="bmsBooks"
+          onAnswer={keeping.answerKept}
+        />
+      )}
       <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
       <div className="bms-row">
         <FormSelectField
           {...bind("parentId")}
-          label={t("bmsBooks.parent")}
+          label={t("bmsBooks.parentId")}
           none={t("bmsBooks.topLevel")}
           choices={parents.map((c) => ({ value: c.id, label: c.title }))}
           disabled={hasChildren}
@@ -104,14 +148,42 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
         <FormOrderField {...bind("order")} />
       </div>
       <FormMarkdownField {...bind("body")} label={t("bmsBooks.body")} rows={editing ? 10 : 6} />
-      <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
+      {editing && !editing.readOnly && (
+        <HistoryPanel
+          t={t}
+          kind={chaptersKey(bookId)[0]}
+          routes={api.admin.chapters}
+          words="bmsBooks"
+          item={keeping.latest() ?? editing}
+          current={() => form.getValues()}
+          // A revision holds the chapter's own fields by their names: over the chapter, it is
+          // the chapter as it was then.
+          asForm={(fields) => chapterFields({ ...editing, ...fields } as ChapterRecord, 1)}
+          onRestored={(chapter, savedAt) =>
+            keeping.restored(chapter, chapterFields(chapter, 1), savedAt)
+          }
+          onFailed={(message) => report(false, message)}
+        />
+      )}
+      <FormStatus
+        note={busy ? t("bmsNotes.saving") : line.note}
+        failure={failure || line.failure}
+      />
       <DraftOrSaveButtons
         t={t}
         editing={Boolean(editing)}
         busy={busy}
         draftLabel={t("bmsBooks.addDraft")}
         publishLabel={t("bmsBooks.addPublished")}
-        onCancel={props.onCancel}
+        onCancel={
+          props.onCancel &&
+          (() => {
+            // Given up on purpose: nothing of the edit is offered back.
+            void keeping.discard();
+            props.onCancel?.();
+          })
+        }
+        saveOver={keeping.conflict ? () => keeping.saveOver(() => void submit()) : undefined}
       />
     </form>
   );

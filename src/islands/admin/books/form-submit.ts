@@ -8,7 +8,8 @@ import { submitterValue } from "../content/form.ts";
  * A book's or chapter's form sent: `save` stores the values (`publish`: a new item's Publish
  * button was pressed) and resolves to what the status line says (`onDone`). The failure line
  * says "check the marked fields" when the form's own check stops a submit, or the server's
- * refusal, whose field issues go on the fields (`fields`, in screen order: the first takes focus).
+ * refusal, whose field issues go on the fields (`fields`, in screen order: the first takes focus),
+ * unless `refused` takes the refusal as its own (a version saved elsewhere: `useKeeping`).
  */
 export function useItemSubmit<Values extends FieldValues, Output extends FieldValues>(
   t: Translate,
@@ -16,6 +17,7 @@ export function useItemSubmit<Values extends FieldValues, Output extends FieldVa
   fields: readonly FieldPath<Values>[],
   save: (values: Output, publish: boolean) => Promise<string>,
   onDone: (message: string) => void,
+  refused?: (error: unknown) => boolean,
 ) {
   const [failure, setFailure] = useState("");
   const submit = form.handleSubmit(
@@ -25,6 +27,7 @@ export function useItemSubmit<Values extends FieldValues, Output extends FieldVa
       try {
         message = await save(values, submitterValue(event) === "publish");
       } catch (error) {
+        if (refused?.(error)) return;
         showServerIssues(withIssueWords(t, error), form.setError, fields);
         setFailure(failedCallText(t, error));
         return;

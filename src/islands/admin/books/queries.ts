@@ -6,6 +6,7 @@ import { dataOf, refreshAfterWrite, usePageQuery, useWrite } from "../app/query.
 import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import type { ContentFilterValues } from "../content/filters.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
+import { saveHeaders } from "../content/keeping.ts";
 import { publishCall } from "../content/publishing.ts";
 import type { BookValues, ChapterValues } from "./schema.ts";
 import type { OrderWrite } from "./tree.ts";
@@ -22,7 +23,7 @@ export const useBulkBooks = () =>
     eachBulk(api.admin.books[":id"], request),
   );
 /** A book's chapters, and each of them opened for editing. */
-const chaptersKey = (bookId: string) => ["chapters", bookId] as const;
+export const chaptersKey = (bookId: string) => ["chapters", bookId] as const;
 
 /** One page of books, filtered. */
 export const useBookPage = (filters: ContentFilterValues, page: number) =>
@@ -102,9 +103,26 @@ export const useCreateChapter = (bookId: string) =>
       ),
   );
 
+/** What a chapter's edit sends: over `updatedAt`, the version the form read (see `saveHeaders`). */
+interface ChapterSave {
+  id: string;
+  updatedAt: string | null;
+  chapter: ChapterValues;
+  force?: boolean;
+  autosave?: boolean;
+}
+
+/** Saves a chapter's edit; one saved elsewhere since it was read is refused (409). */
 export const useUpdateChapter = (bookId: string) =>
-  useWrite(chaptersKey(bookId), ({ id, chapter }: { id: string; chapter: ChapterValues }) =>
-    dataOf(send(api.admin.chapters[":id"].$put({ ...byId(id), json: chapter }))),
+  useWrite(chaptersKey(bookId), ({ id, chapter, ...save }: ChapterSave) =>
+    dataOf(
+      send(
+        api.admin.chapters[":id"].$put(
+          { ...byId(id), json: chapter },
+          { headers: saveHeaders(save) },
+        ),
+      ),
+    ),
   );
 
 /** Deletes a chapter (the server refuses one with sub-chapters: a 409). */

@@ -2,6 +2,12 @@ import { isMessageKey, type Translate } from "../../../i18n/core.ts";
 import type { EditorWords } from "./editor-save.ts";
 import { asLines, type DiffLine, differences } from "./kept-draft.ts";
 
+/**
+ * The namespace whose keys name a kind's fields (`bmsNotes.tags`): a form's values are
+ * compared under these labels.
+ */
+export type FieldWords = EditorWords | "bmsNotes" | "bmsBooks";
+
 /** The marks a line of a difference starts with, as a reader of diffs expects them. */
 const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;
 
@@ -11,7 +17,7 @@ const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;
  */
 export function fieldsDifference(
   t: Translate,
-  words: EditorWords,
+  words: FieldWords,
   before: object,
   after: object,
 ): Array<DiffLine | null> {

@@ -1,6 +1,5 @@
 import type { Translate } from "../../../i18n/core.ts";
-import type { EditorWords } from "./editor-save.ts";
-import { DiffLines, fieldsDifference } from "./FieldsDiff.tsx";
+import { DiffLines, type FieldWords, fieldsDifference } from "./FieldsDiff.tsx";
 import type { KeptDraft } from "./kept-draft.ts";
 import { formatTime } from "./time.ts";
 
@@ -20,7 +19,7 @@ export function KeptOffer({
   id: string;
   kept: KeptDraft<object>;
   saved: object;
-  words: EditorWords;
+  words: FieldWords;
   onAnswer: (restore: boolean) => void;
 }) {
   const lines = fieldsDifference(t, words, saved, kept.fields);

@@ -4,6 +4,7 @@ import type { MessageKey } from "../../../i18n/core.ts";
 import { byId, send } from "../../../shared/api-client.ts";
 import type { ContentStatus } from "../../../shared/content.ts";
 import { dataOf, useWrite } from "../app/query.ts";
+import { saveHeaders } from "./keeping.ts";
 import { localToIso } from "./time.ts";
 
 // What the content editors (articles, photos) share of a save: the button pressed, the API's
@@ -130,14 +131,7 @@ export function useSaveItem<
               one.$put(
                 { ...id, json: updateRequest(values) },
                 // The version the editor opened: a save made elsewhere since is not overwritten.
-                {
-                  headers: {
-                    ...(record.updatedAt && !save.force
-                      ? { "if-match": `"${record.updatedAt}"` }
-                      : {}),
-                    ...(save.autosave ? { "x-autosave": "1" } : {}),
-                  },
-                },
+                { headers: saveHeaders({ ...save, updatedAt: record.updatedAt }) },
               ),
             ),
           )

@@ -6,7 +6,6 @@ import {
   type SubmitEvent,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
 } from "react";
@@ -17,15 +16,13 @@ import type { MessageKey, Translate } from "../../../i18n/core.ts";
 import type { ContentStatus } from "../../../shared/content.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failedCallText, showServerIssues, withIssueWords } from "../app/form.tsx";
-import { useLeaveGuard } from "../app/leave-guard.ts";
-import { CallFailure } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import type { EditorAction, EditorSave, EditorWords } from "./editor-save.ts";
 import { submitterValue } from "./form.ts";
 import { KeptOffer } from "./KeptOffer.tsx";
-import { type KeptDraft, useKeptDraft } from "./kept-draft.ts";
+import { useKeeping } from "./keeping.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { formatTime } from "./time.ts";
 import "./content.css";
@@ -190,9 +187,6 @@ function useFocusAfterAction(status: ContentStatus, busy: boolean) {
   return { form, save, after: (next: ContentStatus) => (awaited.current = next) };
 }
 
-/** How long typing pauses before a draft saves itself. */
-export const AUTOSAVE_PAUSE_MS = 3000;
-
 /** A button of the form: what it asks for, and its label. */
 type Button = [EditorAction, MessageKey];
 
@@ -260,22 +254,21 @@ export function useEditorForm<
     // Focus goes to the first problem in screen order (below).
     shouldFocusError: false,
   });
-  const dirty = !readOnly && Object.keys(form.formState.dirtyFields).some((name) => name !== "at");
-  useLeaveGuard(dirty);
-  const watched = useMemo(
-    () => ({
-      watch: (observer: () => void) => form.watch(() => observer()),
-      getValues: (): Fields => form.getValues(),
-    }),
-    [form],
-  );
-  const kept = useKeptDraft<Fields>(
-    readOnly ? null : `${options.keptAs}:${record?.id ?? "new"}`,
-    watched,
+  const keeping = useKeeping<Item, Fields, Values>({
+    t,
+    form,
+    record,
+    readOnly,
+    keptAs: options.keptAs,
     first,
-    record?.updatedAt ?? null,
-    dirty,
-  );
+    report,
+    check: (typed) => {
+      const checked = schema("save").safeParse(typed);
+      return checked.success ? checked.data : null;
+    },
+    saveQuietly: (item, values) =>
+      options.save({ record: item, action: "save", values, changed: true, autosave: true }),
+  });
   const busy = form.formState.isSubmitting;
   const focus = useFocusAfterAction(status, busy);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -284,36 +277,20 @@ export function useEditorForm<
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
 
-  /** Saved elsewhere since this item was read: when, until the person saves over it. */
-  const [conflict, setConflict] = useState<string | null>(null);
-  const force = useRef(false);
-  /** The item as this form last saved it: newer than `record` until the item is read again. */
-  const lastSaved = useRef<Item | null>(null);
-
-  /** The autosave under way, if any: a save the owner asks for waits for it (below). */
-  const autosaveDone = useRef<Promise<void>>(Promise.resolve());
-
   const run = form.handleSubmit(
     async (values) => {
-      // After the autosave in flight, so this save builds on it rather than conflicting with it.
-      await autosaveDone.current;
+      const over = await keeping.beforeSave();
       const chosen = action.current;
-      const over = force.current;
-      force.current = false;
       report(true, t("bmsArticles.working"));
       try {
         const saved = await options.save({
-          record: latest(),
+          record: keeping.latest(),
           action: chosen,
           values,
-          changed: dirty,
+          changed: keeping.dirty,
           force: over,
         });
-        setConflict(null);
-        lastSaved.current = saved;
-        // Saved: what the browser kept of it is no longer needed.
-        void kept.forget();
-        kept.dismiss();
+        keeping.afterSave(saved);
         const time = saved.publishedAt ? formatTime(saved.publishedAt) : "";
         const message = t(options.savedMessage(saved, chosen, !record), { time });
         if (!record) {
@@ -324,11 +301,7 @@ export function useEditorForm<
         form.reset(options.fieldsOf(saved, values.at));
         focus.after(saved.status);
       } catch (error) {
-        const elsewhere = changedElsewhereAt(error);
-        if (elsewhere) {
-          // Nothing is lost: the text stays in the form, and kept in the browser.
-          setConflict(elsewhere);
-          report(false, t("bmsEditor.changedElsewhere", { time: formatTime(elsewhere) }));
+        if (keeping.refused(error)) {
           focus.after(status);
           return;
         }
@@ -355,101 +328,6 @@ export function useEditorForm<
     void run(event);
   }
 
-  // What the frame shows of the kept values, whatever the kind's fields.
-  const keptOffer: KeptDraft<object> | null = kept.offer;
-  const saved: object = first;
-
-  /** A revision was put back and saved: the form holds the item as it now is. */
-  const restored = (saved: Item, revisionSavedAt: string) => {
-    lastSaved.current = saved;
-    setConflict(null);
-    form.reset(options.fieldsOf(saved, form.getValues().at));
-    report(true, t("bmsEditor.history.restored", { time: formatTime(revisionSavedAt) }));
-  };
-
-  /** The item as this form last saved or read it. */
-  const latest = (): Item | null => {
-    const mine = lastSaved.current;
-    return record && mine && (mine.updatedAt ?? "") > (record.updatedAt ?? "") ? mine : record;
-  };
-
-  // A draft saves itself after a pause in typing (never a live item: its changes would go out
-  // unasked), as Save would but quietly: only a form that passes the rules, focus left where it
-  // is, what was typed meanwhile kept; a save made elsewhere since is a conflict, as for Save.
-  const conflictSeen = useRef(conflict);
-  conflictSeen.current = conflict;
-  const autosaving = useRef(false);
-  const autosaves = !!record && !readOnly && status === "draft";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the save reads the latest state through refs and the form
-  useEffect(() => {
-    if (!autosaves) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const watching = form.watch(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void autosave(), AUTOSAVE_PAUSE_MS);
-    });
-    return () => {
-      watching.unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [autosaves, form]);
-
-  function autosave() {
-    const done = autosaveNow();
-    autosaveDone.current = done;
-    return done;
-  }
-
-  async function autosaveNow() {
-    const changed = Object.keys(form.formState.dirtyFields).some((name) => name !== "at");
-    if (!changed || autosaving.current || form.formState.isSubmitting || conflictSeen.current) {
-      return;
-    }
-    const typed = form.getValues();
-    const checked = schema("save").safeParse(typed);
-    // An unfinished form (a title still empty) waits for the owner's own Save.
-    if (!checked.success) return;
-    autosaving.current = true;
-    try {
-      const saved = await options.save({
-        record: latest(),
-        action: "save",
-        values: checked.data,
-        changed: true,
-        autosave: true,
-      });
-      lastSaved.current = saved;
-      // What was saved is the form's saved state; anything typed since stays a change.
-      form.reset(typed, { keepValues: true });
-      if (JSON.stringify(form.getValues()) === JSON.stringify(typed)) void kept.forget();
-      report(true, t("bmsEditor.autosaved", { time: formatTime(saved.updatedAt ?? "") }));
-    } catch (error) {
-      const elsewhere = changedElsewhereAt(error);
-      if (elsewhere) {
-        setConflict(elsewhere);
-        report(false, t("bmsEditor.changedElsewhere", { time: formatTime(elsewhere) }));
-      } else {
-        report(false, t("bmsEditor.autosaveFailed", { message: failedCallText(t, error) }));
-      }
-    } finally {
-      autosaving.current = false;
-    }
-  }
-
-  /** Saves the form over the version saved elsewhere, as Save would. */
-  const saveOver = () => {
-    force.current = true;
-    action.current = "save";
-    void run();
-  };
-
-  /** The kept values in place of the saved ones (still unsaved), or forgotten. */
-  const answerKept = (restore: boolean) => {
-    if (restore && kept.offer) form.reset(kept.offer.fields, { keepDefaultValues: true });
-    else void kept.forget();
-    kept.dismiss();
-  };
-
   return {
     t,
     id,
@@ -457,29 +335,28 @@ export function useEditorForm<
     form,
     readOnly,
     status,
-    dirty,
+    dirty: keeping.dirty,
     busy,
     buttons,
     focus,
     heading,
     submit,
-    conflict,
-    saveOver,
-    restored,
-    latest,
-    kept: keptOffer,
+    conflict: keeping.conflict,
+    /** Saves the form over the version saved elsewhere, as Save would. */
+    saveOver: () =>
+      keeping.saveOver(() => {
+        action.current = "save";
+        void run();
+      }),
+    /** A revision was put back and saved: the form holds the item as it now is. */
+    restored: (saved: Item, revisionSavedAt: string) =>
+      keeping.restored(saved, options.fieldsOf(saved, form.getValues().at), revisionSavedAt),
+    latest: keeping.latest,
+    kept: keeping.kept,
     /** The values the form opened with (the saved item's), to show what the kept ones change. */
-    saved,
-    answerKept,
+    saved: keeping.saved,
+    answerKept: keeping.answerKept,
   };
-}
-
-/** When the item was saved elsewhere, if that is why a save was refused (409). */
-function changedElsewhereAt(error: unknown): string | null {
-  if (!(error instanceof CallFailure) || error.code !== 409) return null;
-  const issue = error.issues.find((i) => i.key === "bmsEditor.changedElsewhere");
-  const time = issue?.values?.time;
-  return typeof time === "string" ? time : null;
 }
 
 /** An editor's form as `useEditorForm` holds it. */

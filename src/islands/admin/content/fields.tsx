@@ -201,12 +201,19 @@ export function DraftOrSaveButtons(props: {
   draftLabel: string;
   publishLabel: string;
   onCancel?: (() => void) | undefined;
+  /** Offered when the item was saved elsewhere since it was read: saves over that version. */
+  saveOver?: (() => void) | undefined;
 }) {
   const { t, busy } = props;
   return (
     <div className="bms-actions">
       {props.editing ? (
         <>
+          {props.saveOver && (
+            <button type="button" className="button" disabled={busy} onClick={props.saveOver}>
+              {t("bmsEditor.saveOver")}
+            </button>
+          )}
           <button type="submit" className="button button-primary" disabled={busy}>
             {t("bmsNotes.saveChanges")}
           </button>

@@ -32,7 +32,7 @@ export function useContentFilters(setPage: (page: number) => void) {
 
 interface Props {
   t: Translate;
-  /** The list's words: `<ns>.filters`, `.search`, `.language` (and `.status`, `.any`). */
+  /** The list's words: `<ns>.filters`, `.search`, `.lang` (and `.status`, `.any`). */
   ns: "bmsNotes" | "bmsBooks" | "bmsArticles";
   filters: ContentFilterValues;
   onChange: (name: keyof ContentFilterValues, value: string) => void;
@@ -84,7 +84,7 @@ export function ContentFilterFields({
           },
           {
             name: "lang",
-            label: t(`${ns}.language`),
+            label: t(`${ns}.lang`),
             options: choices(CONTENT_LANGS, (l) => t(`bmsNotes.languages.${l}`)),
           },
         ]}

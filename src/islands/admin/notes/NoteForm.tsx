@@ -2,19 +2,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type SubmitEvent, useId, useRef, useState } from "react";
 import { get, useForm } from "react-hook-form";
 import type { MessageKey, Translate } from "../../../i18n/core.ts";
+import { api } from "../../../shared/api-client.ts";
 import type { NoteRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
-import { useLeaveGuard } from "../app/leave-guard.ts";
 import { DraftLinkControl } from "../content/DraftLink.tsx";
 import { FormLangField, FormScheduleField } from "../content/fields.tsx";
 import { formIssues, submitterValue } from "../content/form.ts";
+import { KeptOffer } from "../content/KeptOffer.tsx";
+import { useKeeping } from "../content/keeping.ts";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
 import { formatTime } from "../content/time.ts";
+import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
 import { NoteImages } from "./NoteImages.tsx";
-import { useSaveNote } from "./queries.ts";
+import { notesKey, useSaveNote } from "./queries.ts";
 import { savedMessage } from "./request.ts";
 import {
   emptyNote,
@@ -56,33 +59,59 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   const fallback: NoteAction = editing ? "save" : "draft";
   // The button pressed decides the rules (only Schedule asks for a time): read at each check.
   const action = useRef<NoteAction>(fallback);
-  const [failure, setFailure] = useState("");
+  const [line, setLine] = useState({ note: "", failure: "" });
+  const report = (ok: boolean, message: string) =>
+    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const [first] = useState(() => (editing ? noteFields(editing) : emptyNote($locale.get())));
   const form = useForm<NoteFields, unknown, NoteValues>({
     resolver: (values, context, options) =>
       zodResolver(noteSchema(action.current))(values, context, options),
-    defaultValues: editing ? noteFields(editing) : emptyNote($locale.get()),
+    defaultValues: first,
     // Focus goes to the first problem in screen order (below), pictures before the time.
     shouldFocusError: false,
   });
-  useLeaveGuard(form.formState.isDirty);
+  const keeping = useKeeping({
+    t,
+    form,
+    record: editing ?? null,
+    readOnly: false,
+    keptAs: "note",
+    first,
+    report,
+    check: (typed) => {
+      const checked = noteSchema("save").safeParse(typed);
+      return checked.success ? checked.data : null;
+    },
+    saveQuietly: (note, values) =>
+      save.mutateAsync({ editing: note, action: "save", values, autosave: true }),
+  });
   const bind = bindFields(form.control, t, id);
   const busy = form.formState.isSubmitting;
 
   const run = form.handleSubmit(
     async (values) => {
+      const force = await keeping.beforeSave();
       const chosen = action.current;
       try {
-        const record = await save.mutateAsync({ id: editing?.id, action: chosen, values });
+        const record = await save.mutateAsync({
+          editing: keeping.latest(),
+          action: chosen,
+          values,
+          force,
+        });
+        keeping.afterSave(record);
         if (!editing) form.reset(emptyNote(values.lang));
         const time = record.publishedAt ? formatTime(record.publishedAt) : "";
+        setLine({ note: "", failure: "" });
         onDone(t(savedMessage(record, chosen), { time }));
       } catch (error) {
+        if (keeping.refused(error)) return;
         showServerIssues(formIssues(error), form.setError, noteFieldOrder(images()));
-        setFailure(failedCallText(t, error));
+        report(false, failedCallText(t, error));
       }
     },
     (errors) => {
-      setFailure(t("bmsContent.checkFields"));
+      report(false, t("bmsContent.checkFields"));
       const first = noteFieldOrder(images()).find((name) => get(errors, name));
       if (first) form.setFocus(first);
     },
@@ -92,7 +121,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   function submit(event: SubmitEvent<HTMLFormElement>) {
     const pressed = submitterValue(event);
     action.current = actions.find((a) => a === pressed) ?? fallback;
-    setFailure("");
+    setLine({ note: "", failure: "" });
     void run(event);
   }
 
@@ -100,7 +129,17 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   return (
     <form className="bms-compose" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>{t(editing ? "bmsNotes.editing" : "bmsNotes.compose")}</Heading>
-      <FormLangField {...bind("lang")} label={t("bmsNotes.language")} />
+      {keeping.kept && (
+        <KeptOffer
+          t={t}
+          id={id}
+          kept={keeping.kept}
+          saved={keeping.saved}
+          words="bmsNotes"
+          onAnswer={keeping.answerKept}
+        />
+      )}
+      <FormLangField {...bind("lang")} label={t("bmsNotes.lang")} />
       <FormMarkdownField
         {...bind("body")}
         label={t("bmsNotes.body")}
@@ -114,6 +153,21 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         maxLength={CONTENT_LIMITS.tags * (CONTENT_LIMITS.tag + 2)}
       />
       <NoteImages t={t} id={id} control={form.control} />
+      {editing && !editing.readOnly && (
+        <HistoryPanel
+          t={t}
+          kind={notesKey[0]}
+          routes={api.admin.notes}
+          words="bmsNotes"
+          item={keeping.latest() ?? editing}
+          current={() => form.getValues()}
+          // A revision holds the note's own fields by their names: over the note, it is the
+          // note as it was then.
+          asForm={(fields) => noteFields({ ...editing, ...fields } as NoteRecord)}
+          onRestored={(note, savedAt) => keeping.restored(note, noteFields(note), savedAt)}
+          onFailed={(message) => report(false, message)}
+        />
+      )}
       {editing && !editing.readOnly && editing.status !== "published" && (
         <DraftLinkControl t={t} kind="note" id={editing.id} />
       )}
@@ -124,8 +178,23 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
           hint={t("bmsNotes.scheduleHint")}
         />
       )}
-      <FormStatus note={busy ? t("bmsNotes.saving") : ""} failure={failure} />
+      <FormStatus note={busy ? t("bmsNotes.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">
+        {keeping.conflict && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              keeping.saveOver(() => {
+                action.current = "save";
+                void run();
+              })
+            }
+          >
+            {t("bmsEditor.saveOver")}
+          </button>
+        )}
         {actions.map((a) => (
           <button
             key={a}
@@ -139,7 +208,15 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
           </button>
         ))}
         {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // Given up on purpose: nothing of the edit is offered back.
+              void keeping.discard();
+              onCancel();
+            }}
+          >
             {t("bmsNotes.cancel")}
           </button>
         )}

@@ -5,6 +5,7 @@ import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
 import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import type { ContentFilterValues } from "../content/filters.tsx";
 import type { PublishAction } from "../content/ItemActions.tsx";
+import { saveHeaders } from "../content/keeping.ts";
 import { publishCall } from "../content/publishing.ts";
 import { createRequest, updateRequest } from "./request.ts";
 import type { NoteAction, NoteValues } from "./schema.ts";
@@ -29,22 +30,36 @@ export function useOpenNote() {
 }
 
 export interface NoteSave {
-  /** The note edited; none for a new one. */
-  id?: string | undefined;
+  /** The note edited, as the form read or last saved it; none for a new one. */
+  editing?: Pick<NoteRecord, "id" | "updatedAt"> | null | undefined;
   action: NoteAction;
   values: NoteValues;
+  /** Save over a version saved since the note was read (else such a save is refused). */
+  force?: boolean;
+  /** Made by the form after a pause in typing (a run of them is one revision). */
+  autosave?: boolean;
 }
 
-/** Saves a new note or an edit; an edit's Publish now publishes it once saved. */
+/**
+ * Saves a new note or an edit (over the version the form read: one saved elsewhere since is
+ * refused with 409); an edit's Publish now publishes it once saved.
+ */
 export const useSaveNote = () =>
-  useWrite(notesKey, async ({ id, action, values }: NoteSave) => {
-    if (!id) return dataOf(send(api.admin.notes.$post({ json: createRequest(values, action) })));
+  useWrite(notesKey, async ({ editing, action, values, ...save }: NoteSave) => {
+    if (!editing) {
+      return dataOf(send(api.admin.notes.$post({ json: createRequest(values, action) })));
+    }
     const one = api.admin.notes[":id"];
     const saved = await dataOf(
-      send(one.$put({ ...byId(id), json: updateRequest(values, action) })),
+      send(
+        one.$put(
+          { ...byId(editing.id), json: updateRequest(values, action) },
+          { headers: saveHeaders({ ...save, updatedAt: editing.updatedAt }) },
+        ),
+      ),
     );
     if (action !== "publish") return saved;
-    return dataOf(send(publishCall(one, id, "publish")));
+    return dataOf(send(publishCall(one, editing.id, "publish")));
   });
 
 export const usePublishNote = () =>

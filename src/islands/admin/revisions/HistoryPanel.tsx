@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { failedCallText } from "../app/form.tsx";
-import type { EditorWords } from "../content/editor-save.ts";
-import { DiffLines, fieldsDifference } from "../content/FieldsDiff.tsx";
+import { DiffLines, type FieldWords, fieldsDifference } from "../content/FieldsDiff.tsx";
 import { formatTime } from "../content/time.ts";
 import {
   HISTORY_PAGE,
@@ -18,7 +17,7 @@ interface Props<Item> {
   /** The kind's query key root (`articles`) and its routes. */
   kind: string;
   routes: RevisionRoutes<Item>;
-  words: EditorWords;
+  words: FieldWords;
   item: { id: string; updatedAt: string | null };
   /** The form's values now, to compare a revision with. */
   current: () => object;

@@ -16,6 +16,7 @@ import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
+  changedElsewhere,
   invalid,
   isFileId,
   isLive,
@@ -190,12 +191,21 @@ async function createChapter(
   return chapterRecord(row, book.slug);
 }
 
+/**
+ * With `expected` (the `updatedAt` the editor opened), refused with 409 when the chapter was
+ * saved since, as any item's update is: nothing is overwritten unseen.
+ */
 async function updateChapter(
   ctx: ContentContext,
   id: string,
   input: UpdateChapterInput,
+  expected?: string,
 ): Promise<ChapterRecord> {
   const current = await dbChapter(ctx, id);
+  const since = expected ? new Date(expected) : undefined;
+  if (since && current.updatedAt.getTime() !== since.getTime()) {
+    throw changedElsewhere("chapter", current.updatedAt);
+  }
   const book = await bookOfChapter(ctx, current.bookId);
   if (input.parentId && input.parentId !== current.parentId) {
     await assertParent(ctx, book.id, input.parentId, id);
@@ -206,9 +216,14 @@ async function updateChapter(
     }
   }
   const row = await unique(
-    () => repo.chapters.update(ctx.db, id, input),
+    () => repo.chapters.update(ctx.db, id, input, since),
     () => chapterSlugTaken(input.slug ?? current.slug),
   );
+  if (!row && since) {
+    // Saved by someone else between the read above and this write.
+    const now = await repo.chapters.findById(ctx.db, id);
+    if (now) throw changedElsewhere("chapter", now.updatedAt);
+  }
   if (!row) throw notFound("chapter");
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
   chapterChanged(ctx, book, [current.status, row.status], `${row.slug} edited`);
