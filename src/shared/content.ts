@@ -62,7 +62,7 @@ export interface PreviewRecord {
 // --- Draft links ------------------------------------------------------------------------------
 
 /** The kinds whose drafts can be shown as their page through a secret link. */
-export const DRAFT_KINDS = ["article", "note"] as const;
+export const DRAFT_KINDS = ["article", "note", "chapter"] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** Where a draft's page is shown: the static page that reads `GET /api/draft-preview?t=…`. */

@@ -232,8 +232,9 @@ async function seedBook(page: Page) {
 
 const unseed = (bookId: string) => sql`delete from content_books where id = ${bookId}`;
 
-test("a chapter's edit never overwrites a newer save, and an old version is restored from its history", async ({
+test("a chapter's edit never overwrites a newer save, an old version is restored from its history, and a draft link shows it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const bookId = await seedBook(page);
@@ -286,6 +287,19 @@ test("a chapter's edit never overwrites a newer save, and an old version is rest
   );
   await expect(body).toHaveText("First words.");
   expect(await stored()).toBe("First words.");
+
+  // A draft chapter is shown as its page, in its book, through a secret link.
+  const share = editor.getByRole("region", { name: "Preview as a page" });
+  await share.getByRole("button", { name: "Make a link" }).click();
+  const address = share.getByRole("textbox", { name: "Secret link" });
+  await expect(address).toHaveValue(/\/draft-preview\/\?t=[A-Za-z0-9_-]{43}$/);
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(await address.inputValue());
+  await expect(other.getByRole("heading", { level: 1, name: "Chapter one" })).toBeVisible();
+  await expect(other.locator("[data-draft-subtitle]")).toHaveText(/^A Seeded Book /);
+  await expect(other.locator(".prose")).toContainText("First words.");
+  await stranger.close();
   await unseed(bookId);
 });
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { article, describeContentApi, note } from "./content.test-support.ts";
+import { article, book, describeContentApi, note } from "./content.test-support.ts";
 
 // A draft shown as its page through a secret link that ends: made by an admin, read by anyone
 // holding it, refused once expired or once the item is gone.
@@ -73,6 +73,46 @@ describeContentApi("content API: draft links", ({ api, created, reader, db, app 
     expect(file.status).toBe(409);
     await api("DELETE", `/api/admin/notes/${id}`);
     expect((await api("GET", `/api/draft-preview?t=${token}`, undefined, null)).status).toBe(404);
+    const left = await db().execute(sql`select count(*)::int as n from draft_links`);
+    expect(JSON.stringify(left)).toContain('"n":0');
+  });
+
+  it("shows a chapter in its book, and goes with the chapter or its book", async () => {
+    const bookId = await created("books", book({ slug: "a-draft-book", title: "The Book" }));
+    const chapter = async (slug: string) =>
+      (
+        await api("POST", "/api/admin/chapters", {
+          bookId,
+          slug,
+          title: `Chapter ${slug}`,
+          body: "## Inside\n\nWith $x^2$.",
+        })
+      ).body.data.id as string;
+    const [one, two] = [await chapter("one"), await chapter("two")];
+    const tokenOf = async (id: string) => {
+      const made = await api("POST", `/api/admin/chapters/${id}/preview-link`, { hours: 1 });
+      expect(made.status).toBe(200);
+      return made.body.data.path.split("t=")[1] as string;
+    };
+    const first = await tokenOf(one);
+    const page = await api("GET", `/api/draft-preview?t=${first}`, undefined, null);
+    expect(page.body.data).toMatchObject({
+      kind: "chapter",
+      title: "Chapter one",
+      subtitle: "The Book",
+      status: "draft",
+      tags: [],
+    });
+    expect(page.body.data.html).toContain('class="katex"');
+    expect(
+      (await api("POST", `/api/admin/chapters/${one}/preview-link`, {}, reader())).status,
+    ).toBe(403);
+
+    await api("DELETE", `/api/admin/chapters/${one}`);
+    expect((await api("GET", `/api/draft-preview?t=${first}`, undefined, null)).status).toBe(404);
+    const second = await tokenOf(two);
+    await api("DELETE", `/api/admin/books/${bookId}`);
+    expect((await api("GET", `/api/draft-preview?t=${second}`, undefined, null)).status).toBe(404);
     const left = await db().execute(sql`select count(*)::int as n from draft_links`);
     expect(JSON.stringify(left)).toContain('"n":0');
   });

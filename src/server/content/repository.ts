@@ -706,10 +706,21 @@ export const findDraftLink = (db: Db, tokenHash: string) =>
       .where(and(eq(draftLinks.tokenHash, tokenHash), gt(draftLinks.expiresAt, sql`now()`))),
   );
 
-/** An item's links go with it. */
+/**
+ * An item's links go with it; a book's chapters (deleted with it by the foreign key) take theirs.
+ */
 export async function deleteDraftLinks(db: Db, kind: string, itemId: string): Promise<void> {
-  // Any kind may ask (the item flow deletes for each of its kinds); only articles and notes have some.
+  // Any kind may ask (the item flow deletes for each of its kinds); articles, notes and chapters have some.
   await db
     .delete(draftLinks)
     .where(and(sql`${draftLinks.kind} = ${kind}`, eq(draftLinks.itemId, itemId)));
+  if (kind !== "book") return;
+  await db
+    .delete(draftLinks)
+    .where(
+      and(
+        sql`${draftLinks.kind} = 'chapter'`,
+        sql`not exists (select 1 from ${contentChapters} where ${contentChapters.id} = ${draftLinks.itemId})`,
+      ),
+    );
 }

@@ -349,6 +349,17 @@ export const contentRoutes = new Hono<AppEnv>()
       ),
     ),
   )
+  .post("/admin/chapters/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
+    ok(
+      c,
+      await content.createDraftLink(
+        ctx(c),
+        "chapter",
+        c.req.valid("param").id,
+        c.req.valid("json").hours,
+      ),
+    ),
+  )
   .get("/draft-preview", queryParams(draftPreviewQuerySchema), async (c) => {
     // Anyone with the link reads it; nothing keeps or indexes a page not yet published.
     c.header("Cache-Control", "no-store");

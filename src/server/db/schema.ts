@@ -476,7 +476,7 @@ export const draftLinks = pgTable(
   "draft_links",
   {
     tokenHash: text("token_hash").primaryKey(),
-    kind: text("kind").$type<"article" | "note">().notNull(),
+    kind: text("kind").$type<"article" | "note" | "chapter">().notNull(),
     itemId: uuid("item_id").notNull(),
     createdBy: userOrNull("created_by"),
     createdAt: zoned("created_at").notNull().defaultNow(),

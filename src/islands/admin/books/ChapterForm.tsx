@@ -6,6 +6,7 @@ import { api } from "../../../shared/api-client.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { bindFields, FormSelectField } from "../app/form.tsx";
+import { DraftLinkControl } from "../content/DraftLink.tsx";
 import { DraftOrSaveButtons } from "../content/fields.tsx";
 import { KeptOffer } from "../content/KeptOffer.tsx";
 import { useKeeping } from "../content/keeping.ts";
@@ -164,6 +165,9 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
           }
           onFailed={(message) => report(false, message)}
         />
+      )}
+      {editing && !editing.readOnly && editing.status !== "published" && (
+        <DraftLinkControl t={t} kind="chapter" id={editing.id} />
       )}
       <FormStatus
         note={busy ? t("bmsNotes.saving") : line.note}

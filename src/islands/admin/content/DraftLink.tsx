@@ -13,8 +13,13 @@ const HOURS = [72, 1, 24, 168] as const;
 
 /** A new secret link to the item's page (`POST …/:id/preview-link`). */
 function makeLink(kind: DraftKind, id: string, hours: number) {
-  const routes = kind === "article" ? api.admin.articles : api.admin.notes;
-  return dataOf(send(routes[":id"]["preview-link"].$post({ ...byId(id), json: { hours } })));
+  const routes = {
+    article: api.admin.articles,
+    note: api.admin.notes,
+    chapter: api.admin.chapters,
+  };
+  const one = routes[kind][":id"]["preview-link"];
+  return dataOf(send(one.$post({ ...byId(id), json: { hours } })));
 }
 
 /**

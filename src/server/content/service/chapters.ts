@@ -243,6 +243,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
   await repo.deleteRevisions(ctx.db, "chapter", id);
+  await repo.deleteDraftLinks(ctx.db, "chapter", id);
   chapterChanged(ctx, book, [row.status], `${row.slug} deleted`);
   return { id };
 }

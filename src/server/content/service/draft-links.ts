@@ -18,11 +18,35 @@ import { type ContentContext, isFileId, notFound, readOnly } from "./shared.ts";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The row of a draft kind, whatever its table. */
-async function rowOf(ctx: ContentContext, kind: DraftKind, id: string) {
-  return kind === "article"
-    ? await repo.articles.findById(ctx.db, id)
-    : await repo.notes.findById(ctx.db, id);
+/** What the page of a draft kind shows of its row, whatever its table; null when it is gone. */
+async function itemOf(ctx: ContentContext, kind: DraftKind, id: string) {
+  if (kind === "chapter") {
+    const row = await repo.chapters.findById(ctx.db, id);
+    const book = row && (await repo.books.findById(ctx.db, row.bookId));
+    if (!row || !book) return null;
+    // A chapter is read in its book: the book's title over it, its language, no time or tags.
+    const head = { title: row.title, subtitle: book.title, summary: "", tags: [] };
+    return { ...head, lang: book.lang, status: row.status, publishedAt: null, body: row.body };
+  }
+  const row =
+    kind === "article"
+      ? await repo.articles.findById(ctx.db, id)
+      : await repo.notes.findById(ctx.db, id);
+  if (!row) return null;
+  // A note has no title, subtitle or summary: its page is its text.
+  const head =
+    "title" in row
+      ? { title: row.title, subtitle: row.subtitle, summary: row.summary }
+      : { title: "", subtitle: "", summary: "" };
+  const publishedAt = row.publishedAt?.toISOString() ?? null;
+  return {
+    ...head,
+    tags: row.tags,
+    lang: row.lang,
+    status: row.status,
+    publishedAt,
+    body: row.body,
+  };
 }
 
 /** A new secret link to the item's page, working for `hours`. */
@@ -33,7 +57,7 @@ export async function createDraftLink(
   hours: number,
 ): Promise<DraftLink> {
   if (isFileId(id)) throw readOnly(`content/${kind}s`);
-  if (!(await rowOf(ctx, kind, id))) throw notFound(kind);
+  if (!(await itemOf(ctx, kind, id))) throw notFound(kind);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
   await repo.insertDraftLink(ctx.db, {
@@ -52,22 +76,18 @@ const gone = () =>
 /** What the page of a link shows; a token unknown, expired or whose item is gone: 404. */
 export async function draftPage(ctx: ContentContext, token: string): Promise<DraftPage> {
   const link = await repo.findDraftLink(ctx.db, hashOf(token));
-  const row = link && (await rowOf(ctx, link.kind, link.itemId));
-  if (!link || !row) throw gone();
-  const publishedAt = row.publishedAt?.toISOString() ?? null;
-  // A note has no title, subtitle or summary: its page is its text.
-  const head =
-    "title" in row
-      ? { title: row.title, subtitle: row.subtitle, summary: row.summary }
-      : { title: "", subtitle: "", summary: "" };
+  const item = link && (await itemOf(ctx, link.kind, link.itemId));
+  if (!link || !item) throw gone();
   return {
     kind: link.kind,
-    lang: row.lang,
-    ...head,
-    tags: row.tags,
-    status: statusNow(row.status, publishedAt),
-    publishedAt,
-    html: (await previewMarkdown(row.body)).html,
+    lang: item.lang,
+    title: item.title,
+    subtitle: item.subtitle,
+    summary: item.summary,
+    tags: item.tags,
+    status: statusNow(item.status, item.publishedAt),
+    publishedAt: item.publishedAt,
+    html: (await previewMarkdown(item.body)).html,
     expiresAt: link.expiresAt.toISOString(),
   };
 }
