@@ -14,6 +14,7 @@ import {
   noteImages,
 } from "./shared/content.ts";
 import { bannerCollectionFields, bannerImages } from "./shared/kinds/banner.ts";
+import { PAGE_SLUGS, pageCollectionFields } from "./shared/kinds/page.ts";
 import {
   albumCollectionFields,
   photoCollectionFields,
@@ -104,6 +105,20 @@ const banners = defineCollection({
   schema: z.object({ ...bannerCollectionFields, ...bannerImages(z.string()) }),
 });
 
+// The site's pages (the about page), one entry per language: `about/en-US` from
+// content/about/en-US.mdx, replaced by the text saved in /bms when there is one.
+const pages = defineCollection({
+  loader: filesAndDatabase(
+    "pages",
+    glob({
+      base: "content",
+      pattern: PAGE_SLUGS.map((slug) => `${slug}/*.mdx`),
+      generateId: ({ entry }) => entry.replace(/\.mdx$/, ""),
+    }),
+  ),
+  schema: z.object(pageCollectionFields),
+});
+
 export const collections = {
   categories,
   articles,
@@ -113,4 +128,5 @@ export const collections = {
   albums,
   photos,
   banners,
+  pages,
 };

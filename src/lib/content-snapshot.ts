@@ -9,6 +9,7 @@ import {
   noteSnapshotSchema,
 } from "../shared/content.ts";
 import { bannerSnapshotSchema } from "../shared/kinds/banner.ts";
+import { pageSnapshotSchema } from "../shared/kinds/page.ts";
 import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
@@ -35,6 +36,7 @@ export const contentSnapshotSchema = z.object({
   albums: z.array(albumSnapshotSchema),
   photos: z.array(photoSnapshotSchema),
   banners: z.array(bannerSnapshotSchema),
+  pages: z.array(pageSnapshotSchema),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -45,6 +47,7 @@ export type {
   SnapshotNote,
 } from "../shared/content.ts";
 export type { SnapshotBanner } from "../shared/kinds/banner.ts";
+export type { SnapshotPage } from "../shared/kinds/page.ts";
 export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
 
 export interface SourceResult {
@@ -70,6 +73,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   albums: [],
   photos: [],
   banners: [],
+  pages: [],
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -92,6 +96,7 @@ const snapshotFileSchema = z.object({
   albums: z.array(z.unknown()).default([]),
   photos: z.array(z.unknown()).default([]),
   banners: z.array(z.unknown()).default([]),
+  pages: z.array(z.unknown()).default([]),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -141,5 +146,6 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     albums: rowsOf(albumSnapshotSchema, "albums", "content_albums", f.albums),
     photos: rowsOf(photoSnapshotSchema, "photos", "content_photos", f.photos),
     banners: rowsOf(bannerSnapshotSchema, "banners", "content_banners", f.banners),
+    pages: rowsOf(pageSnapshotSchema, "pages", "site_pages", f.pages),
   };
 }

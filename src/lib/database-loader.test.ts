@@ -33,6 +33,7 @@ function fakeContext(files: Stored[] = []) {
         entries.set(entry.id, entry);
         return true;
       },
+      delete: (id: string) => entries.delete(id),
     },
     logger: { info: vi.fn(), warn: vi.fn() },
     parseData: async ({ data }: { data: Record<string, unknown> }) => {
@@ -124,6 +125,32 @@ describe("the files-and-database loader", () => {
     expect(stored?.data).not.toHaveProperty("body");
     expect(stored?.rendered?.html).toBe("<p>ok</p>");
     expect(entries.has("from-a-file")).toBe(true);
+  });
+
+  it("puts a page saved in the back office in place of its file, rendered and sanitised", async () => {
+    const refresh = useSnapshot({
+      ...emptySnapshot(),
+      pages: [
+        {
+          slug: "about",
+          lang: "en-US",
+          body: "Saved <script>alert(1)</script>",
+          updatedAt: "2026-11-26T10:00:00.000Z",
+        },
+      ],
+    });
+    const { context, entries } = fakeContext([
+      { id: "about/en-US", data: {}, filePath: "content/about/en-US.mdx" },
+      { id: "about/zh-CN", data: {}, filePath: "content/about/zh-CN.mdx" },
+    ]);
+    Object.assign(context, { refreshContextData: refresh });
+    await addDatabaseRows("pages", context);
+    const saved = entries.get("about/en-US");
+    expect(saved?.filePath).toBeUndefined();
+    expect(saved?.body).toBe("Saved <script>alert(1)</script>");
+    expect(saved?.rendered?.html).toBe("<p>ok</p>");
+    // The other language keeps its file.
+    expect(entries.get("about/zh-CN")?.filePath).toBe("content/about/zh-CN.mdx");
   });
 
   it("prefixes a row's ids and its table of contents alike", async () => {

@@ -1,4 +1,5 @@
 import type { Loader, LoaderContext } from "astro/loaders";
+import { pageEntryId } from "../shared/kinds/page.ts";
 import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
 import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 
@@ -16,7 +17,8 @@ export type Kind =
   | "chapters"
   | "albums"
   | "photos"
-  | "banners";
+  | "banners"
+  | "pages";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -32,7 +34,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages`,
         ),
       () => {},
     );
@@ -124,6 +126,15 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         id,
         data,
       }));
+    case "pages":
+      return s.pages.map(({ slug, lang, body }) => ({
+        table: "site_pages",
+        rowId: pageEntryId(slug, lang),
+        label: `${slug} (${lang})`,
+        id: pageEntryId(slug, lang),
+        body,
+        data: {},
+      }));
   }
 }
 
@@ -136,7 +147,10 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
     const taken = idsOf(kind, row.id)
       .map((id) => context.store.get(id))
       .find((entry) => entry);
-    if (taken) {
+    // A page saved in /bms replaces its file (content/about/<lang>.mdx): that is how the owner
+    // edits it. Every other kind keeps one source per slug.
+    if (taken && kind === "pages") context.store.delete(row.id);
+    else if (taken) {
       throw new Error(
         `The ${kind} slug "${row.id}" is used twice: by ${taken.filePath ?? "a file"} and by the database row ${row.table} ${row.rowId} ("${row.label}"). Rename one of them.`,
       );

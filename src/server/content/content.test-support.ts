@@ -15,6 +15,8 @@ import type { Publisher } from "./publisher.ts";
 
 /** The files of the content/ folder the API reads beside its rows. */
 const CONTENT_FILES: Record<string, string> = {
+  // The about page in English only: Chinese has no file to go back to.
+  "about/en-US.mdx": "# About\n\nWritten in the file.\n",
   "categories.json": JSON.stringify([
     { id: "engineering", name: { "zh-CN": "工程", "en-US": "Engineering" }, order: 1 },
     { id: "life", name: { "zh-CN": "生活", "en-US": "Life" }, order: 4 },

@@ -19,6 +19,8 @@ import {
   bookFileFields,
   type CategoryRecord,
   type ChapterRecord,
+  CONTENT_LANGS,
+  type ContentLang,
   categoryBlanks,
   categoryFileFields,
   chapterBlanks,
@@ -27,7 +29,10 @@ import {
   type NoteRecord,
   noteBlanks,
   noteFileFields,
+  PAGE_SLUGS,
+  type PageSlug,
   type PhotoRecord,
+  pageFile,
   photoBlanks,
   photoFileFields,
   SLUG,
@@ -56,6 +61,8 @@ export interface ContentFiles {
   albums(): Promise<AlbumRecord[]>;
   /** Banners of content/banners.json, in the file's order (their image as written). */
   banners(): Promise<BannerRecord[]>;
+  /** The site's pages written in files (`content/about/<lang>.mdx`): each language's text. */
+  pages(): Promise<FilePage[]>;
   /**
    * Where on disk a file item's image is: `image` as written in `file` (`content/…`), relative
    * to it; null for anything else (an address, a path leaving the content folder).
@@ -341,6 +348,28 @@ async function readBanners(dir: string): Promise<BannerRecord[]> {
   }));
 }
 
+/** One language of a page written in a file: its text and where it lives (`content/…`). */
+export interface FilePage {
+  slug: PageSlug;
+  lang: ContentLang;
+  body: string;
+  file: string;
+}
+
+/** Pages: each page's file in each language, when there is one (its frontmatter left out). */
+async function readPages(dir: string): Promise<FilePage[]> {
+  const found = await Promise.all(
+    PAGE_SLUGS.flatMap((slug) =>
+      CONTENT_LANGS.map(async (lang) => {
+        const path = pageFile(slug, lang);
+        const parsed = await readParsed(join(dir, path), `content/${path}`);
+        return parsed ? [{ slug, lang, body: parsed.body, file: `content/${path}` }] : [];
+      }),
+    ),
+  );
+  return found.flat();
+}
+
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let result: Promise<T> | undefined;
   return () => {
@@ -360,6 +389,7 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     photos: once(() => readPhotos(dir)),
     albums: once(() => readAlbums(dir)),
     banners: once(() => readBanners(dir)),
+    pages: once(() => readPages(dir)),
     imagePath: (file, image) => imagePathIn(dir, file, image),
   };
 }

@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import { type ItemSort, NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
+import { type ItemSort, NO_ALBUM, type PageSlug, type PhotoSort } from "../../shared/content.ts";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, pageOfRows, type RowPage, search } from "../db/queries.ts";
@@ -29,6 +29,7 @@ import {
   contentRevisions,
   draftLinks,
   type RevisedKind,
+  sitePages,
   users,
 } from "../db/schema.ts";
 
@@ -723,4 +724,81 @@ export async function deleteDraftLinks(db: Db, kind: string, itemId: string): Pr
         sql`not exists (select 1 from ${contentChapters} where ${contentChapters.id} = ${draftLinks.itemId})`,
       ),
     );
+}
+
+// --- The site's pages (the about page) ----------------------------------------------------------
+
+export type PageRow = typeof sitePages.$inferSelect;
+
+/** The saved languages of a page. */
+export const listPages = (db: Db, slug: PageSlug): Promise<PageRow[]> =>
+  db.select().from(sitePages).where(eq(sitePages.slug, slug));
+
+export const findPageById = (db: Db, id: string) =>
+  firstRow(db.select().from(sitePages).where(eq(sitePages.id, id)));
+
+export const findPage = (db: Db, slug: PageSlug, lang: ContentLang) =>
+  firstRow(
+    db
+      .select()
+      .from(sitePages)
+      .where(and(eq(sitePages.slug, slug), eq(sitePages.lang, lang))),
+  );
+
+/**
+ * Saves a page's text. `expected`: the `updatedAt` of the saved text the editor opened (only
+ * while it is still that one), or `"none"` when it opened the file (only while no text is saved);
+ * without it, whatever is there is replaced. None is answered when the condition fails, decided
+ * in the one statement, so of two parallel saves over one version exactly one goes through.
+ */
+export async function savePage(
+  db: Db,
+  values: { slug: PageSlug; lang: ContentLang; body: string; updatedBy: string | null },
+  expected?: Date | "none",
+): Promise<PageRow | null> {
+  const now = new Date();
+  if (expected === "none") {
+    const [row] = await db
+      .insert(sitePages)
+      .values({ ...values, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+  if (expected) {
+    const [row] = await db
+      .update(sitePages)
+      .set({ body: values.body, updatedBy: values.updatedBy, updatedAt: now })
+      .where(
+        and(
+          eq(sitePages.slug, values.slug),
+          eq(sitePages.lang, values.lang),
+          sql`date_trunc('milliseconds', ${sitePages.updatedAt}) = ${expected.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+  const [row] = await db
+    .insert(sitePages)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [sitePages.slug, sitePages.lang],
+      set: { body: values.body, updatedBy: values.updatedBy, updatedAt: now },
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** Forgets a page's saved text (the file is the page again). */
+export async function deletePage(
+  db: Db,
+  slug: PageSlug,
+  lang: ContentLang,
+): Promise<PageRow | null> {
+  const [row] = await db
+    .delete(sitePages)
+    .where(and(eq(sitePages.slug, slug), eq(sitePages.lang, lang)))
+    .returning();
+  return row ?? null;
 }

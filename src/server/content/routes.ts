@@ -26,11 +26,15 @@ import {
   listRevisionsQuerySchema,
   orderBannersSchema,
   type PublishInput,
+  pageParamSchema,
+  pageRowParamSchema,
+  pageSlugParamSchema,
   previewSchema,
   publishSchema,
   type RevisionListItem,
   type RevisionRecord,
   revisionParamSchema,
+  savePageSchema,
   slugUseQuerySchema,
   updateAlbumSchema,
   updateArticleSchema,
@@ -111,6 +115,23 @@ function ifMatch(c: Context<AppEnv>): string | undefined {
     );
   }
   return tag.data;
+}
+
+/**
+ * What a page's save expects to replace: `If-Match` (the saved text it opened), or
+ * `If-None-Match: *` (it opened the file: no text may have been saved since); neither: anything.
+ */
+function pageExpectation(c: Context<AppEnv>): content.PageExpectation {
+  const updatedAt = ifMatch(c);
+  if (updatedAt) return { updatedAt };
+  const none = c.req.header("if-none-match");
+  if (none === undefined) return undefined;
+  if (none.trim() !== "*") {
+    throw new ApiError(400, "validation", "Invalid If-None-Match: only * is understood", {
+      details: { issues: [{ field: "If-None-Match", message: "must be *" }] },
+    });
+  }
+  return "none";
 }
 
 /** What the routes of one kind of item call (content.articles, notes, books, chapters, photos). */
@@ -365,6 +386,61 @@ export const contentRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
     return ok(c, await content.draftPage(ctx(c), c.req.valid("query").t));
+  })
+  // --- The site's pages written here as well as in files (the about page), by language
+  .get("/admin/pages/:slug", requireAdmin, pathParams(pageSlugParamSchema), async (c) =>
+    ok(c, await content.getPages(ctx(c), c.req.valid("param").slug)),
+  )
+  .put(
+    "/admin/pages/:slug/:lang",
+    requireAdmin,
+    pathParams(pageParamSchema),
+    contentBody,
+    jsonBody(savePageSchema),
+    async (c) => {
+      const { slug, lang } = c.req.valid("param");
+      const saved = await content.savePage(
+        ctx(c),
+        slug,
+        lang,
+        c.req.valid("json"),
+        pageExpectation(c),
+      );
+      return ok(c, saved, updated);
+    },
+  )
+  .delete("/admin/pages/:slug/:lang", requireAdmin, pathParams(pageParamSchema), async (c) => {
+    const { slug, lang } = c.req.valid("param");
+    return ok(c, await content.revertPage(ctx(c), slug, lang), deleted);
+  })
+  .get(
+    "/admin/pages/:id/revisions",
+    requireAdmin,
+    pathParams(pageRowParamSchema),
+    queryParams(listRevisionsQuerySchema),
+    async (c) =>
+      ok(c, await content.pageRevisions(ctx(c), c.req.valid("param").id, c.req.valid("query"))),
+  )
+  .get("/admin/pages/:id/revisions/:revision", requireAdmin, revisionParam, async (c) => {
+    const { id: rowId, revision } = c.req.valid("param");
+    return ok(c, await content.pageRevision(ctx(c), rowId, revision));
+  })
+  .post("/admin/pages/:id/revisions/:revision/restore", requireAdmin, revisionParam, async (c) => {
+    const { id: rowId, revision } = c.req.valid("param");
+    const page = await content.savedPage(ctx(c), rowId);
+    const kept = await content.pageRevision(ctx(c), rowId, revision);
+    // Saved again through the save's own rules (and If-Match): restoring is itself a save.
+    const input = savePageSchema.safeParse({ body: kept.fields.body });
+    if (!input.success)
+      throw new ApiError(409, "conflict", "This revision no longer fits the current rules");
+    const restored = await content.savePage(
+      ctx(c),
+      page.slug,
+      page.lang,
+      input.data,
+      pageExpectation(c),
+    );
+    return ok(c, restored, restoredMessage);
   })
   // --- The picture of a photo or banner written in a file, as the site serves it
   .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>

@@ -29,6 +29,15 @@ export { chapters } from "./service/chapters.ts";
 export { createDraftLink, draftPage } from "./service/draft-links.ts";
 export { fileThumbnail } from "./service/file-images.ts";
 export { notes } from "./service/notes.ts";
+export {
+  getPages,
+  type PageExpectation,
+  pageRevision,
+  pageRevisions,
+  revertPage,
+  savedPage,
+  savePage,
+} from "./service/pages.ts";
 export { photos } from "./service/photos.ts";
 export { previewMarkdown } from "./service/preview.ts";
 export { CONTENT_MESSAGES, type ContentContext, newestFirst } from "./service/shared.ts";

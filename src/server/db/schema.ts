@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Exif, ImageType, MediaVariant } from "../../shared/kinds/media.ts";
+import type { PageSlug } from "../../shared/kinds/page.ts";
 
 /** A served file of an image, as stored (its address follows from the image's id). */
 type StoredVariant = Omit<MediaVariant, "src">;
@@ -443,8 +444,26 @@ export const contentBanners = pgTable(
   (t) => [index("content_banners_order_idx").on(t.order)],
 ).enableRLS();
 
+/**
+ * The site's pages written in /bms (the about page), one row per page and language: a row
+ * replaces the page's file (content/about/<lang>.mdx) on the site. Its fields are the kind's
+ * (src/shared/kinds/page.ts).
+ */
+export const sitePages = pgTable(
+  "site_pages",
+  {
+    id: uuidId(),
+    slug: text("slug").$type<PageSlug>().notNull(),
+    lang: text("lang").$type<ContentLang>().notNull(),
+    body: text("body").notNull(),
+    updatedBy: userOrNull("updated_by"),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex("site_pages_slug_lang_idx").on(t.slug, t.lang)],
+).enableRLS();
+
 /** The kinds of item whose saves keep revisions. */
-export type RevisedKind = "article" | "note" | "book" | "photo" | "chapter";
+export type RevisedKind = "article" | "note" | "book" | "photo" | "chapter" | "page";
 
 /**
  * Every save of an item written in /bms keeps a revision: its fields as saved (the columns of

@@ -11,6 +11,7 @@ import {
   contentCategories,
   contentChapters,
   contentNotes,
+  sitePages,
 } from "../db/schema.ts";
 import { describeEachDatabase } from "../db/test-db.ts";
 import { allOf, debounced, hookPublisher, logOnlyPublisher } from "./publishers.ts";
@@ -111,6 +112,18 @@ describeEachDatabase("site content from the database", (database) => {
     ]);
     expect(s.categories).toEqual([
       { slug: "db-cat", name: { "zh-CN": "库", "en-US": "Rows" }, order: 5 },
+    ]);
+    expect(s.pages).toEqual([]);
+  });
+
+  it("a page saved in the back office is in the snapshot at once: it is always live", async () => {
+    const at = new Date("2026-11-26T10:00:00.000Z");
+    await database()
+      .db.insert(sitePages)
+      .values({ slug: "about", lang: "en-US", body: "Saved here.", updatedAt: at });
+    const s = await takeSnapshot(database().db);
+    expect(s.pages).toEqual([
+      { slug: "about", lang: "en-US", body: "Saved here.", updatedAt: at.toISOString() },
     ]);
   });
 

@@ -18,6 +18,7 @@ import {
   contentNotes,
   contentPhotos,
   media,
+  sitePages,
 } from "../db/schema.ts";
 import { toMediaRecord } from "../media/service.ts";
 
@@ -54,7 +55,7 @@ function entry<
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   const now = new Date();
-  const [categories, articles, notes, books, albums, photos, banners] = await Promise.all([
+  const [categories, articles, notes, books, albums, photos, banners, pages] = await Promise.all([
     db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
     db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
     db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
@@ -72,6 +73,8 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
         ),
       )
       .orderBy(...bannerOrder),
+    // A page saved in /bms is live at once: it replaces its file.
+    db.select().from(sitePages),
   ]);
   const pictures = await picturesOf(db, [
     ...photos.map((p) => p.image),
@@ -108,6 +111,12 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
       startsAt: row.startsAt?.toISOString() ?? null,
       endsAt: row.endsAt?.toISOString() ?? null,
       picture: pictures.get(row.image) ?? null,
+    })),
+    pages: pages.map(({ slug, lang, body, updatedAt }) => ({
+      slug,
+      lang,
+      body,
+      updatedAt: updatedAt.toISOString(),
     })),
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.
