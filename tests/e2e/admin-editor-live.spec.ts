@@ -583,7 +583,11 @@ for (const look of LOOKS) {
       await page.goto("/bms/editarticle");
       const text = page.locator(".cm-content");
       await expect(text).toBeEditable();
-      await text.fill("## Heading\n\nWith $x^2$ and `code`.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n");
+      // Longer than the editor's box: its scrolling box must be reachable by keyboard too.
+      const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long text.`);
+      await text.fill(
+        `## Heading\n\nWith $x^2$ and \`code\`.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${lines.join("\n\n")}\n`,
+      );
       // A phone shows the preview as a view of its own; a wide window beside the text.
       const previewName = locale === "en-US" ? "Preview" : "预览";
       if (look.width < 1100)

@@ -78,3 +78,46 @@ test("publishing rebuilds the site; the article is there, sanitised, in lists an
   await page.goto("/articles/");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 });
+
+/** Polls `path` until its page holds `text` (or, with `present` false, no longer does). */
+async function waitForText(request: APIRequestContext, path: string, text: string, present = true) {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await request.get(path);
+    expect(response.status(), "the current site keeps answering").toBe(200);
+    if ((await response.text()).includes(text) === present) return;
+    if (Date.now() > deadline)
+      throw new Error(`${path} never ${present ? "held" : "lost"} ${text}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+test("the about page saved in the back office replaces its file on the site, sanitised; going back shows the file again", async ({
+  page,
+  request,
+}) => {
+  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const mark = `Rewritten in the back office ${Date.now().toString(36)}`;
+  const saved = await request.put("/api/admin/pages/about/en-US", {
+    headers: { ...headers, "if-none-match": "*" },
+    data: { body: `# ${mark}\n\nNew words, and <img src=x onerror="document.title='pwned'">.` },
+  });
+  expect(saved.status()).toBe(200);
+  await waitForText(request, "/about", mark);
+
+  await page.addInitScript(() => localStorage.setItem("app-locale", "en-US"));
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1, name: mark })).toBeVisible();
+  await expect(page.locator('article[lang="en-US"]')).not.toContainText("About this blog");
+  // The Chinese version still comes from its file.
+  await expect(page.locator('article[lang="zh-CN"] h1')).toHaveText("关于本站");
+  await expect(page).not.toHaveTitle("pwned");
+  expect(await page.locator(".prose [onerror]").count()).toBe(0);
+
+  const back = await request.delete("/api/admin/pages/about/en-US", { headers });
+  expect(back.status()).toBe(200);
+  await waitForText(request, "/about", mark, false);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "About this blog" })).toBeVisible();
+});

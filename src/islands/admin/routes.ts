@@ -1,6 +1,6 @@
 import type { MessageKey } from "../../i18n/core.ts";
 
-/** The back office's screens (SPEC.md section 2), in menu order; categories' and media's routes are ours. */
+/** The back office's screens (SPEC.md section 2), in menu order; categories', media's and the about page's routes are ours. */
 export const ADMIN_ROUTES = [
   "overview",
   "article",
@@ -8,6 +8,7 @@ export const ADMIN_ROUTES = [
   "categories",
   "notes",
   "book-doc",
+  "about",
   "photo",
   "editPhoto",
   "media",

@@ -7,6 +7,7 @@ import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
+import { AboutScreen } from "./pages/AboutScreen.tsx";
 import { PhotoEditorScreen } from "./photos/PhotoEditorScreen.tsx";
 import { PhotoList } from "./photos/PhotoList.tsx";
 import type { AdminRoute } from "./routes.ts";
@@ -24,6 +25,7 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   categories: CategoriesScreen,
   notes: NotesScreen,
   "book-doc": BooksScreen,
+  about: AboutScreen,
   photo: PhotoList,
   editPhoto: PhotoEditorScreen,
   media: MediaScreen,

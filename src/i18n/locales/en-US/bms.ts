@@ -31,6 +31,9 @@ const bms = {
     userManagementAbout: "Registered accounts, their roles and status.",
     "book-doc": "Book documents",
     "book-docAbout": "Books and their chapters.",
+    about: "About page",
+    aboutAbout:
+      "The about page in both languages: a text saved here replaces its file on the site.",
     "site-nav": "Site navigation",
     "site-navAbout": "The links on the site navigation page.",
     categories: "Categories",
@@ -100,6 +103,29 @@ const bms = {
     changeRole: "Role of {{name}}",
     changeStatus: "Status of {{name}}",
     caption: "Users, {{total}} in all",
+  },
+  bmsPages: {
+    loading: "Loading the about page…",
+    loadFailed: "The about page could not be loaded.",
+    heading: "About page in {{language}}",
+    body: "{{language}} text",
+    fromFile:
+      "The site shows {{file}}. Saving here publishes this text in its place; the file stays as it is.",
+    noFileYet: "No file holds this language yet: saving here makes the page.",
+    fromDatabase: "Saved here {{time}}: the site shows this text in place of {{file}}.",
+    fromDatabaseOnly: "Saved here {{time}}.",
+    save: "Save and publish",
+    saving: "Saving…",
+    saved: "Saved at {{time}}. The site shows it once its build is live: see the build status.",
+    revert: "Go back to the file",
+    revertQuestion: "Forget the text saved here, and its history, and show {{file}} again?",
+    revertConfirm: "Yes, go back",
+    reverted: "The site shows {{file}} again once its build is live.",
+    noFile: "There is no file to go back to: the page would be empty.",
+    problems: {
+      bodyRequired: "Write the page's text first.",
+      bodyTooLong: "The text is too long: at most 200,000 characters.",
+    },
   },
   bmsNotes: {
     bulk: {

@@ -9,13 +9,15 @@ interface Props {
   onDelete: () => Promise<boolean>;
   /** Names the item for assistive technology (the id of its title or excerpt). */
   describedBy?: string;
+  /** The button's and the confirmation's words, for a removal that is no deletion. */
+  labels?: { action: string; confirm: string };
 }
 
 /**
- * Delete with a confirm step in place: the question and two buttons replace the Delete button,
+ * Delete (or another removal, by `labels`) with a confirm step in place: the question and two buttons replace the Delete button,
  * focus moves to Cancel (the safe choice) and comes back to Delete when the person cancels.
  */
-export function DeleteControl({ t, question, onDelete, describedBy }: Props) {
+export function DeleteControl({ t, question, onDelete, describedBy, labels }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -39,7 +41,7 @@ export function DeleteControl({ t, question, onDelete, describedBy }: Props) {
         aria-describedby={describedBy}
         onClick={() => setAsking(true)}
       >
-        {t("bmsNotes.delete")}
+        {labels?.action ?? t("bmsNotes.delete")}
       </button>
     );
   }
@@ -60,7 +62,7 @@ export function DeleteControl({ t, question, onDelete, describedBy }: Props) {
           }
         }}
       >
-        {t("bmsNotes.confirmDelete")}
+        {labels?.confirm ?? t("bmsNotes.confirmDelete")}
       </button>
       <button
         ref={cancelRef}

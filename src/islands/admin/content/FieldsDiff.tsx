@@ -6,7 +6,7 @@ import { asLines, type DiffLine, differences } from "./kept-draft.ts";
  * The namespace whose keys name a kind's fields (`bmsNotes.tags`): a form's values are
  * compared under these labels.
  */
-export type FieldWords = EditorWords | "bmsNotes" | "bmsBooks";
+export type FieldWords = EditorWords | "bmsNotes" | "bmsBooks" | "bmsPages";
 
 /** The marks a line of a difference starts with, as a reader of diffs expects them. */
 const MARKS = { added: "+ ", removed: "− ", same: "  " } as const;

@@ -55,8 +55,11 @@ function contentAttributes(props: MarkdownEditorProps, describedBy: string) {
     "aria-describedby": describedBy,
     ...(props.error ? { "aria-invalid": "true" } : {}),
     ...(props.required ? { "aria-required": "true" } : {}),
-    // Read-only, the text is still reached by Tab and scrolled by keyboard.
-    ...(props.readOnly ? { "aria-readonly": "true", "aria-disabled": "true", tabindex: "0" } : {}),
+    // Reached by Tab (read-only too) and scrolled by keyboard. Editable, the text is in the tab
+    // order already; saying so lets checkers that do not count contenteditable (axe's
+    // scrollable-region-focusable) see that a long text's scrolling box holds a focusable part.
+    tabindex: "0",
+    ...(props.readOnly ? { "aria-readonly": "true", "aria-disabled": "true" } : {}),
     ...(props.lang ? { lang: props.lang } : {}),
     spellcheck: "true",
   });

@@ -1,0 +1,167 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { Translate } from "../../../i18n/core.ts";
+import { api } from "../../../shared/api-client.ts";
+import type { PageRecord } from "../../../shared/content.ts";
+import { FormStatus } from "../../ui/FormStatus.tsx";
+import { bindFields, failedCallText, showServerIssues } from "../app/form.tsx";
+import { DeleteControl } from "../content/DeleteControl.tsx";
+import { KeptOffer } from "../content/KeptOffer.tsx";
+import { useKeeping } from "../content/keeping.ts";
+import { FormMarkdownField } from "../content/MarkdownField.tsx";
+import { formatTime } from "../content/time.ts";
+import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
+import { pagesKey, useRevertPage, useSavePage } from "./queries.ts";
+import {
+  PAGE_FIELDS,
+  type PageFields,
+  type PageValues,
+  pageFields,
+  pageIssues,
+  pageSchema,
+} from "./schema.ts";
+
+/** Where the site's text of a page comes from, in the interface's words. */
+function sourceLine(t: Translate, page: PageRecord): string {
+  const file = page.file ?? "";
+  if (page.source === "file") return t(file ? "bmsPages.fromFile" : "bmsPages.noFileYet", { file });
+  const time = formatTime(page.updatedAt ?? "");
+  return t(file ? "bmsPages.fromDatabase" : "bmsPages.fromDatabaseOnly", { time, file });
+}
+
+/**
+ * One language of a page: its text in the writing desk's editor, saved and published at once (a
+ * page is always live) over the version it opened, kept in the browser as it is typed, with its
+ * history; a text saved here can give way to the page's file again.
+ */
+export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
+  const id = useId();
+  const save = useSavePage();
+  const revert = useRevertPage();
+  const [line, setLine] = useState({ note: "", failure: "" });
+  const report = (ok: boolean, message: string) =>
+    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const [first] = useState(() => pageFields(page));
+  const form = useForm<PageFields, unknown, PageValues>({
+    resolver: zodResolver(pageSchema),
+    defaultValues: first,
+  });
+  const keeping = useKeeping({
+    t,
+    form,
+    record: page,
+    readOnly: false,
+    keptAs: "page",
+    first,
+    report,
+    check: (typed) => {
+      const checked = pageSchema.safeParse(typed);
+      return checked.success ? checked.data : null;
+    },
+    // A page is live: it never saves itself (its changes would go out unasked).
+    saveQuietly: (item, values) => save.mutateAsync({ page: item, values }),
+  });
+  const bind = bindFields(form.control, t, id);
+  const busy = form.formState.isSubmitting || revert.isPending;
+  const language = t(`bmsNotes.languages.${page.lang}`);
+  const shown = keeping.latest() ?? page;
+
+  const run = form.handleSubmit(
+    async (values) => {
+      const force = await keeping.beforeSave();
+      report(true, t("bmsPages.saving"));
+      try {
+        const saved = await save.mutateAsync({ page: keeping.latest() ?? page, values, force });
+        keeping.afterSave(saved);
+        form.reset(pageFields(saved));
+        report(true, t("bmsPages.saved", { time: formatTime(saved.updatedAt ?? "") }));
+      } catch (error) {
+        if (keeping.refused(error)) return;
+        showServerIssues(pageIssues(error), form.setError, PAGE_FIELDS);
+        report(false, failedCallText(t, error));
+      }
+    },
+    () => report(false, t("bmsContent.checkFields")),
+  );
+
+  async function backToFile(): Promise<boolean> {
+    try {
+      const now = await revert.mutateAsync(page);
+      keeping.afterSave(now);
+      form.reset(pageFields(now));
+      report(true, t("bmsPages.reverted", { file: now.file ?? "" }));
+      return true;
+    } catch (error) {
+      report(false, failedCallText(t, error));
+      return false;
+    }
+  }
+
+  return (
+    <form
+      className="bms-editor bms-page"
+      noValidate
+      onSubmit={(event) => void run(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>{t("bmsPages.heading", { language })}</h2>
+      <p className="field-hint">{sourceLine(t, shown)}</p>
+      {keeping.kept && (
+        <KeptOffer
+          t={t}
+          id={id}
+          kept={keeping.kept}
+          saved={keeping.saved}
+          words="bmsPages"
+          onAnswer={keeping.answerKept}
+        />
+      )}
+      <FormMarkdownField {...bind("body")} label={t("bmsPages.body", { language })} rows={18} lang={page.lang} />
+      {shown.rowId && (
+        <HistoryPanel
+          t={t}
+          kind={pagesKey[0]}
+          routes={api.admin.pages}
+          words="bmsPages"
+          item={{ id: shown.rowId, updatedAt: shown.updatedAt }}
+          current={() => form.getValues()}
+          asForm={(fields) =>
+            pageFields({ body: typeof fields.body === "string" ? fields.body : "" })
+          }
+          onRestored={(saved: PageRecord, savedAt) =>
+            keeping.restored(saved, pageFields(saved), savedAt)
+          }
+          onFailed={(message) => report(false, message)}
+        />
+      )}
+      <FormStatus note={busy ? t("bmsPages.saving") : line.note} failure={line.failure} />
+      <div className="bms-actions">
+        {keeping.conflict && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => keeping.saveOver(() => void run())}
+          >
+            {t("bmsEditor.saveOver")}
+          </button>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t("bmsPages.save")}
+        </button>
+        <a className="button" href="/about" target="_blank" rel="noopener">
+          {t("bmsContent.viewOnSite")}
+        </a>
+        {shown.source === "database" && shown.file && (
+          <DeleteControl
+            t={t}
+            question={t("bmsPages.revertQuestion", { file: shown.file })}
+            onDelete={backToFile}
+            labels={{ action: t("bmsPages.revert"), confirm: t("bmsPages.revertConfirm") }}
+          />
+        )}
+      </div>
+    </form>
+  );
+}
