@@ -117,7 +117,12 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
           onAnswer={keeping.answerKept}
         />
       )}
-      <FormMarkdownField {...bind("body")} label={t("bmsPages.body", { language })} rows={18} lang={page.lang} />
+      <FormMarkdownField
+        {...bind("body")}
+        label={t("bmsPages.body", { language })}
+        rows={18}
+        lang={page.lang}
+      />
       {shown.rowId && (
         <HistoryPanel
           t={t}
