@@ -46,7 +46,7 @@ const photo: GalleryPhoto = {
 
 describe("the gallery's markup", () => {
   it("makes a tile: a frame of the photo's ratio and colour, AVIF and WebP sources, the lightbox's size", () => {
-    const tile = html.tileHtml(photo, true);
+    const tile = html.tileHtml(photo);
     expect(tile).toContain('style="--r:1.5000;--c:#336699"');
     expect(tile).toContain('href="/image-library/photo/lake-morning/"');
     expect(tile).toMatch(
@@ -57,17 +57,14 @@ describe("the gallery's markup", () => {
     expect(tile).toContain('loading="lazy"');
     expect(tile).toContain('decoding="async"');
     expect(tile).toContain('width="2400" height="1600"');
-    expect(html.tileHtml(photo, false)).not.toContain("loading=");
-    // Made once per photo and loading.
-    expect(html.tileHtml(photo, true)).toBe(tile);
-    expect(html.tileHtml(photo, false, true)).toContain('fetchpriority="high"');
+    // Made once per photo; none fetched before the page's words (every tile lazy).
+    expect(html.tileHtml(photo)).toBe(tile);
     expect(tile).not.toContain("fetchpriority");
-    expect(html.tilesHtml([photo, photo], 2).match(/fetchpriority="high"/g)).toHaveLength(1);
-    expect(html.tilesHtml([photo, photo], 0)).not.toContain("fetchpriority");
+    expect(html.tilesHtml([photo, photo]).match(/loading="lazy"/g)).toHaveLength(2);
   });
 
   it("names the link by the alt text in both languages, one shown at a time, never in the img's alt", () => {
-    const tile = html.tileHtml(photo, true);
+    const tile = html.tileHtml(photo);
     expect(tile).toContain('alt=""');
     // The Chinese alt is empty: the Chinese title stands in; everything is escaped.
     expect(tile).toContain(

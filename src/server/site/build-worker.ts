@@ -44,6 +44,7 @@ process.on("disconnect", () => process.exit(0));
 const { build } = await import("astro");
 await import("pagefind");
 const searchScript = new URL("../../../scripts/build-search.ts", import.meta.url);
+const precompressScript = new URL("../../../scripts/precompress.ts", import.meta.url);
 
 process.once("message", async (raw: unknown) => {
   const request = buildRequest.safeParse(raw);
@@ -56,11 +57,12 @@ process.once("message", async (raw: unknown) => {
   }
   const message = request.data;
   // Read by astro.config.mjs (cache folder), the content loader (CONTENT_SNAPSHOT) and the
-  // search script (DIST_DIR) when they run, below.
+  // search and precompression scripts (DIST_DIR) when they run, below.
   Object.assign(process.env, message.env, { DIST_DIR: message.outDir });
   try {
     await build({ outDir: message.outDir });
     await import(searchScript.href);
+    await import(precompressScript.href);
     await send({ type: "done" });
     process.exit(0);
   } catch (error) {

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { writeHeadersFile } from "../../lib/inline-hashes.ts";
 import { observatoryScan } from "../../lib/observatory-score.ts";
+import { precompress } from "../../lib/precompress.ts";
 import {
   HEADERS_FILE,
   type HeaderRule,
@@ -24,9 +26,9 @@ const page = (script: string) =>
 function builtSite(script = "document.documentElement.dataset.theme='dark'"): string {
   const dir = folder({
     "index.html": page(script),
-    "about/index.html": page(script),
+    "about/index.html": page(script).replace("<main>x", `<main>${"About this site. ".repeat(100)}`),
     "404.html": page(script).replace("<main>x", "<main>Not found"),
-    "_astro/app.abc123.js": "console.log(1)",
+    "_astro/app.abc123.js": `console.log(1);${"\n/* some more of the script */".repeat(60)}`,
     "photo-files/0123456789ab-400.webp": "RIFF",
     "og/0123456789abcdef.png": "PNG",
     "about/og/not-fingerprinted.png": "PNG",
@@ -126,6 +128,49 @@ describe("npm start's static site", () => {
     expect(before).toBe(headersForPath(rulesIn(first), "/")["Content-Security-Policy"]);
     expect(after).toBe(headersForPath(rulesIn(second), "/")["Content-Security-Policy"]);
     expect(after).not.toBe(before);
+  });
+
+  it("serves the precompressed file the request accepts, else the file itself, and answers 304 when unchanged", async () => {
+    const dir = builtSite();
+    await precompress(dir);
+    const { app } = appFor(dir);
+    const asset = "/_astro/app.abc123.js";
+    const plain = readFileSync(join(dir, "_astro/app.abc123.js"), "utf8");
+
+    const br = await app.request(asset, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+
+    const gz = await app.request(asset, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+
+    const none = await app.request(asset);
+    expect(none.headers.get("content-encoding")).toBeNull();
+    expect(none.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await none.text()).toBe(plain);
+
+    // A page: revalidated, and unchanged since the browser's copy, 304 without a body.
+    const page = await app.request("/about/", { headers: { "accept-encoding": "br" } });
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const modified = page.headers.get("last-modified") ?? "";
+    expect(modified).not.toBe("");
+    const again = await app.request("/about/", {
+      headers: { "accept-encoding": "br", "if-modified-since": modified },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("content-encoding")).toBeNull();
+    expect(again.headers.get("content-length")).toBeNull();
+    expect(again.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(security(again)).toEqual(security(page));
+    // Changed since (an older copy): the page itself.
+    const older = await app.request("/about/", {
+      headers: { "if-modified-since": new Date(Date.parse(modified) - 60_000).toUTCString() },
+    });
+    expect(older.status).toBe(200);
   });
 
   it("computes the headers of a build made before builds wrote them", () => {

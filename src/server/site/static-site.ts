@@ -53,6 +53,9 @@ const IMMUTABLE_FOLDERS = ["/_astro/", ...IMMUTABLE_PATHS.map((path) => path.rep
 function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
   return serveStatic<SiteEnv>({
     root,
+    // The build wrote `.br` and `.gz` beside each text file (src/lib/precompress.ts): the one the
+    // request accepts is served as it is, with its Content-Encoding and `Vary: Accept-Encoding`.
+    precompressed: true,
     // Called once the response is made, so a header set here would be lost: the value is
     // kept for the middleware below to set.
     onFound: (_path, c) => {
@@ -77,6 +80,26 @@ export interface SiteAppOptions {
   site: () => ServedSite;
 }
 
+/**
+ * Revalidation: a file not changed since the copy the browser holds (`If-Modified-Since` against
+ * its `Last-Modified`) answers 304 without a body, its headers kept (pages are served with
+ * `max-age=0, must-revalidate`, so a browser asks each time it shows one again).
+ */
+const notModified: MiddlewareHandler<SiteEnv> = async (c, next) => {
+  await next();
+  const since = Date.parse(c.req.header("If-Modified-Since") ?? "");
+  const modified = Date.parse(c.res.headers.get("Last-Modified") ?? "");
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  if (!read || c.res.status !== 200 || Number.isNaN(since) || Number.isNaN(modified)) return;
+  if (modified > since) return;
+  // The file's stream is not read: close it.
+  await c.res.body?.cancel();
+  // Hono keeps the old response's headers on the new one: the body's own are taken off after.
+  c.res = new Response(null, { status: 304 });
+  c.res.headers.delete("Content-Length");
+  c.res.headers.delete("Content-Encoding");
+};
+
 export function createSiteApp(options: SiteAppOptions) {
   const app = new Hono<SiteEnv>();
   // c.env is undefined when a test calls app.request() without one.
@@ -96,6 +119,8 @@ export function createSiteApp(options: SiteAppOptions) {
     const cacheControl = c.get("cacheControl");
     if (cacheControl) c.res.headers.set("Cache-Control", cacheControl);
   });
+  app.use(notModified);
+  // Only what the build did not compress (the not-found page, a build made before precompression).
   app.use(compress());
   // Netlify never serves `_headers`; neither does this.
   app.use((c, next) => (c.req.path === `/${HEADERS_FILE}` ? next() : c.var.site.serve(c, next)));
