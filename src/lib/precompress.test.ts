@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { MIN_BYTES, precompress } from "./precompress.ts";
+import { brotliQuality, MIN_BYTES, precompress } from "./precompress.ts";
 import { tempFolders } from "./test-folders.ts";
 
 const folder = tempFolders("blog-precompress-");
@@ -33,6 +33,9 @@ describe("precompress", () => {
     expect(existsSync(join(dir, "tiny.css.br"))).toBe(false);
     expect(existsSync(join(dir, "photo-files/a-400.webp.br"))).toBe(false);
     expect(MIN_BYTES).toBe(1024);
+    // The smallest form for what never changes; pages, which change with each publish, quickly.
+    expect(brotliQuality(join(dir, "_astro/app.abc.js"))).toBe(11);
+    expect(brotliQuality(join(dir, "about/index.html"))).toBe(6);
   });
 
   it("copies what an earlier build compressed, compresses what changed, and keeps one build's worth", async () => {

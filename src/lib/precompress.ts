@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
-// A build's text files compressed once, at build time: `<file>.br` (brotli, quality 11) and
-// `<file>.gz` (gzip, level 9) beside each, which `npm start` serves as they are by the request's
+// A build's text files compressed once, at build time: `<file>.br` (brotli) and `<file>.gz`
+// (gzip, level 9) beside each, which `npm start` serves as they are by the request's
 // Accept-Encoding (src/server/site/static-site.ts) instead of compressing every response while
 // the page loads, on the same two cores as the page. Most files are the same from one build to
 // the next (hashed assets, unchanged pages), so each compressed pair is kept by its source's
@@ -16,6 +16,14 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest|map)$/;
 /** Below this, a compressed file saves less than a network packet. */
 export const MIN_BYTES = 1024;
+/**
+ * Brotli's quality for a file. Scripts and styles under `_astro/` are named by their bytes and
+ * change only with the code, so they get the smallest form (11), made once. Pages change with
+ * every publish and are compressed on the way to it: quality 11 took 6.3 s for the seed site's
+ * 223 pages against 0.12 s at 6, for 12 % more bytes (about 0.7 KB a page).
+ */
+export const brotliQuality = (file: string) => (/[\\/]_astro[\\/]/.test(file) ? 11 : 6);
+
 /** The encodings written beside a file, by its suffix. */
 export const ENCODED = { br: ".br", gzip: ".gz" } as const;
 
@@ -89,7 +97,7 @@ export async function precompress(dir: string, cacheDir?: string): Promise<Preco
       const [b, g] = await Promise.all([
         brotli(source, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
             [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
           },
         }),
