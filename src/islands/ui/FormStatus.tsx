@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 /** A form's outcome: a polite status line (always present, so it is announced) and an alert on failure. */
 export function FormStatus({ note, failure }: { note: string; failure: string }) {
   return (
@@ -23,4 +25,20 @@ export function focusFirstProblem(
   const first = order.find((name) => problems[name]);
   if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   return first !== undefined;
+}
+
+const QUIET = { note: "", failure: "" };
+
+/**
+ * A form's status line and alert as state: `report(ok, message)` shows the one and clears the
+ * other, `clear()` both (spread `line` into `FormStatus`).
+ */
+export function useStatusLine() {
+  const [line, setLine] = useState(QUIET);
+  return {
+    line,
+    report: (ok: boolean, message: string) =>
+      setLine(ok ? { note: message, failure: "" } : { note: "", failure: message }),
+    clear: () => setLine(QUIET),
+  };
 }

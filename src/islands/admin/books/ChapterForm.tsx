@@ -4,7 +4,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { api } from "../../../shared/api-client.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
-import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields, FormSelectField } from "../app/form.tsx";
 import { DraftLinkControl } from "../content/DraftLink.tsx";
 import { DraftOrSaveButtons } from "../content/fields.tsx";
@@ -46,9 +46,7 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
   const id = useId();
   const create = useCreateChapter(bookId);
   const update = useUpdateChapter(bookId);
-  const [line, setLine] = useState({ note: "", failure: "" });
-  const report = (ok: boolean, message: string) =>
-    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const { line, report, clear } = useStatusLine();
   const [first] = useState(() => chapterFields(editing ?? null, props.nextOrder?.(null) ?? 1));
   const form = useForm<ChapterFields, unknown, ChapterValues>({ resolver, defaultValues: first });
   const keeping = useKeeping({
@@ -96,7 +94,7 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
     CHAPTER_FIELDS,
     async (chapter, publish) => {
       const force = await keeping.beforeSave();
-      setLine({ note: "", failure: "" });
+      clear();
       const edited = keeping.latest();
       if (edited) {
         const saved = await update.mutateAsync({
@@ -126,16 +124,7 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
       <Heading id={`${id}-title`}>
         {t(editing ? "bmsBooks.editChapter" : "bmsBooks.addChapter")}
       </Heading>
-      {keeping.kept && (
-        <KeptOffer
-          t={t}
-          id={id}
-          kept={keeping.kept}
-          saved={keeping.saved}
-          words="bmsBooks"
-          onAnswer={keeping.answerKept}
-        />
-      )}
+      <KeptOffer t={t} id={id} keeping={keeping} words="bmsBooks" />
       <TitleAndSlug t={t} id={id} control={form.control} title="title" slug="slug" />
       <div className="bms-row">
         <FormSelectField

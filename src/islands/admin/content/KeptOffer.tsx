@@ -5,23 +5,27 @@ import { formatTime } from "./time.ts";
 
 /**
  * The offer of what the browser kept of an unsaved edit: when it was kept, what it changes of
- * the saved item (field by field, then the text, line by line), Restore and Discard.
+ * the saved item (field by field, then the text, line by line), Restore and Discard; nothing
+ * while nothing is kept.
  */
 export function KeptOffer({
   t,
   id,
-  kept,
-  saved,
+  keeping,
   words,
-  onAnswer,
 }: {
   t: Translate;
   id: string;
-  kept: KeptDraft<object>;
-  saved: object;
+  /** The form's keeping (`useKeeping`): what it kept, the values it opened with, the answer. */
+  keeping: {
+    kept: KeptDraft<object> | null;
+    saved: object;
+    answerKept: (restore: boolean) => void;
+  };
   words: FieldWords;
-  onAnswer: (restore: boolean) => void;
 }) {
+  const { kept, saved, answerKept: onAnswer } = keeping;
+  if (!kept) return null;
   const lines = fieldsDifference(t, words, saved, kept.fields);
   const titleId = `${id}-kept`;
   return (

@@ -20,6 +20,7 @@ import { ScreenLink } from "../app/ScreenLink.tsx";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import type { EditorAction, EditorSave, EditorWords } from "./editor-save.ts";
+import { SaveOverButton } from "./fields.tsx";
 import { submitterValue } from "./form.ts";
 import { KeptOffer } from "./KeptOffer.tsx";
 import { useKeeping } from "./keeping.ts";
@@ -397,7 +398,7 @@ export function EditorForm({
   share?: ReactNode;
   children: ReactNode;
 }) {
-  const { t, id, record, readOnly, status, focus, kept } = editor;
+  const { t, id, record, readOnly, status, focus } = editor;
   const title = record
     ? t(readOnly ? `${words}.editorView` : `${words}.editorEdit`, { title: name })
     : t(`${words}.editorNew`);
@@ -419,16 +420,7 @@ export function EditorForm({
           {editor.dirty && <span className="bms-unsaved">{t("bmsContent.unsaved")}</span>}
         </p>
       </div>
-      {kept && (
-        <KeptOffer
-          t={t}
-          id={id}
-          kept={kept}
-          saved={editor.saved}
-          words={words}
-          onAnswer={editor.answerKept}
-        />
-      )}
+      <KeptOffer t={t} id={id} keeping={editor} words={words} />
       {readOnly && (
         <p className="bms-file bms-readonly-note">
           {t("bmsContent.readOnly", { file: record?.file ?? fileDir })}
@@ -445,16 +437,11 @@ export function EditorForm({
         <>
           {schedule}
           <div className="bms-actions bms-editor-actions">
-            {editor.conflict && (
-              <button
-                type="button"
-                className="button"
-                disabled={editor.busy}
-                onClick={editor.saveOver}
-              >
-                {t("bmsEditor.saveOver")}
-              </button>
-            )}
+            <SaveOverButton
+              t={t}
+              busy={editor.busy}
+              onSaveOver={editor.conflict ? editor.saveOver : undefined}
+            />
             {editor.buttons.map(([a, label], i) => (
               <button
                 key={a}

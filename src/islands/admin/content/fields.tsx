@@ -209,11 +209,7 @@ export function DraftOrSaveButtons(props: {
     <div className="bms-actions">
       {props.editing ? (
         <>
-          {props.saveOver && (
-            <button type="button" className="button" disabled={busy} onClick={props.saveOver}>
-              {t("bmsEditor.saveOver")}
-            </button>
-          )}
+          <SaveOverButton t={t} busy={busy} onSaveOver={props.saveOver} />
           <button type="submit" className="button button-primary" disabled={busy}>
             {t("bmsNotes.saveChanges")}
           </button>
@@ -238,5 +234,22 @@ export function DraftOrSaveButtons(props: {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Save over it: offered (`onSaveOver`) while a save was refused because the item was saved
+ * elsewhere since the form read it; saves the form over that version on purpose.
+ */
+export function SaveOverButton(props: {
+  t: Translate;
+  busy: boolean;
+  onSaveOver?: (() => void) | undefined;
+}) {
+  if (!props.onSaveOver) return null;
+  return (
+    <button type="button" className="button" disabled={props.busy} onClick={props.onSaveOver}>
+      {props.t("bmsEditor.saveOver")}
+    </button>
   );
 }

@@ -6,10 +6,10 @@ import { api } from "../../../shared/api-client.ts";
 import type { NoteRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
-import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { DraftLinkControl } from "../content/DraftLink.tsx";
-import { FormLangField, FormScheduleField } from "../content/fields.tsx";
+import { FormLangField, FormScheduleField, SaveOverButton } from "../content/fields.tsx";
 import { formIssues, submitterValue } from "../content/form.ts";
 import { KeptOffer } from "../content/KeptOffer.tsx";
 import { useKeeping } from "../content/keeping.ts";
@@ -59,9 +59,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   const fallback: NoteAction = editing ? "save" : "draft";
   // The button pressed decides the rules (only Schedule asks for a time): read at each check.
   const action = useRef<NoteAction>(fallback);
-  const [line, setLine] = useState({ note: "", failure: "" });
-  const report = (ok: boolean, message: string) =>
-    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const { line, report, clear } = useStatusLine();
   const [first] = useState(() => (editing ? noteFields(editing) : emptyNote($locale.get())));
   const form = useForm<NoteFields, unknown, NoteValues>({
     resolver: (values, context, options) =>
@@ -102,7 +100,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         keeping.afterSave(record);
         if (!editing) form.reset(emptyNote(values.lang));
         const time = record.publishedAt ? formatTime(record.publishedAt) : "";
-        setLine({ note: "", failure: "" });
+        clear();
         onDone(t(savedMessage(record, chosen), { time }));
       } catch (error) {
         if (keeping.refused(error)) return;
@@ -121,7 +119,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   function submit(event: SubmitEvent<HTMLFormElement>) {
     const pressed = submitterValue(event);
     action.current = actions.find((a) => a === pressed) ?? fallback;
-    setLine({ note: "", failure: "" });
+    clear();
     void run(event);
   }
 
@@ -129,16 +127,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
   return (
     <form className="bms-compose" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>{t(editing ? "bmsNotes.editing" : "bmsNotes.compose")}</Heading>
-      {keeping.kept && (
-        <KeptOffer
-          t={t}
-          id={id}
-          kept={keeping.kept}
-          saved={keeping.saved}
-          words="bmsNotes"
-          onAnswer={keeping.answerKept}
-        />
-      )}
+      <KeptOffer t={t} id={id} keeping={keeping} words="bmsNotes" />
       <FormLangField {...bind("lang")} label={t("bmsNotes.lang")} />
       <FormMarkdownField
         {...bind("body")}
@@ -180,21 +169,19 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
       )}
       <FormStatus note={busy ? t("bmsNotes.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">
-        {keeping.conflict && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() =>
-              keeping.saveOver(() => {
-                action.current = "save";
-                void run();
-              })
-            }
-          >
-            {t("bmsEditor.saveOver")}
-          </button>
-        )}
+        <SaveOverButton
+          t={t}
+          busy={busy}
+          onSaveOver={
+            keeping.conflict
+              ? () =>
+                  keeping.saveOver(() => {
+                    action.current = "save";
+                    void run();
+                  })
+              : undefined
+          }
+        />
         {actions.map((a) => (
           <button
             key={a}

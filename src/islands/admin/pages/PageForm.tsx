@@ -4,9 +4,10 @@ import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { api } from "../../../shared/api-client.ts";
 import type { PageRecord } from "../../../shared/content.ts";
-import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields, failedCallText, showServerIssues } from "../app/form.tsx";
 import { DeleteControl } from "../content/DeleteControl.tsx";
+import { SaveOverButton } from "../content/fields.tsx";
 import { KeptOffer } from "../content/KeptOffer.tsx";
 import { useKeeping } from "../content/keeping.ts";
 import { FormMarkdownField } from "../content/MarkdownField.tsx";
@@ -39,9 +40,7 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
   const id = useId();
   const save = useSavePage();
   const revert = useRevertPage();
-  const [line, setLine] = useState({ note: "", failure: "" });
-  const report = (ok: boolean, message: string) =>
-    setLine(ok ? { note: message, failure: "" } : { note: "", failure: message });
+  const { line, report } = useStatusLine();
   const [first] = useState(() => pageFields(page));
   const form = useForm<PageFields, unknown, PageValues>({
     resolver: zodResolver(pageSchema),
@@ -107,16 +106,7 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
     >
       <h2 id={`${id}-title`}>{t("bmsPages.heading", { language })}</h2>
       <p className="field-hint">{sourceLine(t, shown)}</p>
-      {keeping.kept && (
-        <KeptOffer
-          t={t}
-          id={id}
-          kept={keeping.kept}
-          saved={keeping.saved}
-          words="bmsPages"
-          onAnswer={keeping.answerKept}
-        />
-      )}
+      <KeptOffer t={t} id={id} keeping={keeping} words="bmsPages" />
       <FormMarkdownField
         {...bind("body")}
         label={t("bmsPages.body", { language })}
@@ -142,16 +132,11 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
       )}
       <FormStatus note={busy ? t("bmsPages.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">
-        {keeping.conflict && (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => keeping.saveOver(() => void run())}
-          >
-            {t("bmsEditor.saveOver")}
-          </button>
-        )}
+        <SaveOverButton
+          t={t}
+          busy={busy}
+          onSaveOver={keeping.conflict ? () => keeping.saveOver(() => void run()) : undefined}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t("bmsPages.save")}
         </button>
