@@ -8,7 +8,14 @@ import {
   USER_STATUSES,
   USERNAME,
 } from "./auth-rules.ts";
-import { FEEDBACK_NOTE_MAX, FEEDBACK_STATUSES, FEEDBACK_TYPES } from "./feedback-rules.ts";
+import {
+  FEEDBACK_NOTE_MAX,
+  FEEDBACK_REPLY_KINDS,
+  FEEDBACK_REPLY_MAX,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  REPLY_LOCALES,
+} from "./feedback-rules.ts";
 
 // The rules themselves live once, without zod, in auth-rules.ts (the visitor's forms use them
 // there); these schemas are built on them.
@@ -31,6 +38,7 @@ export {
   FEEDBACK_STATUSES,
   FEEDBACK_TRANSITIONS,
   type FeedbackRecord,
+  type FeedbackReplyRecord,
   type FeedbackStatus,
   type FeedbackStatusChange,
 } from "./feedback-rules.ts";
@@ -285,3 +293,11 @@ export const feedbackStatusUpdateSchema = z.strictObject({
   note: z.string().trim().max(FEEDBACK_NOTE_MAX).default(""),
 });
 export type FeedbackStatusUpdate = z.input<typeof feedbackStatusUpdateSchema>;
+
+/** `POST /api/feedback/:id/replies`: a reply mailed to the writer (in `locale`), or a note. */
+export const feedbackReplySchema = z.strictObject({
+  kind: z.enum(FEEDBACK_REPLY_KINDS),
+  body: z.string().trim().min(1, "is required").max(FEEDBACK_REPLY_MAX),
+  locale: z.enum(REPLY_LOCALES).optional(),
+});
+export type FeedbackReplyInput = z.input<typeof feedbackReplySchema>;

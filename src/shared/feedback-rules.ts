@@ -79,3 +79,41 @@ export interface FeedbackStatusChange {
   changedBy: { id: string; userName: string } | null;
   changedAt: string;
 }
+
+// --- Answering (the admin feedback center) -----------------------------------------------------
+
+/** What the owner writes on a piece of feedback: a reply mailed to its writer, or a note kept here. */
+export const FEEDBACK_REPLY_KINDS = ["reply", "note"] as const;
+export type FeedbackReplyKind = (typeof FEEDBACK_REPLY_KINDS)[number];
+export const FEEDBACK_REPLY_MAX = 5000;
+
+/** The languages a reply's mail is framed in. */
+export const REPLY_LOCALES = ["zh-CN", "en-US"] as const;
+export type ReplyLocale = (typeof REPLY_LOCALES)[number];
+
+/** A reply or note kept with its feedback. */
+export interface FeedbackReplyRecord {
+  id: string;
+  kind: FeedbackReplyKind;
+  body: string;
+  /** A reply: the language its mail was framed in, and where it went. */
+  locale: ReplyLocale | null;
+  sentTo: string | null;
+  author: { id: string; userName: string } | null;
+  createdAt: string;
+}
+
+/** Where a reply can go: the feedback's contact, when it is an email address. */
+export const replyAddress = (contact: string): string | null => {
+  const address = contact.trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254 ? address : null;
+};
+
+/**
+ * The language the writer most likely reads: Chinese when what they wrote holds Chinese
+ * characters, else English (the feedback widget sends no language of its own).
+ */
+export const writerLocale = (feedback: { subject: string; description: string }): ReplyLocale =>
+  /[\u3400-\u9fff\uf900-\ufaff]/u.test(`${feedback.subject}${feedback.description}`)
+    ? "zh-CN"
+    : "en-US";

@@ -241,6 +241,27 @@ export const feedbackStatusHistory = pgTable(
   (t) => [index("feedback_status_history_feedback_idx").on(t.feedbackId, t.changedAt)],
 ).enableRLS();
 
+/**
+ * What the owner wrote on a piece of feedback: a reply mailed to its writer (the language its
+ * mail was framed in and the address it went to), or a note kept for the back office only.
+ */
+export const feedbackReplies = pgTable(
+  "feedback_replies",
+  {
+    id: uuidId(),
+    feedbackId: uuid("feedback_id")
+      .notNull()
+      .references(() => feedback.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"reply" | "note">().notNull(),
+    body: text("body").notNull(),
+    locale: text("locale").$type<"zh-CN" | "en-US">(),
+    sentTo: text("sent_to"),
+    createdBy: userOrNull("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_replies_feedback_idx").on(t.feedbackId, t.createdAt)],
+).enableRLS();
+
 // Content written in /bms. It joins the files under content/ in the same Astro collections
 // (src/lib/database-loader.ts); a slug used by a file and a row fails the build. Bodies are
 // Markdown, rendered by the site's pipeline at build time and then sanitised. Each column has

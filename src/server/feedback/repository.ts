@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { FeedbackInput } from "../../shared/feedback.ts";
 import type { Db } from "../db/client.ts";
 import { firstRow, type PageQuery, pageOfRows, type RowPage } from "../db/queries.ts";
-import { feedback, feedbackStatusHistory, users } from "../db/schema.ts";
+import { feedback, feedbackReplies, feedbackStatusHistory, users } from "../db/schema.ts";
 
 /** Stores a submission with status `new` and the server's own receive time. */
 export async function insertFeedback(
@@ -82,4 +82,38 @@ export async function listStatusChanges(db: Db, feedbackId: string) {
 export async function feedbackExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: feedback.id }).from(feedback).where(eq(feedback.id, id));
   return Boolean(row);
+}
+
+export function findFeedback(db: Db, id: string): Promise<FeedbackRow | null> {
+  return firstRow(db.select().from(feedback).where(eq(feedback.id, id)));
+}
+
+/** Deletes a record; its status history and replies go with it (foreign keys). */
+export function deleteFeedback(db: Db, id: string): Promise<{ id: string } | null> {
+  return firstRow(db.delete(feedback).where(eq(feedback.id, id)).returning({ id: feedback.id }));
+}
+
+export async function insertReply(db: Db, values: typeof feedbackReplies.$inferInsert) {
+  const [row] = await db.insert(feedbackReplies).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** The replies and notes of one record, oldest first, with the name of who wrote each. */
+export function listReplies(db: Db, feedbackId: string) {
+  return db
+    .select({
+      id: feedbackReplies.id,
+      kind: feedbackReplies.kind,
+      body: feedbackReplies.body,
+      locale: feedbackReplies.locale,
+      sentTo: feedbackReplies.sentTo,
+      authorId: feedbackReplies.createdBy,
+      authorName: users.userName,
+      createdAt: feedbackReplies.createdAt,
+    })
+    .from(feedbackReplies)
+    .leftJoin(users, eq(users.id, feedbackReplies.createdBy))
+    .where(eq(feedbackReplies.feedbackId, feedbackId))
+    .orderBy(asc(feedbackReplies.createdAt), asc(feedbackReplies.id));
 }

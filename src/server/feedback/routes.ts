@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { feedbackStatusUpdateSchema, listFeedbackQuerySchema } from "../../shared/auth.ts";
+import {
+  feedbackReplySchema,
+  feedbackStatusUpdateSchema,
+  listFeedbackQuerySchema,
+} from "../../shared/auth.ts";
 import { feedbackSubmissionSchema } from "../../shared/feedback.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
@@ -7,7 +11,14 @@ import { caller, requireAdmin } from "../http/middleware.ts";
 import { FEEDBACK_RATE, rateLimit } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { insertFeedback } from "./repository.ts";
-import { changeFeedbackStatus, listFeedbackPage, statusHistory } from "./service.ts";
+import {
+  answerFeedback,
+  changeFeedbackStatus,
+  feedbackReplies,
+  listFeedbackPage,
+  removeFeedback,
+  statusHistory,
+} from "./service.ts";
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .post(
@@ -42,4 +53,27 @@ export const feedbackRoutes = new Hono<AppEnv>()
   )
   .get("/feedback/:id/history", requireAdmin, pathParams(idParamSchema), async (c) =>
     ok(c, await statusHistory(c.var.db, c.req.valid("param").id)),
+  )
+  // --- Answering: replies mailed to the writer and notes kept here; deleting a record
+  .get("/feedback/:id/replies", requireAdmin, pathParams(idParamSchema), async (c) =>
+    ok(c, await feedbackReplies(c.var.db, c.req.valid("param").id)),
+  )
+  .post(
+    "/feedback/:id/replies",
+    requireAdmin,
+    pathParams(idParamSchema),
+    jsonBody(feedbackReplySchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      const written = await answerFeedback(
+        { db: c.var.db, mailer: c.var.mailer },
+        caller(c).id,
+        c.req.valid("param").id,
+        input,
+      );
+      return ok(c, written, input.kind === "reply" ? "Reply sent" : "Note kept");
+    },
+  )
+  .delete("/feedback/:id", requireAdmin, pathParams(idParamSchema), async (c) =>
+    ok(c, await removeFeedback(c.var.db, c.req.valid("param").id), "Deleted"),
   );

@@ -1,19 +1,27 @@
 import {
   canChangeFeedbackStatus,
   type FeedbackRecord,
+  type FeedbackReplyRecord,
   type FeedbackStatus,
   type FeedbackStatusChange,
   type Page,
 } from "../../shared/auth.ts";
+import { replyAddress, writerLocale } from "../../shared/feedback-rules.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { composeFeedbackReply } from "../mail/messages.ts";
 import {
+  deleteFeedback,
   type FeedbackRow,
   feedbackExists,
+  findFeedback,
   findFeedbackForUpdate,
+  insertReply,
   insertStatusChange,
   listFeedback,
+  listReplies,
   listStatusChanges,
   setFeedbackStatus,
 } from "./repository.ts";
@@ -90,4 +98,70 @@ export async function statusHistory(db: Db, id: string): Promise<FeedbackStatusC
     changedBy: row.changedById ? { id: row.changedById, userName: row.changedByName ?? "" } : null,
     changedAt: row.changedAt.toISOString(),
   }));
+}
+
+/** The replies and notes written on a record, oldest first. */
+export async function feedbackReplies(db: Db, id: string): Promise<FeedbackReplyRecord[]> {
+  if (!(await feedbackExists(db, id))) throw noSuchFeedback();
+  const rows = await listReplies(db, id);
+  return rows.map(({ authorId, authorName, createdAt, ...row }) => ({
+    ...row,
+    author: authorId ? { id: authorId, userName: authorName ?? "" } : null,
+    createdAt: createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Writes on a record: a note is kept for the back office; a reply is mailed to the writer's
+ * address (its contact, when that is an email), framed in `locale` (else the language they wrote
+ * in), and kept once the mail port took it, so a reply kept was sent.
+ */
+export async function answerFeedback(
+  ctx: { db: Db; mailer: Mailer },
+  actorId: string,
+  id: string,
+  input: { kind: "reply" | "note"; body: string; locale?: "zh-CN" | "en-US" | undefined },
+): Promise<FeedbackReplyRecord> {
+  const record = await findFeedback(ctx.db, id);
+  if (!record) throw noSuchFeedback();
+  let sent: { locale: "zh-CN" | "en-US"; sentTo: string } | null = null;
+  if (input.kind === "reply") {
+    const to = replyAddress(record.contact);
+    if (!to) {
+      throw new ApiError(409, "conflict", "This feedback left no email address to reply to", {
+        issues: [
+          { field: "kind", message: "no email address", key: "feedbackCenter.problems.noEmail" },
+        ],
+      });
+    }
+    const locale = input.locale ?? writerLocale(record);
+    await ctx.mailer.send({ to, ...composeFeedbackReply(locale, record.subject, input.body) });
+    sent = { locale, sentTo: to };
+  }
+  const row = await insertReply(ctx.db, {
+    feedbackId: id,
+    kind: input.kind,
+    body: input.body,
+    locale: sent?.locale ?? null,
+    sentTo: sent?.sentTo ?? null,
+    createdBy: actorId,
+  });
+  return (
+    (await feedbackReplies(ctx.db, id)).find((reply) => reply.id === row.id) ?? {
+      id: row.id,
+      kind: row.kind,
+      body: row.body,
+      locale: row.locale,
+      sentTo: row.sentTo,
+      author: null,
+      createdAt: row.createdAt.toISOString(),
+    }
+  );
+}
+
+/** Deletes a record with its history, replies and notes. */
+export async function removeFeedback(db: Db, id: string): Promise<{ id: string }> {
+  const gone = await deleteFeedback(db, id);
+  if (!gone) throw noSuchFeedback();
+  return gone;
 }

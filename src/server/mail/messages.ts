@@ -32,3 +32,20 @@ export function composeMail(
       return { subject: t("mail.changedSubject", values), text: t("mail.changedBody", values) };
   }
 }
+
+/**
+ * The owner's reply to a piece of feedback, framed in the writer's language: the subject names
+ * what they wrote about, and the text is the owner's words then a line on where it came from.
+ */
+export function composeFeedbackReply(
+  locale: Locale,
+  subject: string,
+  body: string,
+): { subject: string; text: string } {
+  const t = translator(locale);
+  const values = { site: t("site.name"), subject, body };
+  return {
+    subject: t("mail.feedbackReplySubject", values),
+    text: t("mail.feedbackReplyBody", values),
+  };
+}

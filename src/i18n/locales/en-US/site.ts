@@ -160,6 +160,9 @@ const site = {
     changeTakenSubject: "This address already has an account",
     changeTakenBody:
       "Someone asked to move another account at {{site}} to this address, which already has an account of its own. Nothing was changed. If it was you, use a different address. Otherwise you can ignore this mail.",
+    feedbackReplySubject: "Re: {{subject}}",
+    feedbackReplyBody:
+      "{{body}}\n\n—\nA reply from the owner of {{site}} to the feedback you sent, “{{subject}}”. You can answer through the feedback button on any page of the site.",
     changedSubject: "Your email address was changed",
     changedBody:
       "The email address of your account at {{site}} was changed to {{email}}. From now on you log in with that address. If you did not do this, reset your password with the new address at once, or write to the site's owner through the feedback button.",

@@ -160,6 +160,9 @@ const site: SiteMessages = {
     changeTakenSubject: "这个邮箱已经有账号了",
     changeTakenBody:
       "有人申请把{{site}}的另一个账号改用这个邮箱，但该邮箱已经有自己的账号，因此没有做任何改动。如果是你本人，请换一个邮箱；否则请忽略这封邮件。",
+    feedbackReplySubject: "回复：{{subject}}",
+    feedbackReplyBody:
+      "{{body}}\n\n—\n这是{{site}}站长对你提交的反馈「{{subject}}」的回复。如需继续沟通，可以通过网站任意页面的反馈按钮联系。",
     changedSubject: "你的邮箱已更改",
     changedBody:
       "你在{{site}}的账号邮箱已改为 {{email}}，今后请用这个邮箱登录。如果不是你本人操作，请立即用新邮箱重置密码，或通过反馈按钮联系站长。",

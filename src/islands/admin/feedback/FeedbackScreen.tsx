@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { type FeedbackStatusUpdate, feedbackStatusUpdateSchema } from "../../../shared/auth.ts";
@@ -16,6 +16,7 @@ import { FilterSelects, useFilters } from "../app/list-parts.tsx";
 import { type ItemSelection, SelectBox, useItemSelection } from "../app/selection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { FeedbackBulk } from "./FeedbackBulk.tsx";
+import { FeedbackThread } from "./FeedbackThread.tsx";
 import { useChangeStatus, useFeedbackPage } from "./queries.ts";
 
 /**
@@ -106,6 +107,7 @@ function FeedbackItem({
   });
   useLeaveGuard(form.formState.isDirty);
   const chosen = form.watch("status");
+  const [open, setOpen] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
     onDone(true, "");
@@ -146,12 +148,13 @@ function FeedbackItem({
           </>
         )}
       </p>
-      <details>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>{t("feedbackCenter.details")}</summary>
         <p className="bms-description">{record.description}</p>
         <p className="bms-meta">
           {t("feedbackCenter.page")}: {record.environment.url} · {record.environment.viewport}
         </p>
+        <FeedbackThread t={t} id={id} record={record} open={open} onDone={onDone} />
       </details>
       {allowed.length > 0 && (
         <form className="bms-change" noValidate onSubmit={submit}>
