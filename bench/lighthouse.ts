@@ -478,7 +478,7 @@ try {
       let run = await runLighthouse(`${base}${path}`, formFactor, chrome.port);
       if (run.runtimeError) {
         // Lighthouse's own trace errors (NO_NAVSTART: "Please run Lighthouse again") came about
-        // once in 20 runs and never twice in a row: one more run, said in the report.
+        // in 2 of about 90 runs and never twice in a row: one more run, said in the report.
         console.log(`lighthouse ${formFactor} ${path}: ${run.runtimeError}; run again`);
         const again = await runLighthouse(`${base}${path}`, formFactor, chrome.port);
         run = { ...again, warnings: [...again.warnings, `first run: ${run.runtimeError}`] };
