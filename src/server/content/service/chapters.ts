@@ -16,7 +16,6 @@ import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
-  changedElsewhere,
   invalid,
   isFileId,
   isLive,
@@ -24,8 +23,10 @@ import {
   notFound,
   pageOf,
   readOnly,
+  refuseIfChangedMeanwhile,
   slugTaken,
   unique,
+  versionOpened,
 } from "./shared.ts";
 
 /**
@@ -202,10 +203,7 @@ async function updateChapter(
   expected?: string,
 ): Promise<ChapterRecord> {
   const current = await dbChapter(ctx, id);
-  const since = expected ? new Date(expected) : undefined;
-  if (since && current.updatedAt.getTime() !== since.getTime()) {
-    throw changedElsewhere("chapter", current.updatedAt);
-  }
+  const since = versionOpened("chapter", current, expected);
   const book = await bookOfChapter(ctx, current.bookId);
   if (input.parentId && input.parentId !== current.parentId) {
     await assertParent(ctx, book.id, input.parentId, id);
@@ -219,11 +217,7 @@ async function updateChapter(
     () => repo.chapters.update(ctx.db, id, input, since),
     () => chapterSlugTaken(input.slug ?? current.slug),
   );
-  if (!row && since) {
-    // Saved by someone else between the read above and this write.
-    const now = await repo.chapters.findById(ctx.db, id);
-    if (now) throw changedElsewhere("chapter", now.updatedAt);
-  }
+  await refuseIfChangedMeanwhile("chapter", since, row, () => repo.chapters.findById(ctx.db, id));
   if (!row) throw notFound("chapter");
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
   chapterChanged(ctx, book, [current.status, row.status], `${row.slug} edited`);

@@ -17,7 +17,6 @@ import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
-  changedElsewhere,
   countFacets,
   invalid,
   isFileId,
@@ -26,9 +25,11 @@ import {
   mergedPage,
   notFound,
   readOnly,
+  refuseIfChangedMeanwhile,
   type Sortable,
   slugTaken,
   unique,
+  versionOpened,
 } from "./shared.ts";
 
 /**
@@ -248,10 +249,7 @@ export function itemService<
        */
       async update(ctx: ContentContext, id: string, input: Patch, expected?: string): Promise<Rec> {
         const before = await current(ctx, id);
-        const since = expected ? new Date(expected) : undefined;
-        if (since && before.updatedAt.getTime() !== since.getTime()) {
-          throw changedElsewhere(name, before.updatedAt);
-        }
+        const since = versionOpened(name, before, expected);
         if (input.slug !== undefined && input.slug !== before.slug) {
           await assertSlugFree(ctx, input.slug, id);
         }
@@ -261,11 +259,7 @@ export function itemService<
           () => kind.rows.update(ctx.db, id, { ...fields, ...settleTime(before, input) }, since),
           () => slugTaken(input.slug ?? before.slug, `another ${name}`),
         );
-        if (!updated && since) {
-          // Saved by someone else between the read above and this write.
-          const now = await kind.rows.findById(ctx.db, id);
-          if (now) throw changedElsewhere(name, now.updatedAt);
-        }
+        await refuseIfChangedMeanwhile(name, since, updated, () => kind.rows.findById(ctx.db, id));
         const row = found(updated);
         await keepRevision(ctx, name, row, ctx.actor ?? null);
         if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");

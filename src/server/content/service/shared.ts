@@ -51,6 +51,37 @@ export function readOnly(file: string | null): ApiError {
 }
 
 /**
+ * The version an update is made over (`expected`, the `updatedAt` the editor opened), checked
+ * against the row as read: refused when it has changed since. None: the update goes over anything.
+ */
+export function versionOpened(
+  what: string,
+  current: { updatedAt: Date },
+  expected: string | undefined,
+): Date | undefined {
+  const since = expected ? new Date(expected) : undefined;
+  if (since && current.updatedAt.getTime() !== since.getTime()) {
+    throw changedElsewhere(what, current.updatedAt);
+  }
+  return since;
+}
+
+/**
+ * An update made only while the row was still `since` (checked in its own statement) that
+ * changed nothing: saved by someone else between the read and the write, unless it is gone.
+ */
+export async function refuseIfChangedMeanwhile(
+  what: string,
+  since: Date | undefined,
+  updated: unknown,
+  reread: () => Promise<{ updatedAt: Date } | null>,
+): Promise<void> {
+  if (updated || !since) return;
+  const now = await reread();
+  if (now) throw changedElsewhere(what, now.updatedAt);
+}
+
+/**
  * An edit refused because the item was saved since the editor opened it (by another tab or
  * person, at `at`): the back office says so and offers to save over it.
  */
