@@ -13,6 +13,7 @@ import {
   createChapterSchema,
   createNoteSchema,
   createPhotoSchema,
+  type DraftKind,
   draftLinkSchema,
   draftPreviewQuerySchema,
   fileImageIdParamSchema,
@@ -228,25 +229,31 @@ function itemRoutes<
       .post(`${path}/:id/revisions/:revision/restore`, requireAdmin, revisionParam, async (c) => {
         const { id: itemId, revision } = c.req.valid("param");
         const kept = await service.revision(ctx(c), itemId, revision);
-        // Saved again through the update's own rules: a revision that no longer passes them (a
-        // category deleted since) is refused in their words, and restoring is itself a revision.
-        const patch = schemas.update.safeParse(kept.fields);
-        if (!patch.success) {
-          throw new ApiError(409, "conflict", "This revision no longer fits the current rules", {
-            issues: patch.error.issues.map((issue) => ({
-              field: issue.path.join(".") || "(body)",
-              message: issue.message,
-            })),
-          });
-        }
-        const restored = await service.update(
-          ctx(c),
-          itemId,
-          patch.data as z.output<Patch>,
-          ifMatch(c),
-        );
+        // Saved again through the update's own rules: restoring is itself a revision.
+        const patch = content.fieldsToRestore(schemas.update, kept.fields);
+        const restored = await service.update(ctx(c), itemId, patch as z.output<Patch>, ifMatch(c));
         return ok(c, restored, restoredMessage);
       })
+  );
+}
+
+/** `POST <path>/:id/preview-link`: a secret link to a draft of `kind` (1 to 720 hours). */
+function draftLinkRoute<Path extends string>(path: Path, kind: DraftKind) {
+  return new Hono<AppEnv>().post(
+    `${path}/:id/preview-link`,
+    requireAdmin,
+    id,
+    draftLinkBody,
+    async (c) =>
+      ok(
+        c,
+        await content.createDraftLink(
+          ctx(c),
+          kind,
+          c.req.valid("param").id,
+          c.req.valid("json").hours,
+        ),
+      ),
   );
 }
 
@@ -348,39 +355,9 @@ export const contentRoutes = new Hono<AppEnv>()
     ok(c, await content.previewMarkdown(c.req.valid("json").body)),
   )
   // --- A draft's page through a secret link that ends (the page: /draft-preview/?t=…)
-  .post("/admin/articles/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
-    ok(
-      c,
-      await content.createDraftLink(
-        ctx(c),
-        "article",
-        c.req.valid("param").id,
-        c.req.valid("json").hours,
-      ),
-    ),
-  )
-  .post("/admin/notes/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
-    ok(
-      c,
-      await content.createDraftLink(
-        ctx(c),
-        "note",
-        c.req.valid("param").id,
-        c.req.valid("json").hours,
-      ),
-    ),
-  )
-  .post("/admin/chapters/:id/preview-link", requireAdmin, id, draftLinkBody, async (c) =>
-    ok(
-      c,
-      await content.createDraftLink(
-        ctx(c),
-        "chapter",
-        c.req.valid("param").id,
-        c.req.valid("json").hours,
-      ),
-    ),
-  )
+  .route("/", draftLinkRoute("/admin/articles", "article"))
+  .route("/", draftLinkRoute("/admin/notes", "note"))
+  .route("/", draftLinkRoute("/admin/chapters", "chapter"))
   .get("/draft-preview", queryParams(draftPreviewQuerySchema), async (c) => {
     // Anyone with the link reads it; nothing keeps or indexes a page not yet published.
     c.header("Cache-Control", "no-store");
@@ -427,20 +404,11 @@ export const contentRoutes = new Hono<AppEnv>()
   })
   .post("/admin/pages/:id/revisions/:revision/restore", requireAdmin, revisionParam, async (c) => {
     const { id: rowId, revision } = c.req.valid("param");
-    const page = await content.savedPage(ctx(c), rowId);
-    const kept = await content.pageRevision(ctx(c), rowId, revision);
-    // Saved again through the save's own rules (and If-Match): restoring is itself a save.
-    const input = savePageSchema.safeParse({ body: kept.fields.body });
-    if (!input.success)
-      throw new ApiError(409, "conflict", "This revision no longer fits the current rules");
-    const restored = await content.savePage(
-      ctx(c),
-      page.slug,
-      page.lang,
-      input.data,
-      pageExpectation(c),
+    return ok(
+      c,
+      await content.restorePage(ctx(c), rowId, revision, pageExpectation(c)),
+      restoredMessage,
     );
-    return ok(c, restored, restoredMessage);
   })
   // --- The picture of a photo or banner written in a file, as the site serves it
   .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>

@@ -34,10 +34,11 @@ export {
   type PageExpectation,
   pageRevision,
   pageRevisions,
+  restorePage,
   revertPage,
-  savedPage,
   savePage,
 } from "./service/pages.ts";
 export { photos } from "./service/photos.ts";
 export { previewMarkdown } from "./service/preview.ts";
+export { fieldsToRestore } from "./service/revisions.ts";
 export { CONTENT_MESSAGES, type ContentContext, newestFirst } from "./service/shared.ts";

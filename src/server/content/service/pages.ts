@@ -8,12 +8,13 @@ import {
   type RevisionListItem,
   type RevisionRecord,
   type SavePageInput,
+  savePageSchema,
 } from "../../../shared/content.ts";
 import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { FilePage } from "../files.ts";
 import * as repo from "../repository.ts";
-import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
+import { fieldsToRestore, keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import { type ContentContext, changedElsewhere, notFound } from "./shared.ts";
 
 // The site's pages that are written both in files and in /bms (the about page). A page's file is
@@ -136,4 +137,20 @@ export async function pageRevision(
 ): Promise<RevisionRecord> {
   await savedPage(ctx, rowId);
   return readRevision(ctx, "page", rowId, revisionId);
+}
+
+/**
+ * Puts a revision of a saved page back, saved again through the save's own rules and over the
+ * version the editor opened (`expected`): restoring is itself a save.
+ */
+export async function restorePage(
+  ctx: ContentContext,
+  rowId: string,
+  revisionId: string,
+  expected: PageExpectation,
+): Promise<PageRecord> {
+  const page = await savedPage(ctx, rowId);
+  const kept = await readRevision(ctx, "page", rowId, revisionId);
+  const input = fieldsToRestore(savePageSchema, kept.fields);
+  return savePage(ctx, page.slug, page.lang, input, expected);
 }

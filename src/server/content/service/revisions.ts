@@ -1,7 +1,9 @@
+import type { z } from "zod";
 import type { Page } from "../../../shared/auth.ts";
 import type { RevisionListItem, RevisionRecord } from "../../../shared/content.ts";
 import type { PageQuery } from "../../db/queries.ts";
 import type { RevisedKind } from "../../db/schema.ts";
+import { ApiError } from "../../http/errors.ts";
 import { revisionListItem, revisionRecord } from "../records.ts";
 import * as repo from "../repository.ts";
 import { type ContentContext, notFound } from "./shared.ts";
@@ -68,4 +70,22 @@ export async function readRevision(
   const row = await repo.findRevision(ctx.db, kind, id, revisionId);
   if (!row) throw notFound("revision");
   return revisionRecord(row);
+}
+
+/**
+ * A revision's fields as a save of today takes them (`schema`, the update's own rules): one
+ * that no longer passes them (a category deleted since) is refused (409) in their words.
+ */
+export function fieldsToRestore<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, unknown>,
+): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new ApiError(409, "conflict", "This revision no longer fits the current rules", {
+    issues: parsed.error.issues.map((issue) => ({
+      field: issue.path.join(".") || "(body)",
+      message: issue.message,
+    })),
+  });
 }
