@@ -99,8 +99,8 @@ export async function insertReply(db: Db, values: typeof feedbackReplies.$inferI
   return row;
 }
 
-/** The replies and notes of one record, oldest first, with the name of who wrote each. */
-export function listReplies(db: Db, feedbackId: string) {
+/** Replies and notes with the name of who wrote each (filtered by the caller). */
+function replyRows(db: Db) {
   return db
     .select({
       id: feedbackReplies.id,
@@ -113,7 +113,17 @@ export function listReplies(db: Db, feedbackId: string) {
       createdAt: feedbackReplies.createdAt,
     })
     .from(feedbackReplies)
-    .leftJoin(users, eq(users.id, feedbackReplies.createdBy))
+    .leftJoin(users, eq(users.id, feedbackReplies.createdBy));
+}
+
+export type ReplyRow = Awaited<ReturnType<typeof replyRows>>[number];
+
+/** The replies and notes of one record, oldest first. */
+export const listReplies = (db: Db, feedbackId: string): Promise<ReplyRow[]> =>
+  replyRows(db)
     .where(eq(feedbackReplies.feedbackId, feedbackId))
     .orderBy(asc(feedbackReplies.createdAt), asc(feedbackReplies.id));
-}
+
+/** One reply or note, as listed. */
+export const findReply = (db: Db, id: string): Promise<ReplyRow | null> =>
+  firstRow(replyRows(db).where(eq(feedbackReplies.id, id)));

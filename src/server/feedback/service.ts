@@ -18,11 +18,13 @@ import {
   feedbackExists,
   findFeedback,
   findFeedbackForUpdate,
+  findReply,
   insertReply,
   insertStatusChange,
   listFeedback,
   listReplies,
   listStatusChanges,
+  type ReplyRow,
   setFeedbackStatus,
 } from "./repository.ts";
 
@@ -100,15 +102,18 @@ export async function statusHistory(db: Db, id: string): Promise<FeedbackStatusC
   }));
 }
 
-/** The replies and notes written on a record, oldest first. */
-export async function feedbackReplies(db: Db, id: string): Promise<FeedbackReplyRecord[]> {
-  if (!(await feedbackExists(db, id))) throw noSuchFeedback();
-  const rows = await listReplies(db, id);
-  return rows.map(({ authorId, authorName, createdAt, ...row }) => ({
+function toReplyRecord({ authorId, authorName, createdAt, ...row }: ReplyRow) {
+  return {
     ...row,
     author: authorId ? { id: authorId, userName: authorName ?? "" } : null,
     createdAt: createdAt.toISOString(),
-  }));
+  } satisfies FeedbackReplyRecord;
+}
+
+/** The replies and notes written on a record, oldest first. */
+export async function feedbackReplies(db: Db, id: string): Promise<FeedbackReplyRecord[]> {
+  if (!(await feedbackExists(db, id))) throw noSuchFeedback();
+  return (await listReplies(db, id)).map(toReplyRecord);
 }
 
 /**
@@ -146,17 +151,9 @@ export async function answerFeedback(
     sentTo: sent?.sentTo ?? null,
     createdBy: actorId,
   });
-  return (
-    (await feedbackReplies(ctx.db, id)).find((reply) => reply.id === row.id) ?? {
-      id: row.id,
-      kind: row.kind,
-      body: row.body,
-      locale: row.locale,
-      sentTo: row.sentTo,
-      author: null,
-      createdAt: row.createdAt.toISOString(),
-    }
-  );
+  const written = await findReply(ctx.db, row.id);
+  if (!written) throw new Error("a reply just kept was not found");
+  return toReplyRecord(written);
 }
 
 /** Deletes a record with its history, replies and notes. */
