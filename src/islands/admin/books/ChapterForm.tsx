@@ -57,17 +57,16 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
     keptAs: `chapter:${bookId}`,
     first,
     report,
-    check: (typed) => {
-      const checked = chapterSchema.safeParse(typed);
-      return checked.success ? checked.data : null;
+    autosave: {
+      schema: chapterSchema,
+      save: (chapter, values) =>
+        update.mutateAsync({
+          id: chapter.id,
+          updatedAt: chapter.updatedAt,
+          chapter: values,
+          autosave: true,
+        }),
     },
-    saveQuietly: (chapter, values) =>
-      update.mutateAsync({
-        id: chapter.id,
-        updatedAt: chapter.updatedAt,
-        chapter: values,
-        autosave: true,
-      }),
   });
   const bind = bindFields(form.control, t, id);
   const slug = useSlugFollowsTitle(form, !editing);

@@ -263,12 +263,11 @@ export function useEditorForm<
     keptAs: options.keptAs,
     first,
     report,
-    check: (typed) => {
-      const checked = schema("save").safeParse(typed);
-      return checked.success ? checked.data : null;
+    autosave: {
+      schema: schema("save"),
+      save: (item, values) =>
+        options.save({ record: item, action: "save", values, changed: true, autosave: true }),
     },
-    saveQuietly: (item, values) =>
-      options.save({ record: item, action: "save", values, changed: true, autosave: true }),
   });
   const busy = form.formState.isSubmitting;
   const focus = useFocusAfterAction(status, busy);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import type { Translate } from "../../../i18n/core.ts";
 import { failedCallText } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
@@ -36,10 +37,16 @@ export interface KeepingOptions<Item extends KeptItem, Fields extends object, Va
   first: Fields;
   /** Puts an outcome in the form's status line. */
   report: (ok: boolean, message: string) => void;
-  /** The values a quiet save sends when the form passes the rules; none waits for a Save. */
-  check: (fields: Fields) => Values | null;
-  /** Saves `values` over `record`, quietly (the autosave mark, `If-Match` its version). */
-  saveQuietly: (record: Item, values: Values) => Promise<Item>;
+  /**
+   * How a draft saves itself after a pause in typing: `schema`, the rules of a Save (a form
+   * that does not pass them waits for the owner's own Save), and `save`, which saves `values`
+   * over `record` quietly (the autosave mark, `If-Match` its version). None: a kind that is
+   * never a draft (a page, always live) never saves itself.
+   */
+  autosave?: {
+    schema: z.ZodType<Values>;
+    save: (record: Item, values: Values) => Promise<Item>;
+  };
 }
 
 /** Whether a form holds unsaved content (the time to schedule for alone is no content). */
@@ -93,7 +100,7 @@ export function useKeeping<Item extends KeptItem, Fields extends object, Values>
   // A draft saves itself after a pause in typing (never a live item: its changes would go out
   // unasked), as Save would but quietly: only a form that passes the rules, focus left where it
   // is, what was typed meanwhile kept; a save made elsewhere since is a conflict, as for Save.
-  const autosaves = !!record && !readOnly && record.status === "draft";
+  const autosaves = !!record && !readOnly && record.status === "draft" && !!options.autosave;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the save reads the latest state through refs and the form
   useEffect(() => {
     if (!autosaves) return;
@@ -112,16 +119,17 @@ export function useKeeping<Item extends KeptItem, Fields extends object, Values>
 
   async function autosave() {
     const now = latestOptions.current;
+    const quiet = now.autosave;
     const item = latest();
-    if (!item || !hasChanges(form.formState.dirtyFields)) return;
+    if (!quiet || !item || !hasChanges(form.formState.dirtyFields)) return;
     if (autosaving.current || form.formState.isSubmitting || conflictSeen.current) return;
     const typed = form.getValues();
-    const values = now.check(typed);
+    const checked = quiet.schema.safeParse(typed);
     // An unfinished form (a title still empty) waits for the owner's own Save.
-    if (values === null) return;
+    if (!checked.success) return;
     autosaving.current = true;
     try {
-      const saved = await now.saveQuietly(item, values);
+      const saved = await quiet.save(item, checked.data);
       lastSaved.current = saved;
       // What was saved is the form's saved state; anything typed since stays a change.
       form.reset(typed, { keepValues: true });

@@ -76,12 +76,11 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
     keptAs: "note",
     first,
     report,
-    check: (typed) => {
-      const checked = noteSchema("save").safeParse(typed);
-      return checked.success ? checked.data : null;
+    autosave: {
+      schema: noteSchema("save"),
+      save: (note, values) =>
+        save.mutateAsync({ editing: note, action: "save", values, autosave: true }),
     },
-    saveQuietly: (note, values) =>
-      save.mutateAsync({ editing: note, action: "save", values, autosave: true }),
   });
   const bind = bindFields(form.control, t, id);
   const busy = form.formState.isSubmitting;

@@ -54,12 +54,7 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
     keptAs: "page",
     first,
     report,
-    check: (typed) => {
-      const checked = pageSchema.safeParse(typed);
-      return checked.success ? checked.data : null;
-    },
-    // A page is live: it never saves itself (its changes would go out unasked).
-    saveQuietly: (item, values) => save.mutateAsync({ page: item, values }),
+    // No autosave: a page is always live, and its changes would go out unasked.
   });
   const bind = bindFields(form.control, t, id);
   const busy = form.formState.isSubmitting || revert.isPending;
