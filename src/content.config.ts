@@ -14,6 +14,7 @@ import {
   noteImages,
 } from "./shared/content.ts";
 import { bannerCollectionFields, bannerImages } from "./shared/kinds/banner.ts";
+import { navCollectionFields } from "./shared/kinds/nav.ts";
 import { PAGE_SLUGS, pageCollectionFields } from "./shared/kinds/page.ts";
 import {
   albumCollectionFields,
@@ -119,6 +120,24 @@ const pages = defineCollection({
   schema: z.object(pageCollectionFields),
 });
 
+// The site navigation's groups: content/site-nav.json's first, in the file's order (each gets its
+// place as `order`), then the database's; each with its links in order (a file's hidden ones are
+// there, and the page leaves them out; the database's never leave it).
+const navigation = defineCollection({
+  loader: filesAndDatabase(
+    "navigation",
+    file("content/site-nav.json", {
+      parser: (text) => {
+        const list: unknown = JSON.parse(text);
+        if (!Array.isArray(list)) throw new Error("content/site-nav.json must be a list");
+        // Each group is checked by the schema below; one that is no object is refused there.
+        return list.map((item: Record<string, unknown>, order) => ({ ...item, order }));
+      },
+    }),
+  ),
+  schema: z.object(navCollectionFields),
+});
+
 export const collections = {
   categories,
   articles,
@@ -129,4 +148,5 @@ export const collections = {
   photos,
   banners,
   pages,
+  navigation,
 };

@@ -9,6 +9,7 @@ import {
   noteSnapshotSchema,
 } from "../shared/content.ts";
 import { bannerSnapshotSchema } from "../shared/kinds/banner.ts";
+import { navGroupSnapshotSchema } from "../shared/kinds/nav.ts";
 import { pageSnapshotSchema } from "../shared/kinds/page.ts";
 import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
 
@@ -37,6 +38,8 @@ export const contentSnapshotSchema = z.object({
   photos: z.array(photoSnapshotSchema),
   banners: z.array(bannerSnapshotSchema),
   pages: z.array(pageSnapshotSchema),
+  /** The site navigation's groups in order, each with its shown links in order. */
+  navigation: z.array(navGroupSnapshotSchema),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -47,6 +50,7 @@ export type {
   SnapshotNote,
 } from "../shared/content.ts";
 export type { SnapshotBanner } from "../shared/kinds/banner.ts";
+export type { SnapshotNavGroup } from "../shared/kinds/nav.ts";
 export type { SnapshotPage } from "../shared/kinds/page.ts";
 export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
 
@@ -74,6 +78,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   photos: [],
   banners: [],
   pages: [],
+  navigation: [],
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -97,6 +102,7 @@ const snapshotFileSchema = z.object({
   photos: z.array(z.unknown()).default([]),
   banners: z.array(z.unknown()).default([]),
   pages: z.array(z.unknown()).default([]),
+  navigation: z.array(z.unknown()).default([]),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -147,5 +153,6 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     photos: rowsOf(photoSnapshotSchema, "photos", "content_photos", f.photos),
     banners: rowsOf(bannerSnapshotSchema, "banners", "content_banners", f.banners),
     pages: rowsOf(pageSnapshotSchema, "pages", "site_pages", f.pages),
+    navigation: rowsOf(navGroupSnapshotSchema, "navigation", "nav_groups", f.navigation),
   };
 }

@@ -18,7 +18,8 @@ export type Kind =
   | "albums"
   | "photos"
   | "banners"
-  | "pages";
+  | "pages"
+  | "navigation";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -34,7 +35,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages, ${snapshot.navigation.length} navigation groups`,
         ),
       () => {},
     );
@@ -123,6 +124,14 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         table: "content_banners",
         rowId: id,
         label: data.title["en-US"],
+        id,
+        data,
+      }));
+    case "navigation":
+      return s.navigation.map(({ id, ...data }) => ({
+        table: "nav_groups",
+        rowId: id,
+        label: data.name["en-US"],
         id,
         data,
       }));

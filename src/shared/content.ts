@@ -26,6 +26,7 @@ export * from "./kinds/book.ts";
 export * from "./kinds/category.ts";
 export * from "./kinds/chapter.ts";
 export * from "./kinds/fields.ts";
+export * from "./kinds/nav.ts";
 export * from "./kinds/note.ts";
 export * from "./kinds/page.ts";
 export * from "./kinds/photo.ts";

@@ -162,7 +162,7 @@ test("the database's banners are ordered by Move up and Move down and by draggin
 
   // A dragged down by its handle with the mouse, past C: C, A, B. The keyboard's way is the
   // buttons above (dnd-kit's keyboard dragging misplaced a banner once the page scrolled).
-  const handle = itemOf(a).locator(".bms-banner-handle");
+  const handle = itemOf(a).locator(".bms-order-handle");
   await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const start = await itemOf(a).boundingBox();

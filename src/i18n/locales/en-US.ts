@@ -2,13 +2,14 @@ import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
 import gallery from "./en-US/gallery.ts";
 import media from "./en-US/media.ts";
+import nav from "./en-US/nav.ts";
 import photos from "./en-US/photos.ts";
 import site from "./en-US/site.ts";
 
 // The key set of every locale, in parts: the visitor side's (`en-US/site.ts`, the photo
 // gallery's `en-US/gallery.ts`) and the back office's (`en-US/bms.ts`, the media library's
 // `en-US/media.ts`, the photo screens' `en-US/photos.ts`); `en-US/banners.ts` holds both sides'
-// of the banners. A key missing in another locale is a type error.
+// of the banners, `en-US/nav.ts` the navigation's screen and the order tools lists share. A key missing in another locale is a type error.
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** What each locale's `site.ts` holds. */
@@ -21,6 +22,8 @@ export type MediaMessages = Widen<typeof media>;
 export type PhotosMessages = Widen<typeof photos>;
 /** What each locale's `banners.ts` holds. */
 export type BannersMessages = Widen<typeof banners>;
+/** What each locale's `nav.ts` holds. */
+export type NavMessages = Widen<typeof nav>;
 /** What each locale's `gallery.ts` holds. */
 export type GalleryMessages = Widen<typeof gallery>;
 
@@ -31,9 +34,9 @@ const enUS: Apart<
   typeof site,
   Apart<
     typeof gallery,
-    Apart<typeof bms, Apart<typeof media, Apart<typeof photos, typeof banners>>>
+    Apart<typeof bms, Apart<typeof media, Apart<typeof photos, Apart<typeof banners, typeof nav>>>>
   >
-> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners };
+> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav };
 export type Messages = Widen<typeof enUS>;
 
 export default enUS satisfies Messages;

@@ -102,6 +102,20 @@ status: draft
       link: "/about",
     },
   ]),
+  "site-nav.json": JSON.stringify([
+    {
+      id: "friends",
+      name: { "zh-CN": "朋友", "en-US": "Friends" },
+      links: [
+        {
+          id: "mdn",
+          title: { "zh-CN": "MDN", "en-US": "MDN" },
+          url: "https://developer.mozilla.org/",
+        },
+        { id: "broken", title: { "zh-CN": "坏", "en-US": "Bad" }, url: "javascript:alert(1)" },
+      ],
+    },
+  ]),
   "books/quiet-page/start.md": "---\ntitle: Start with HTML\norder: 1\n---\n\nStart.\n",
   "books/quiet-page/fonts.md": "---\ntitle: Fonts\norder: 2\nparent: weight\n---\n\nFonts.\n",
   "books/quiet-page/weight.md": "---\ntitle: Page weight\norder: 2\n---\n\nWeight.\n",

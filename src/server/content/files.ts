@@ -39,6 +39,13 @@ import {
   statusNow,
   statusSchema,
 } from "../../shared/content.ts";
+import {
+  type NavGroupRecord,
+  navGroupBlanks,
+  navGroupFileFields,
+  navLinkBlanks,
+  navLinkFields,
+} from "../../shared/kinds/nav.ts";
 
 /**
  * The items written in git under content/ (the directory in $CONTENT_DIR, default `content`),
@@ -61,6 +68,8 @@ export interface ContentFiles {
   albums(): Promise<AlbumRecord[]>;
   /** Banners of content/banners.json, in the file's order (their image as written). */
   banners(): Promise<BannerRecord[]>;
+  /** The site navigation of content/site-nav.json: its groups in order, each with its links. */
+  navigation(): Promise<NavGroupRecord[]>;
   /** The site's pages written in files (`content/about/<lang>.mdx`): each language's text. */
   pages(): Promise<FilePage[]>;
   /**
@@ -75,7 +84,7 @@ export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function fileId(
-  kind: "article" | "note" | "book" | "chapter" | "photo" | "banner",
+  kind: "article" | "note" | "book" | "chapter" | "photo" | "banner" | "nav",
   slug: string,
 ): string {
   return `file:${kind}:${slug}`;
@@ -348,6 +357,36 @@ async function readBanners(dir: string): Promise<BannerRecord[]> {
   }));
 }
 
+/**
+ * The navigation's groups in the file's order, each with its links in theirs; a group's id is
+ * `file:nav:<group>`, a link's `file:nav:<group>--<link>` (a link that has no slug is left out).
+ */
+async function readNavigation(dir: string): Promise<NavGroupRecord[]> {
+  const groups = await readSlugList(dir, "site-nav.json", navGroupFileFields, navGroupBlanks);
+  return groups.map(({ slug, links, ...group }, order) => {
+    const id = fileId("nav", slug);
+    return {
+      id,
+      order,
+      ...group,
+      links: links.flatMap((link, at) => {
+        if (!isRecord(link) || typeof link.id !== "string" || !SLUG.test(link.id)) return [];
+        return [
+          {
+            id: `${id}--${link.id}`,
+            group: id,
+            order: at,
+            ...leniently(navLinkFields, navLinkBlanks, link),
+            createdAt: null,
+            updatedAt: null,
+            ...fileFields(group.file ?? "content/site-nav.json"),
+          },
+        ];
+      }),
+    };
+  });
+}
+
 /** One language of a page written in a file: its text and where it lives (`content/…`). */
 export interface FilePage {
   slug: PageSlug;
@@ -390,6 +429,7 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     albums: once(() => readAlbums(dir)),
     banners: once(() => readBanners(dir)),
     pages: once(() => readPages(dir)),
+    navigation: once(() => readNavigation(dir)),
     imagePath: (file, image) => imagePathIn(dir, file, image),
   };
 }

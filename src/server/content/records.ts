@@ -9,6 +9,8 @@ import {
   type ChapterRecord,
   excerptOf,
   fromCategoryColumns,
+  type NavGroupRecord,
+  type NavLinkRecord,
   type NoteListItem,
   type NoteRecord,
   type PhotoRecord,
@@ -27,6 +29,8 @@ import type {
   ChapterRow,
   Listed,
   ListedChapter,
+  NavGroupRow,
+  NavLinkRow,
   NoteRow,
   PhotoRow,
   RevisionListRow,
@@ -99,6 +103,15 @@ export const bannerRecord = (row: BannerRow): BannerRecord => ({
   ...row,
   startsAt: iso(row.startsAt),
   endsAt: iso(row.endsAt),
+  ...stored(row),
+});
+
+export const navLinkRecord = (row: NavLinkRow): NavLinkRecord => ({ ...row, ...stored(row) });
+
+/** A group with its links (those of `links` that are its own, in their order). */
+export const navGroupRecord = (row: NavGroupRow, links: readonly NavLinkRow[]): NavGroupRecord => ({
+  ...row,
+  links: links.filter((link) => link.group === row.id).map(navLinkRecord),
   ...stored(row),
 });
 

@@ -4,6 +4,7 @@ import type { Page } from "../../shared/auth.ts";
 import {
   bannerIdParamSchema,
   categorySlugParamSchema,
+  checkNavLinksSchema,
   contentIdParamSchema,
   createAlbumSchema,
   createArticleSchema,
@@ -11,6 +12,8 @@ import {
   createBookSchema,
   createCategorySchema,
   createChapterSchema,
+  createNavGroupSchema,
+  createNavLinkSchema,
   createNoteSchema,
   createPhotoSchema,
   type DraftKind,
@@ -25,7 +28,9 @@ import {
   listNotesQuerySchema,
   listPhotosQuerySchema,
   listRevisionsQuerySchema,
+  navIdParamSchema,
   orderBannersSchema,
+  orderNavSchema,
   type PublishInput,
   pageParamSchema,
   pageRowParamSchema,
@@ -43,6 +48,8 @@ import {
   updateBookSchema,
   updateCategorySchema,
   updateChapterSchema,
+  updateNavGroupSchema,
+  updateNavLinkSchema,
   updateNoteSchema,
   updatePhotoSchema,
 } from "../../shared/content.ts";
@@ -87,6 +94,7 @@ const revisionParam = pathParams(revisionParamSchema);
 const restoredMessage = "Restored";
 const slug = pathParams(categorySlugParamSchema);
 const bannerId = pathParams(bannerIdParamSchema);
+const navId = pathParams(navIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 const draftLinkBody = jsonBody(draftLinkSchema);
 
@@ -431,4 +439,55 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .delete("/admin/banners/:id", requireAdmin, bannerId, async (c) =>
     ok(c, await content.deleteBanner(ctx(c), c.req.valid("param").id), deleted),
+  )
+  // --- The site navigation (content/site-nav.json's groups first, then the database's)
+  .get("/admin/nav", requireAdmin, async (c) => ok(c, await content.listNav(ctx(c))))
+  .post("/admin/nav/groups", requireAdmin, jsonBody(createNavGroupSchema), async (c) =>
+    ok(c, await content.createNavGroup(ctx(c), c.req.valid("json")), created),
+  )
+  .put("/admin/nav/groups/order", requireAdmin, jsonBody(orderNavSchema), async (c) =>
+    ok(c, await content.orderNavGroups(ctx(c), c.req.valid("json")), updated),
+  )
+  .put("/admin/nav/groups/:id", requireAdmin, navId, jsonBody(updateNavGroupSchema), async (c) =>
+    ok(
+      c,
+      await content.updateNavGroup(ctx(c), c.req.valid("param").id, c.req.valid("json")),
+      updated,
+    ),
+  )
+  .delete("/admin/nav/groups/:id", requireAdmin, navId, async (c) =>
+    ok(c, await content.deleteNavGroup(ctx(c), c.req.valid("param").id), deleted),
+  )
+  .put(
+    "/admin/nav/groups/:id/links/order",
+    requireAdmin,
+    navId,
+    jsonBody(orderNavSchema),
+    async (c) =>
+      ok(
+        c,
+        await content.orderNavLinks(ctx(c), c.req.valid("param").id, c.req.valid("json")),
+        updated,
+      ),
+  )
+  .post("/admin/nav/links", requireAdmin, jsonBody(createNavLinkSchema), async (c) =>
+    ok(c, await content.createNavLink(ctx(c), c.req.valid("json")), created),
+  )
+  .put("/admin/nav/links/:id", requireAdmin, navId, jsonBody(updateNavLinkSchema), async (c) =>
+    ok(
+      c,
+      await content.updateNavLink(ctx(c), c.req.valid("param").id, c.req.valid("json")),
+      updated,
+    ),
+  )
+  .delete("/admin/nav/links/:id", requireAdmin, navId, async (c) =>
+    ok(c, await content.deleteNavLink(ctx(c), c.req.valid("param").id), deleted),
+  )
+  .post("/admin/nav/check", requireAdmin, jsonBody(checkNavLinksSchema), async (c) =>
+    ok(
+      c,
+      await content.checkNavLinks(ctx(c), c.req.valid("json").ids, {
+        origin: new URL(c.req.url).origin,
+      }),
+    ),
   );

@@ -28,6 +28,19 @@ export {
 export { chapters } from "./service/chapters.ts";
 export { createDraftLink, draftPage } from "./service/draft-links.ts";
 export { fileThumbnail } from "./service/file-images.ts";
+export {
+  createNavGroup,
+  createNavLink,
+  deleteNavGroup,
+  deleteNavLink,
+  listNav,
+  type NavList,
+  orderNavGroups,
+  orderNavLinks,
+  updateNavGroup,
+  updateNavLink,
+} from "./service/nav.ts";
+export { checkNavLinks } from "./service/nav-check.ts";
 export { notes } from "./service/notes.ts";
 export {
   getPages,

@@ -466,6 +466,40 @@ export const contentBanners = pgTable(
 ).enableRLS();
 
 /**
+ * The site navigation's groups (`/site-navigation`, after content/site-nav.json's), in `order`,
+ * each with its links in their own `order`; a link goes with its group.
+ */
+export const navGroups = pgTable(
+  "nav_groups",
+  {
+    id: uuidId(),
+    name: jsonb("name").$type<Bilingual>().notNull(),
+    order: integer("order").notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [index("nav_groups_order_idx").on(t.order)],
+).enableRLS();
+
+/** A link of the site navigation: shown unless `hidden`; `icon` a library image or empty. */
+export const navLinks = pgTable(
+  "nav_links",
+  {
+    id: uuidId(),
+    group: uuid("group_id")
+      .notNull()
+      .references(() => navGroups.id, { onDelete: "cascade" }),
+    title: jsonb("title").$type<Bilingual>().notNull(),
+    description: jsonb("description").$type<Bilingual>().notNull(),
+    url: text("url").notNull(),
+    icon: text("icon").notNull().default(""),
+    hidden: boolean("hidden").notNull().default(false),
+    order: integer("order").notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [index("nav_links_group_order_idx").on(t.group, t.order)],
+).enableRLS();
+
+/**
  * The site's pages written in /bms (the about page), one row per page and language: a row
  * replaces the page's file (content/about/<lang>.mdx) on the site. Its fields are the kind's
  * (src/shared/kinds/page.ts).

@@ -10,6 +10,7 @@ import {
   contentNotes,
   contentPhotos,
   media,
+  navLinks,
 } from "../db/schema.ts";
 import { MEDIA_PATH } from "./store.ts";
 
@@ -82,6 +83,7 @@ const noteNames = (id: SQL) =>
 const bookNames = (id: SQL) => ilike(contentBooks.cover, nameOf(id));
 const photoNames = (id: SQL) => ilike(contentPhotos.image, nameOf(id));
 const bannerNames = (id: SQL) => ilike(contentBanners.image, nameOf(id));
+const navLinkNames = (id: SQL) => ilike(navLinks.icon, nameOf(id));
 
 /** Whether a content row names the image `id`. */
 function used(db: Db, id: SQL): SQL {
@@ -90,7 +92,8 @@ function used(db: Db, id: SQL): SQL {
     or ${exists(db.select({ one }).from(contentNotes).where(noteNames(id)))}
     or ${exists(db.select({ one }).from(contentBooks).where(bookNames(id)))}
     or ${exists(db.select({ one }).from(contentPhotos).where(photoNames(id)))}
-    or ${exists(db.select({ one }).from(contentBanners).where(bannerNames(id)))})`;
+    or ${exists(db.select({ one }).from(contentBanners).where(bannerNames(id)))}
+    or ${exists(db.select({ one }).from(navLinks).where(navLinkNames(id)))})`;
 }
 
 /**
@@ -105,7 +108,7 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
     sql`, `,
   )}) as named(id)`;
   const mediaId = sql<string>`named.id`;
-  const [articles, notes, books, photos, banners] = await Promise.all([
+  const [articles, notes, books, photos, banners, links] = await Promise.all([
     db
       .select({ mediaId, id: contentArticles.id, title: contentArticles.title })
       .from(contentArticles)
@@ -142,6 +145,12 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
       .from(contentBanners)
       .innerJoin(named, bannerNames(mediaId))
       .orderBy(contentBanners.createdAt, contentBanners.id),
+    db
+      // A navigation link's icon; its English title stands for it.
+      .select({ mediaId, id: navLinks.id, title: sql<string>`${navLinks.title}->>'en-US'` })
+      .from(navLinks)
+      .innerJoin(named, navLinkNames(mediaId))
+      .orderBy(navLinks.createdAt, navLinks.id),
   ]);
   const rows = [
     ...articles.map((row) => ({ ...row, kind: "article" as const })),
@@ -149,6 +158,7 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
     ...books.map((row) => ({ ...row, kind: "book" as const })),
     ...photos.map((row) => ({ ...row, kind: "photo" as const })),
     ...banners.map((row) => ({ ...row, kind: "banner" as const })),
+    ...links.map((row) => ({ ...row, kind: "navLink" as const })),
   ];
   for (const { mediaId: of, kind, id, title } of rows) uses.get(of)?.push({ kind, id, title });
   return uses;

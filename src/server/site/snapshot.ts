@@ -6,7 +6,7 @@ import {
 } from "../../lib/content-snapshot.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
-import { bannerOrder } from "../content/repository.ts";
+import { bannerOrder, navGroupOrder, navLinkOrder } from "../content/repository.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentAlbums,
@@ -18,6 +18,8 @@ import {
   contentNotes,
   contentPhotos,
   media,
+  navGroups,
+  navLinks,
   sitePages,
 } from "../db/schema.ts";
 import { toMediaRecord } from "../media/service.ts";
@@ -55,27 +57,38 @@ function entry<
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   const now = new Date();
-  const [categories, articles, notes, books, albums, photos, banners, pages] = await Promise.all([
-    db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
-    db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
-    db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
-    db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
-    db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
-    db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
-    // Banners switched on and not ended; one still to start is rebuilt in when it starts.
-    db
-      .select()
-      .from(contentBanners)
-      .where(
-        and(
-          eq(contentBanners.enabled, true),
-          or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
-        ),
-      )
-      .orderBy(...bannerOrder),
-    // A page saved in /bms is live at once: it replaces its file.
-    db.select().from(sitePages),
-  ]);
+  const [categories, articles, notes, books, albums, photos, banners, pages, groups, links] =
+    await Promise.all([
+      db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
+      db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
+      db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
+      db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
+      db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
+      db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
+      // Banners switched on and not ended; one still to start is rebuilt in when it starts.
+      db
+        .select()
+        .from(contentBanners)
+        .where(
+          and(
+            eq(contentBanners.enabled, true),
+            or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
+          ),
+        )
+        .orderBy(...bannerOrder),
+      // A page saved in /bms is live at once: it replaces its file.
+      db.select().from(sitePages),
+      db
+        .select()
+        .from(navGroups)
+        .orderBy(...navGroupOrder),
+      // Hidden links never leave the database.
+      db
+        .select()
+        .from(navLinks)
+        .where(eq(navLinks.hidden, false))
+        .orderBy(...navLinkOrder),
+    ]);
   const pictures = await picturesOf(db, [
     ...photos.map((p) => p.image),
     ...banners.map((b) => b.image),
@@ -117,6 +130,12 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
       lang,
       body,
       updatedAt: updatedAt.toISOString(),
+    })),
+    navigation: groups.map(({ createdAt: _created, updatedAt: _updated, ...group }) => ({
+      ...group,
+      links: links
+        .filter((link) => link.group === group.id)
+        .map(({ group: _group, order: _order, createdAt: _c, updatedAt: _u, ...link }) => link),
     })),
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.

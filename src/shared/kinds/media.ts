@@ -76,7 +76,7 @@ export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 
 /** Where an image is used: an article's cover or body, a note, a book's cover, a photo, a banner. */
 export const mediaUseSchema = z.object({
-  kind: z.enum(["article", "note", "book", "photo", "banner"]),
+  kind: z.enum(["article", "note", "book", "photo", "banner", "navLink"]),
   id: z.string(),
   title: z.string(),
 });

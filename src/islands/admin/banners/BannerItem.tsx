@@ -1,12 +1,11 @@
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useStore } from "@nanostores/react";
-import { type CSSProperties, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { type BannerRecord, libraryImageId } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
+import { type Ordering, SortableRow } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
 import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
 import { SourceFacts } from "../content/StatusBadge.tsx";
@@ -19,14 +18,6 @@ import { useDeleteBanner, useUpdateBanner } from "./queries.ts";
 
 /** The list's library images (`useLibraryImages`). */
 type Images = ReturnType<typeof useLibraryImages>;
-
-/** A database banner's place among the others, and how it moves (`by` -1 up, 1 down). */
-export interface Ordering {
-  first: boolean;
-  last: boolean;
-  busy: boolean;
-  move: (by: -1 | 1) => Promise<void>;
-}
 
 interface Props {
   t: Translate;
@@ -58,73 +49,18 @@ function SortableBanner(props: Props & { order: Ordering }) {
   const { t, banner, order } = props;
   const locale = useStore($locale);
   const id = useId();
-  const sortable = useSortable({ id: banner.id, disabled: order.busy });
-  const style: CSSProperties = {
-    transform: CSS.Transform.toString(sortable.transform),
-    transition: sortable.transition,
-  };
-  const up = useRef<HTMLButtonElement>(null);
-  const down = useRef<HTMLButtonElement>(null);
-
-  // After a move, once its buttons are enabled again: focus back on the button pressed, or on
-  // the other one when the banner has reached an end.
-  const refocus = useRef<-1 | 1 | null>(null);
-  useEffect(() => {
-    const by = refocus.current;
-    if (by === null || order.busy) return;
-    refocus.current = null;
-    const pressed = by < 0 ? up.current : down.current;
-    const other = by < 0 ? down.current : up.current;
-    (pressed && !pressed.disabled ? pressed : other)?.focus();
-  }, [order.busy]);
-
-  function move(by: -1 | 1) {
-    refocus.current = by;
-    void order.move(by);
-  }
-
   return (
-    <li
-      ref={sortable.setNodeRef}
-      style={style}
+    <SortableRow
+      t={t}
+      id={banner.id}
+      order={order}
+      name={bannerName(banner, locale)}
+      nameId={`${id}-name`}
       className="bms-item bms-banner"
-      data-dragging={sortable.isDragging || undefined}
     >
-      <div className="bms-banner-order">
-        {/* The pointer's handle; the keyboard's are the two buttons beside it. */}
-        <span
-          ref={sortable.setActivatorNodeRef}
-          className="bms-banner-handle"
-          title={t("bmsBanners.drag", { name: bannerName(banner, locale) })}
-          aria-hidden="true"
-          {...sortable.listeners}
-        >
-          ⠿
-        </span>
-        <button
-          ref={up}
-          type="button"
-          className="button"
-          disabled={order.first || order.busy}
-          aria-describedby={`${id}-name`}
-          onClick={() => move(-1)}
-        >
-          {t("bmsBanners.moveUp")}
-        </button>
-        <button
-          ref={down}
-          type="button"
-          className="button"
-          disabled={order.last || order.busy}
-          aria-describedby={`${id}-name`}
-          onClick={() => move(1)}
-        >
-          {t("bmsBanners.moveDown")}
-        </button>
-      </div>
       <BannerCard {...props} nameId={`${id}-name`} />
       <BannerTools {...props} nameId={`${id}-name`} />
-    </li>
+    </SortableRow>
   );
 }
 

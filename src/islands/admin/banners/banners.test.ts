@@ -5,13 +5,7 @@ import { CallFailure } from "../app/query.ts";
 import { DATABASE_ROW, problemsOf } from "../content/test-support.ts";
 import { isoToLocal } from "../content/time.ts";
 import { stateText, windowText } from "./facts.ts";
-import {
-  type BannerFields,
-  bannerIssues,
-  bannerSchema,
-  initialBannerFields,
-  moved,
-} from "./schema.ts";
+import { type BannerFields, bannerIssues, bannerSchema, initialBannerFields } from "./schema.ts";
 
 const IMAGE = "/api/media/m-0b5f3c3e-4a8e-4d6e-9a53-6f1c0d2b7a11-1600.webp";
 
@@ -120,17 +114,6 @@ describe("the banner form", () => {
         key: "bmsBanners.problems.endBeforeStart",
       },
     ]);
-  });
-});
-
-describe("the banners' order", () => {
-  it("moves one banner and keeps every other in its place", () => {
-    expect(moved(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
-    expect(moved(["a", "b", "c", "d"], 3, 0)).toEqual(["d", "a", "b", "c"]);
-    expect(moved(["a", "b", "c"], 1, 1)).toEqual(["a", "b", "c"]);
-    // Past either end nothing moves.
-    expect(moved(["a", "b"], 0, -1)).toEqual(["a", "b"]);
-    expect(moved(["a", "b"], 1, 2)).toEqual(["a", "b"]);
   });
 });
 

@@ -153,15 +153,3 @@ export const initialBannerFields = (record?: BannerRecord): BannerFields =>
         endsAt: "",
         enabled: true,
       };
-
-/**
- * The database's banners' ids in their order after one moves from `from` to `to` (places in
- * `ids`), as `PUT /api/admin/banners/order` takes them; the same ids when it does not move.
- */
-export function moved(ids: readonly string[], from: number, to: number): string[] {
-  const next = [...ids];
-  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
-  const [id] = next.splice(from, 1);
-  if (id !== undefined) next.splice(to, 0, id);
-  return next;
-}

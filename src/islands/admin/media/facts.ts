@@ -79,6 +79,7 @@ export function linkOf(use: MediaUse): { route: AdminRoute; search: string } {
   if (use.kind === "book") return { route: "book-doc", search: `book=${id}` };
   if (use.kind === "photo") return { route: "editPhoto", search: `id=${id}` };
   if (use.kind === "banner") return { route: "bannerSet", search: `id=${id}` };
+  if (use.kind === "navLink") return { route: "site-nav", search: `id=${id}` };
   return { route: "notes", search: "" };
 }
 
