@@ -6,6 +6,7 @@ import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
+import { NavScreen } from "./nav/NavScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
 import { AboutScreen } from "./pages/AboutScreen.tsx";
 import { PhotoEditorScreen } from "./photos/PhotoEditorScreen.tsx";
@@ -30,4 +31,5 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   editPhoto: PhotoEditorScreen,
   media: MediaScreen,
   bannerSet: BannersScreen,
+  "site-nav": NavScreen,
 };

@@ -125,14 +125,21 @@ export function useOrderedList<T extends { id: string }>(options: ListOptions<T>
 type OrderedList = ReturnType<typeof useOrderedList>;
 
 /**
- * The sortable part of a list: its rows (`children`, each a `SortableRow`), dragged with the
- * pointer only (see above).
+ * A sorted list: a `<ul>` of the rows that stay where they are (`before`, each an `<li>`) and the
+ * movable ones (`children`, each a `SortableRow`), dragged with the pointer only (see above). The
+ * list is dnd-kit's context, whose announcements are its own siblings, never inside the `<ul>`.
  */
-export function SortableRows({
+export function SortableList({
   list,
+  className,
+  busy = false,
+  before,
   children,
 }: {
-  list: Pick<OrderedList, "ids" | "announcements" | "dragEnd">;
+  list: Pick<OrderedList, "ids" | "announcements" | "dragEnd" | "busy">;
+  className: string;
+  busy?: boolean;
+  before?: ReactNode;
   children: ReactNode;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -143,9 +150,12 @@ export function SortableRows({
       onDragEnd={list.dragEnd}
       accessibility={{ announcements: list.announcements }}
     >
-      <SortableContext items={list.ids} strategy={verticalListSortingStrategy}>
-        {children}
-      </SortableContext>
+      <ul className={className} aria-busy={busy || list.busy || undefined}>
+        {before}
+        <SortableContext items={list.ids} strategy={verticalListSortingStrategy}>
+          {children}
+        </SortableContext>
+      </ul>
     </DndContext>
   );
 }

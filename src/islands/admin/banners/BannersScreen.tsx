@@ -4,7 +4,7 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { BannerRecord } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { ListSection, type ListState, useListState } from "../app/ListSection.tsx";
-import { SortableRows, useOrderedList } from "../app/ordering.tsx";
+import { SortableList, useOrderedList } from "../app/ordering.tsx";
 import { contentListWords } from "../content/list-words.ts";
 import { useLibraryImages } from "../media/queries.ts";
 import type { ScreenProps } from "../screen-props.ts";
@@ -92,11 +92,13 @@ function BannerRows({ t, items, busy, state, opened }: RowsProps) {
   );
 
   return (
-    <ul className="bms-items bms-banner-list" aria-busy={busy || list.busy || undefined}>
-      {files.map((banner, index) => item(banner, index + 1))}
-      <SortableRows list={list}>
-        {list.shown.map((banner, index) => item(banner, files.length + index + 1, index))}
-      </SortableRows>
-    </ul>
+    <SortableList
+      list={list}
+      className="bms-items bms-banner-list"
+      busy={busy}
+      before={files.map((banner, index) => item(banner, index + 1))}
+    >
+      {list.shown.map((banner, index) => item(banner, files.length + index + 1, index))}
+    </SortableList>
   );
 }

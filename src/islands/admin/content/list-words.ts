@@ -8,7 +8,8 @@ export type ContentList =
   | "bmsArticles"
   | "bmsCategories"
   | "bmsAlbums"
-  | "bmsBanners";
+  | "bmsBanners"
+  | "bmsNav";
 
 /**
  * A content list's words for `ListSection`, from its messages: `<ns>.list`, `.total`,

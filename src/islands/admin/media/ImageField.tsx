@@ -11,7 +11,8 @@ import { ChooseFromLibrary } from "./MediaPicker.tsx";
 import { useLibraryImage } from "./queries.ts";
 
 /**
- * A form's image that must be a library image (a photo's, a banner's), bound to its form: a
+ * A form's image that must be a library image (a photo's, a banner's, a link's icon, which
+ * `clearLabel` lets the owner take away again), bound to its form: a
  * preview of the image chosen, its size, and Choose from the library (the picker: the library's
  * grid, or an upload into it). An item written in a file (`file`) shows its own image file as the
  * site serves it and names it. A problem (no image yet) shows under it, and focus on a failed
@@ -25,8 +26,11 @@ export function ImageField<Values extends FieldValues, Output extends FieldValue
   label,
   file,
   onPick,
+  clearLabel,
 }: Bound<Values, Output> & {
   label: string;
+  /** An image that may be left out (a link's icon): the button that takes it away. */
+  clearLabel?: string | undefined;
   /** A read-only item written in a file, whose image is its own; null for a library image. */
   file: FileImageItem | null;
   onPick: (media: MediaRecord) => void;
@@ -62,6 +66,18 @@ export function ImageField<Values extends FieldValues, Output extends FieldValue
             label={t(value ? "bmsPhotos.changeImage" : "bmsPhotos.chooseImage")}
             onPick={onPick}
           />
+          {clearLabel && value && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                field.onChange("");
+                box.current?.querySelector<HTMLElement>("button")?.focus();
+              }}
+            >
+              {clearLabel}
+            </button>
+          )}
         </>
       )}
       {error && (
