@@ -16,6 +16,7 @@ export async function GET(context: APIContext) {
     "/",
     "/articles/",
     "/cover-illustration",
+    "/site-navigation",
     "/image-library/",
     "/random-notes",
     "/book-doc/",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SourceFields } from "../content-rules.ts";
+import type { ContentLang, SourceFields } from "../content-rules.ts";
 import {
   type Blanks,
   type Flat,
@@ -197,3 +197,27 @@ export const navLinkBlanks: Blanks<typeof navLinkFields> = {
   title: { "zh-CN": "", "en-US": "" },
   url: "",
 };
+
+// --- A link without an icon: a badge with its first letter ----------------------------------
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * A badge's letter, the same on the page and in the back office: the first grapheme of the title
+ * that is a letter or a digit (else its first grapheme; "?" for none), in capitals.
+ */
+export function navInitial(title: string, locale: ContentLang): string {
+  const parts = [...graphemes.segment(title.trim())].map((s) => s.segment);
+  const first = parts.find((part) => /[\p{L}\p{N}]/u.test(part)) ?? parts[0] ?? "?";
+  return first.toLocaleUpperCase(locale);
+}
+
+/** A badge's hue (0–359) from a text, the same every build: FNV-1a over its UTF-16 code units. */
+export function navHue(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 360;
+}

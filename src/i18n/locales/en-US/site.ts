@@ -125,6 +125,18 @@ const site = {
     generated: "Drawn from the title",
     none: "No articles yet, so no covers.",
   },
+  siteNav: {
+    title: "Site navigation",
+    intro:
+      "Links worth keeping: the corners of this site, and the references and tools it is made with.",
+    filterLabel: "Filter the links",
+    filterPlaceholder: "Title, description or address",
+    oneLink: "1 link",
+    linkCount: "{{count}} links",
+    noMatch: "No link matches “{{query}}”.",
+    empty: "No links here yet. The list is being put together.",
+    external: "(opens another site)",
+  },
   unauthorized: {
     title: "Admins only",
     body: "This page belongs to the blog's back office, and your account does not have admin rights.",

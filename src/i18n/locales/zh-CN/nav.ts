@@ -1,6 +1,6 @@
 import type { NavMessages } from "../en-US.ts";
 
-/** 后台的网站导航（`/bms/site-nav`），以及所有可排序列表共用的排序工具（`bmsOrder`）。 */
+/** 后台的网址导航（`/bms/site-nav`），以及所有可排序列表共用的排序工具（`bmsOrder`）。 */
 const nav: NavMessages = {
   bmsOrder: {
     moveUp: "上移",
@@ -14,7 +14,7 @@ const nav: NavMessages = {
   },
   bmsNav: {
     intro:
-      "网站导航页上的链接，按分组排列。content/site-nav.json 里写的分组排在最前，只能在该文件里修改；你添加的分组跟在后面。拖动分组或链接的把手，或用“上移”“下移”调整顺序。",
+      "网址导航页上的链接，按分组排列。content/site-nav.json 里写的分组排在最前，只能在该文件里修改；你添加的分组跟在后面。拖动分组或链接的把手，或用“上移”“下移”调整顺序。",
     list: "全部分组",
     total: "共 {{total}} 个分组",
     loading: "正在加载导航…",

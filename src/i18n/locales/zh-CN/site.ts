@@ -125,6 +125,17 @@ const site: SiteMessages = {
     generated: "按标题生成",
     none: "还没有文章，也就没有封面。",
   },
+  siteNav: {
+    title: "网址导航",
+    intro: "值得收藏的链接：本站的各个角落，以及建站时用到的参考与工具。",
+    filterLabel: "筛选链接",
+    filterPlaceholder: "标题、简介或网址",
+    oneLink: "1 个链接",
+    linkCount: "{{count}} 个链接",
+    noMatch: "没有与“{{query}}”匹配的链接。",
+    empty: "这里还没有链接，正在整理中。",
+    external: "（在新标签页打开其他网站）",
+  },
   unauthorized: {
     title: "仅限管理员",
     body: "这个页面属于博客的后台，你的账号没有管理员权限。",

