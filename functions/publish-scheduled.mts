@@ -1,7 +1,10 @@
 // Netlify scheduled function: every five minutes, calls the build hook when a scheduled
-// article, note or book fell due since the last check, so it goes live without anyone acting.
+// article, note or book fell due since the last check, so it goes live without anyone acting;
+// and prunes the logs past their retention (LOG_RETENTION_DAYS, default 90), so they never fill
+// the database.
 import type { Config } from "@netlify/functions";
 import { openPostgres } from "../src/server/db/client.ts";
+import { pruneOldLogs } from "../src/server/logs/service.ts";
 import { publishDueItems } from "../src/server/site/schedule.ts";
 
 export default async (): Promise<Response> => {
@@ -18,6 +21,10 @@ export default async (): Promise<Response> => {
       if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
     });
     if (due > 0) console.log(`${due} scheduled item(s) fell due: build hook called`);
+    const gone = await pruneOldLogs(database.db);
+    if (gone.requests + gone.audit > 0) {
+      console.log(`Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`);
+    }
     return new Response(null, { status: 204 });
   } finally {
     await database.close();

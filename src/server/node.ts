@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
+import { pruneTimer } from "./logs/service.ts";
 import { configFromEnv, explainStartError, startApi } from "./runtime.ts";
 import { allOf, hookPublisher } from "./site/publishers.ts";
 import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/rebuild.ts";
@@ -70,6 +71,7 @@ try {
   process.exit(1);
 }
 const { app: api, database } = started;
+const pruning = pruneTimer(database.db);
 
 // Static files, the 404 page and their headers (the served build's `_headers`), and /api.
 const site = createSiteApp({
@@ -93,6 +95,7 @@ async function stop(signal: string) {
   console.log(`${signal}: closing`);
   server.close();
   timer?.stop();
+  pruning.stop();
   rebuild?.close();
   await database.close();
   process.exit(0);

@@ -202,10 +202,10 @@ export const createUserSchema = z.strictObject({
 });
 
 /** Empty query values (`role=`) mean "any". */
-const optionalQuery = <S extends z.ZodType>(schema: S) =>
+export const optionalQuery = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-const pageFields = {
+export const pageFields = {
   page: optionalQuery(z.coerce.number().int().min(1).max(100_000)).transform((v) => v ?? 1),
   pageSize: optionalQuery(z.coerce.number().int().min(1).max(PAGE_SIZE_MAX)).transform(
     (v) => v ?? 10,

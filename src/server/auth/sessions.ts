@@ -21,7 +21,7 @@ export function newToken(): string {
 export function findUserByToken(db: Db, token: string): Promise<RequestUser | null> {
   return firstRow(
     db
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, userName: users.userName })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(

@@ -113,8 +113,44 @@ export const requestLogs = pgTable(
     durationMs: integer("duration_ms").notNull(),
     userId: uuid("user_id"),
     ip: text("ip"),
+    userAgent: text("user_agent"),
   },
-  (t) => [index("request_logs_at_idx").on(t.at)],
+  (t) => [
+    index("request_logs_at_idx").on(t.at),
+    index("request_logs_status_at_idx").on(t.status, t.at),
+    index("request_logs_user_at_idx").on(t.userId, t.at),
+  ],
+).enableRLS();
+
+/**
+ * What an admin did through the API: each write under /api/admin that succeeded, who (their id,
+ * and their name then), what (`action`: the resource and the verb), on which item, the item
+ * before (as the previous entry on it left it; null when none is recorded) and after (the
+ * answer), what was asked (the body, secrets left out), and from where.
+ */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: serialId(),
+    at: zoned("at").notNull().defaultNow(),
+    actorId: userOrNull("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    action: text("action").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    targetId: text("target_id"),
+    targetLabel: text("target_label").notNull().default(""),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    request: jsonb("request"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("audit_logs_at_idx").on(t.at),
+    index("audit_logs_target_idx").on(t.targetId, t.at),
+    index("audit_logs_action_at_idx").on(t.action, t.at),
+  ],
 ).enableRLS();
 
 /** Server-wide secrets and key material, shared by every instance (the RSA-OAEP pair for passwords). */

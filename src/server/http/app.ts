@@ -5,6 +5,8 @@ import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
+import { audit } from "../logs/audit.ts";
+import { logRoutes } from "../logs/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
@@ -51,6 +53,8 @@ export function createApp(options: AppOptions) {
   // Small bodies, unless the route declares a larger cap (`largeBody`, see body-limit.ts).
   app.use(defaultBodyLimit());
   app.use(identify);
+  // Every admin write that succeeds is kept in the audit log.
+  app.use("/admin/*", audit);
   app.use(
     provide({
       mailer: options.mailer ?? mailerFromEnv(process.env, options.db),
@@ -66,7 +70,8 @@ export function createApp(options: AppOptions) {
     .route("/", feedbackRoutes)
     .route("/", contentRoutes)
     .route("/", mediaRoutes)
-    .route("/", siteRoutes);
+    .route("/", siteRoutes)
+    .route("/", logRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

@@ -6,6 +6,8 @@ import type { Storage } from "../storage/storage.ts";
 export interface RequestUser {
   id: string;
   role: string;
+  /** Their name now (what the audit log keeps beside the id). */
+  userName: string;
 }
 
 /** Values each entry point passes to `app.fetch(request, bindings)`. */

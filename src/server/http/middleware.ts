@@ -64,7 +64,7 @@ export function clientIpFrom(
   return peer ? peer.slice(0, 64) : null;
 }
 
-/** Records every request (time, method, path, status, duration, user, client IP) for the log center. */
+/** Records every request (time, method, path, status, duration, user, client IP, browser) for the log center. */
 export function requestLog(db: Db, trustProxy: boolean) {
   // Text PostgreSQL accepts, at most `max` UTF-16 units: NUL (which `text` refuses) and lone
   // surrogates (a cut emoji, say) become U+FFFD, one unit for one, so the bound holds.
@@ -84,6 +84,7 @@ export function requestLog(db: Db, trustProxy: boolean) {
       durationMs: Math.round(performance.now() - started),
       userId: c.var.user?.id ?? null,
       ip: c.var.clientIp === null ? null : loggable(c.var.clientIp, 64),
+      userAgent: loggable(c.req.header("user-agent") ?? "", 512) || null,
     };
     try {
       await db.insert(requestLogs).values(entry);

@@ -1,0 +1,135 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/context.ts";
+import { insertAuditLog, lastStateOf } from "./repository.ts";
+
+// The audit log: every write under /api/admin that succeeded, recorded after it answered, with
+// who, what, on which item, the item before and after, what was asked, and from where. A lost
+// entry never turns a good answer into an error.
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A path segment that names an item rather than a kind: a uuid, a number, a file's id. */
+const ID_SEGMENT =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|file:.+|m-[0-9a-f-]{36}.*)$/i;
+
+/** The last word of a path that is itself the action (`…/:id/publish`, `…/order`). */
+const ACTION_WORDS = new Set([
+  "publish",
+  "unpublish",
+  "restore",
+  "order",
+  "preview-link",
+  "replies",
+  "status",
+  "check",
+  "role",
+]);
+
+const VERBS: Record<string, string> = {
+  POST: "create",
+  PUT: "update",
+  PATCH: "update",
+  DELETE: "delete",
+};
+
+/**
+ * What a write did, from its method and path: `articles.update` for `PUT /api/admin/articles/:id`,
+ * `articles.publish` for `POST …/:id/publish`, `nav.groups.order` for `PUT …/nav/groups/order`.
+ * Its item is the last id in the path.
+ */
+export function actionOf(
+  method: string,
+  path: string,
+): { action: string; targetId: string | null } {
+  const segments = path
+    .replace(/^\/api\/admin\/?/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment));
+  const words = segments.filter((segment) => !ID_SEGMENT.test(segment));
+  const ids = segments.filter((segment) => ID_SEGMENT.test(segment));
+  const last = words.at(-1) ?? "";
+  const action = ACTION_WORDS.has(last)
+    ? words.join(".")
+    : [...words, VERBS[method] ?? method.toLowerCase()].join(".");
+  return { action: action.toLowerCase().slice(0, 80), targetId: ids.at(-1)?.slice(0, 200) ?? null };
+}
+
+const SECRET = /password|token|secret|apikey|api_key|authorization/i;
+const MAX_JSON = 32_000;
+
+/** A value without its secrets (any key naming one), and at most about 32 KB of it. */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8) return "…";
+  if (Array.isArray(value))
+    return value.slice(0, 200).map((item) => withoutSecrets(item, depth + 1));
+  if (typeof value === "string") return value.length > 4000 ? `${value.slice(0, 4000)}…` : value;
+  if (typeof value !== "object" || value === null) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    kept[key] = SECRET.test(key) ? "(hidden)" : withoutSecrets(field, depth + 1);
+  }
+  return kept;
+}
+
+function bounded(value: unknown): unknown {
+  const clean = withoutSecrets(value);
+  const text = JSON.stringify(clean) ?? "null";
+  return text.length > MAX_JSON ? { truncated: true, start: text.slice(0, MAX_JSON) } : clean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What names an item in a line: its title, name, slug, email or subject (a text in both languages: its English one). */
+export function labelOf(item: unknown): string {
+  if (!isRecord(item)) return "";
+  for (const key of ["title", "name", "userName", "slug", "email", "subject", "originalName"]) {
+    const value = item[key];
+    if (typeof value === "string" && value) return value.slice(0, 200);
+    if (isRecord(value)) {
+      const text = value["en-US"] ?? value["zh-CN"];
+      if (typeof text === "string" && text) return text.slice(0, 200);
+    }
+  }
+  return "";
+}
+
+/** Records each admin write that succeeded (place it after `identify`). */
+export const audit = createMiddleware<AppEnv>(async (c, next) => {
+  if (!WRITES.has(c.req.method)) return next();
+  await next();
+  const user = c.var.user;
+  if (user?.role !== "admin" || c.res.status >= 400) return;
+  try {
+    // What was asked: the body the route's validator parsed (Hono keeps it; read after the
+    // handler, never before, so the route's own body limit reads the stream first).
+    const isJson = (c.req.header("content-type") ?? "").includes("application/json");
+    const asked: unknown = isJson ? await c.req.json().catch(() => null) : null;
+    const answer: unknown = await c.res
+      .clone()
+      .json()
+      .catch(() => null);
+    const data = isRecord(answer) ? answer.data : null;
+    const { action, targetId: fromPath } = actionOf(c.req.method, c.req.path);
+    const targetId = fromPath ?? (isRecord(data) && typeof data.id === "string" ? data.id : null);
+    const before = targetId ? await lastStateOf(c.var.db, targetId) : null;
+    const after = c.req.method === "DELETE" ? null : bounded(data);
+    await insertAuditLog(c.var.db, {
+      actorId: user.id,
+      actorName: user.userName,
+      action,
+      method: c.req.method,
+      path: c.req.path.slice(0, 512),
+      targetId,
+      targetLabel: labelOf(data) || labelOf(before) || labelOf(asked),
+      before,
+      after,
+      request: isJson ? bounded(asked) : { contentType: c.req.header("content-type") ?? null },
+      ip: c.var.clientIp,
+      userAgent: (c.req.header("user-agent") ?? "").slice(0, 512) || null,
+    });
+  } catch (error) {
+    console.error("audit log write failed", error);
+  }
+});

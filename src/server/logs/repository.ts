@@ -1,0 +1,235 @@
+import { and, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { AuditLogFilter, RequestLogFilter, StatusClass } from "../../shared/logs.ts";
+import type { Db } from "../db/client.ts";
+import { search } from "../db/queries.ts";
+import { auditLogs, requestLogs, users } from "../db/schema.ts";
+
+// The log center's SQL: a filter made a WHERE, a page of entries newest first (with the name of
+// the user each names), a count that stops at a cap, an entry, and the rows older than a time
+// deleted a batch at a time.
+
+export type RequestLogRow = typeof requestLogs.$inferSelect & { userName: string | null };
+export type AuditLogRow = typeof auditLogs.$inferSelect & { currentName: string | null };
+
+/** `value` as a literal prefix of a LIKE pattern. */
+const prefix = (value: string) => `${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+const STATUS_RANGES: Record<StatusClass, [number, number]> = {
+  "2xx": [200, 300],
+  "3xx": [300, 400],
+  "4xx": [400, 500],
+  "5xx": [500, 600],
+};
+
+/** Users whose name or email holds `words`: their ids, as a subquery. */
+const usersNamed = (db: Db, words: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(search(words, [users.userName, users.email]));
+
+function timeRange(column: PgColumn, from?: string, to?: string): SQL[] {
+  return [
+    ...(from ? [gte(column, new Date(from))] : []),
+    ...(to ? [lte(column, new Date(to))] : []),
+  ];
+}
+
+export function requestLogWhere(db: Db, f: RequestLogFilter): SQL | undefined {
+  const range = f.status ? STATUS_RANGES[f.status] : null;
+  return and(
+    ...timeRange(requestLogs.at, f.from, f.to),
+    ...(range ? [gte(requestLogs.status, range[0]), lt(requestLogs.status, range[1])] : []),
+    ...(f.method ? [eq(requestLogs.method, f.method)] : []),
+    ...(f.path ? [sql`${requestLogs.path} like ${prefix(f.path)}`] : []),
+    ...(f.user ? [inArray(requestLogs.userId, usersNamed(db, f.user))] : []),
+    search(f.q, [requestLogs.path, requestLogs.ip, requestLogs.userAgent]) ?? sql`true`,
+  );
+}
+
+export function auditLogWhere(db: Db, f: AuditLogFilter): SQL | undefined {
+  return and(
+    ...timeRange(auditLogs.at, f.from, f.to),
+    ...(f.action
+      ? [
+          or(
+            eq(auditLogs.action, f.action),
+            sql`${auditLogs.action} like ${prefix(`${f.action}.`)}`,
+          ) ?? sql`true`,
+        ]
+      : []),
+    ...(f.user
+      ? [
+          or(
+            inArray(auditLogs.actorId, usersNamed(db, f.user)),
+            ilike(auditLogs.actorName, `%${f.user.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
+          ) ?? sql`true`,
+        ]
+      : []),
+    search(f.q, [auditLogs.path, auditLogs.targetLabel, auditLogs.targetId, auditLogs.action]) ??
+      sql`true`,
+  );
+}
+
+/** How many rows match, counted up to `cap + 1` (past the cap the exact number is not needed). */
+async function countUpTo(
+  db: Db,
+  table: typeof requestLogs | typeof auditLogs,
+  where: SQL | undefined,
+  cap: number,
+) {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as("limited");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  return row?.n ?? 0;
+}
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+export async function requestLogPage(db: Db, where: SQL | undefined, paging: Paging, cap: number) {
+  const [rows, total] = await Promise.all([
+    requestLogRows(db, where, paging),
+    countUpTo(db, requestLogs, where, cap),
+  ]);
+  return { rows, total };
+}
+
+/** Entries newest first, each with its user's name (null when none or gone). */
+export function requestLogRows(
+  db: Db,
+  where: SQL | undefined,
+  { limit, offset }: Paging,
+): Promise<RequestLogRow[]> {
+  return db
+    .select({ ...requestLogColumns, userName: users.userName })
+    .from(requestLogs)
+    .leftJoin(users, eq(users.id, requestLogs.userId))
+    .where(where)
+    .orderBy(desc(requestLogs.at), desc(requestLogs.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+const requestLogColumns = {
+  id: requestLogs.id,
+  at: requestLogs.at,
+  method: requestLogs.method,
+  path: requestLogs.path,
+  status: requestLogs.status,
+  durationMs: requestLogs.durationMs,
+  userId: requestLogs.userId,
+  ip: requestLogs.ip,
+  userAgent: requestLogs.userAgent,
+};
+
+export async function findRequestLog(db: Db, id: number): Promise<RequestLogRow | null> {
+  const [row] = await requestLogRows(db, eq(requestLogs.id, id), { limit: 1, offset: 0 });
+  return row ?? null;
+}
+
+export async function auditLogPage(db: Db, where: SQL | undefined, paging: Paging, cap: number) {
+  const [rows, total] = await Promise.all([
+    auditLogRows(db, where, paging),
+    countUpTo(db, auditLogs, where, cap),
+  ]);
+  return { rows, total };
+}
+
+export function auditLogRows(
+  db: Db,
+  where: SQL | undefined,
+  { limit, offset }: Paging,
+): Promise<AuditLogRow[]> {
+  return db
+    .select({ ...auditLogColumns, currentName: users.userName })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .where(where)
+    .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+const auditLogColumns = {
+  id: auditLogs.id,
+  at: auditLogs.at,
+  actorId: auditLogs.actorId,
+  actorName: auditLogs.actorName,
+  action: auditLogs.action,
+  method: auditLogs.method,
+  path: auditLogs.path,
+  targetId: auditLogs.targetId,
+  targetLabel: auditLogs.targetLabel,
+  before: auditLogs.before,
+  after: auditLogs.after,
+  request: auditLogs.request,
+  ip: auditLogs.ip,
+  userAgent: auditLogs.userAgent,
+};
+
+export async function findAuditLog(db: Db, id: number): Promise<AuditLogRow | null> {
+  const [row] = await auditLogRows(db, eq(auditLogs.id, id), { limit: 1, offset: 0 });
+  return row ?? null;
+}
+
+/** The actions the audit log holds, for its filter. */
+export async function auditActions(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ action: auditLogs.action })
+    .from(auditLogs)
+    .orderBy(auditLogs.action)
+    .limit(500);
+  return rows.map((row) => row.action);
+}
+
+export type NewAuditLog = typeof auditLogs.$inferInsert;
+
+/** What the last entry on an item left it as: the next entry's "before". */
+export async function lastStateOf(db: Db, targetId: string): Promise<unknown> {
+  const [row] = await db
+    .select({ after: auditLogs.after })
+    .from(auditLogs)
+    .where(eq(auditLogs.targetId, targetId))
+    .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+    .limit(1);
+  return row?.after ?? null;
+}
+
+export async function insertAuditLog(db: Db, entry: NewAuditLog): Promise<void> {
+  await db.insert(auditLogs).values(entry);
+}
+
+/**
+ * Deletes the entries of both logs older than `before`, `batch` rows a statement, so a large
+ * prune never holds a long lock; how many went from each.
+ */
+export async function pruneLogs(
+  db: Db,
+  before: Date,
+  batch = 10_000,
+): Promise<{ requests: number; audit: number }> {
+  const gone = { requests: 0, audit: 0 };
+  for (const [key, table] of [
+    ["requests", requestLogs],
+    ["audit", auditLogs],
+  ] as const) {
+    for (;;) {
+      const old = db.select({ id: table.id }).from(table).where(lt(table.at, before)).limit(batch);
+      const deleted = await db
+        .delete(table)
+        .where(inArray(table.id, old))
+        .returning({ id: table.id });
+      gone[key] += deleted.length;
+      if (deleted.length < batch) break;
+    }
+  }
+  return gone;
+}
