@@ -38,7 +38,7 @@ export interface ApiClientOptions {
   origin?: string;
 }
 
-function isEnvelope(value: unknown): value is Envelope<unknown> {
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (
     typeof value === "object" && value !== null && "code" in value && typeof value.code === "number"
   );

@@ -142,6 +142,8 @@ export interface LogPage<T> {
   capped: boolean;
   page: number;
   pageSize: number;
+  /** How many days entries are kept (`LOG_RETENTION_DAYS`). */
+  retentionDays: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
 import gallery from "./en-US/gallery.ts";
+import logs from "./en-US/logs.ts";
 import media from "./en-US/media.ts";
 import nav from "./en-US/nav.ts";
 import photos from "./en-US/photos.ts";
@@ -22,6 +23,8 @@ export type MediaMessages = Widen<typeof media>;
 export type PhotosMessages = Widen<typeof photos>;
 /** What each locale's `banners.ts` holds. */
 export type BannersMessages = Widen<typeof banners>;
+/** What each locale's `logs.ts` holds. */
+export type LogsMessages = Widen<typeof logs>;
 /** What each locale's `nav.ts` holds. */
 export type NavMessages = Widen<typeof nav>;
 /** What each locale's `gallery.ts` holds. */
@@ -34,9 +37,15 @@ const enUS: Apart<
   typeof site,
   Apart<
     typeof gallery,
-    Apart<typeof bms, Apart<typeof media, Apart<typeof photos, Apart<typeof banners, typeof nav>>>>
+    Apart<
+      typeof bms,
+      Apart<
+        typeof media,
+        Apart<typeof photos, Apart<typeof banners, Apart<typeof nav, typeof logs>>>
+      >
+    >
   >
-> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav };
+> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav, ...logs };
 export type Messages = Widen<typeof enUS>;
 
 export default enUS satisfies Messages;

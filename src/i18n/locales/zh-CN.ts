@@ -2,12 +2,22 @@ import type { Messages } from "./en-US.ts";
 import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
 import gallery from "./zh-CN/gallery.ts";
+import logs from "./zh-CN/logs.ts";
 import media from "./zh-CN/media.ts";
 import nav from "./zh-CN/nav.ts";
 import photos from "./zh-CN/photos.ts";
 import site from "./zh-CN/site.ts";
 
 // Each part is typed by en-US's (`SiteMessages`, `BmsMessages`, …): the same keys, none more.
-const zhCN: Messages = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav };
+const zhCN: Messages = {
+  ...site,
+  ...gallery,
+  ...bms,
+  ...media,
+  ...photos,
+  ...banners,
+  ...nav,
+  ...logs,
+};
 
 export default zhCN;

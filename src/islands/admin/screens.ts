@@ -5,6 +5,7 @@ import { BannersScreen } from "./banners/BannersScreen.tsx";
 import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
+import { LogCenterScreen } from "./logs/LogCenterScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NavScreen } from "./nav/NavScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
@@ -32,4 +33,5 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   media: MediaScreen,
   bannerSet: BannersScreen,
   "site-nav": NavScreen,
+  LogCenter: LogCenterScreen,
 };

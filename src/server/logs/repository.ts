@@ -36,14 +36,33 @@ function timeRange(column: PgColumn, from?: string, to?: string): SQL[] {
   ];
 }
 
-export function requestLogWhere(db: Db, f: RequestLogFilter): SQL | undefined {
+/** How many users a request log's `user` filter names by their ids at most (see below). */
+const NAMED_USERS_MAX = 500;
+
+/**
+ * The request log's entries of the users whose name or email holds `words`. Their ids are
+ * looked up first and given as values, so PostgreSQL knows how many entries they have: a
+ * seldom-seen user's few are read from request_logs_user_at_idx (as a subquery, they were looked
+ * for by reading the whole log newest first, 0.3 s at a million entries), and words naming
+ * nobody match nothing at once. Words naming very many users stay a subquery.
+ */
+async function ofUsersNamed(db: Db, words: string): Promise<SQL> {
+  const named = await usersNamed(db, words).limit(NAMED_USERS_MAX + 1);
+  if (named.length > NAMED_USERS_MAX) return inArray(requestLogs.userId, usersNamed(db, words));
+  return inArray(
+    requestLogs.userId,
+    named.map((user) => user.id),
+  );
+}
+
+export async function requestLogWhere(db: Db, f: RequestLogFilter): Promise<SQL | undefined> {
   const range = f.status ? STATUS_RANGES[f.status] : null;
   return and(
     ...timeRange(requestLogs.at, f.from, f.to),
     ...(range ? [gte(requestLogs.status, range[0]), lt(requestLogs.status, range[1])] : []),
     ...(f.method ? [eq(requestLogs.method, f.method)] : []),
     ...(f.path ? [sql`${requestLogs.path} like ${prefix(f.path)}`] : []),
-    ...(f.user ? [inArray(requestLogs.userId, usersNamed(db, f.user))] : []),
+    ...(f.user ? [await ofUsersNamed(db, f.user)] : []),
     search(f.q, [requestLogs.path, requestLogs.ip, requestLogs.userAgent]) ?? sql`true`,
   );
 }

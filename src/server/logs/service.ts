@@ -72,6 +72,7 @@ function logPage<T>(
     capped,
     page: query.page,
     pageSize: query.pageSize,
+    retentionDays: retentionDays(),
   };
 }
 
@@ -82,7 +83,7 @@ export async function listRequestLogs(
 ): Promise<LogPage<RequestLogRecord>> {
   const { rows, total } = await repo.requestLogPage(
     db,
-    repo.requestLogWhere(db, query),
+    await repo.requestLogWhere(db, query),
     paging(query),
     cap,
   );
@@ -167,7 +168,7 @@ async function* csvOf<Row>(
 
 /** The request log of a filter as CSV; refused when it holds more than `LOG_EXPORT_MAX` rows. */
 export async function exportRequestLogs(db: Db, filter: RequestLogFilter, max = LOG_EXPORT_MAX) {
-  const where = repo.requestLogWhere(db, filter);
+  const where = await repo.requestLogWhere(db, filter);
   const total = (await repo.requestLogPage(db, where, { limit: 0, offset: 0 }, max)).total;
   if (total > max) throw tooMany(max);
   return csvOf(

@@ -145,7 +145,14 @@ export function ListSection<T>({ t, words, query, state, retry, ...props }: Prop
           </>
         ))}
       {counted && (!props.pagerIfMany || pages > 1) && (
-        <Pager t={t} page={state.page} pages={pages} total={counted.total} onPage={state.setPage} />
+        <Pager
+          t={t}
+          page={state.page}
+          pages={pages}
+          total={counted.total}
+          more={"capped" in counted && counted.capped === true}
+          onPage={state.setPage}
+        />
       )}
     </section>
   );

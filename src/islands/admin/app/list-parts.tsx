@@ -30,11 +30,13 @@ interface PagerProps {
   page: number;
   pages: number;
   total: number;
+  /** The total is a count that stopped at a cap (a log): "more than" it match. */
+  more?: boolean;
   onPage: (page: number) => void;
 }
 
 /** Previous and Next around "Page 2 of 5 · 93 in all". */
-export function Pager({ t, page, pages, total, onPage }: PagerProps) {
+export function Pager({ t, page, pages, total, more = false, onPage }: PagerProps) {
   return (
     <nav className="bms-pager" aria-label={t("content.pagination")}>
       <button
@@ -45,11 +47,13 @@ export function Pager({ t, page, pages, total, onPage }: PagerProps) {
       >
         {t("feedbackCenter.previous")}
       </button>
-      <span>{t("feedbackCenter.pageOf", { page, pages, total })}</span>
+      <span>
+        {t(more ? "feedbackCenter.pageOfMore" : "feedbackCenter.pageOf", { page, pages, total })}
+      </span>
       <button
         type="button"
         className="button"
-        disabled={page >= pages}
+        disabled={page >= pages && !more}
         onClick={() => onPage(page + 1)}
       >
         {t("feedbackCenter.next")}

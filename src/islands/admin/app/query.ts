@@ -70,11 +70,11 @@ export const PAGE_SIZE = 20;
  * One page of a feature's list, under the feature's `key`: the filters ("" for any) and the page
  * go to `fetch` as the API's query (text); the page tells `ListSection` its size.
  */
-export function usePageQuery<T, F extends Record<keyof F, string>>(
+export function usePageQuery<P extends Page<unknown>, F extends Record<keyof F, string>>(
   key: QueryKey,
   filters: F,
   page: number,
-  fetch: (query: F & { page: string; pageSize: string }) => Promise<ApiResult<Page<T>>>,
+  fetch: (query: F & { page: string; pageSize: string }) => Promise<ApiResult<P>>,
   pageSize = PAGE_SIZE,
 ) {
   return useQuery({

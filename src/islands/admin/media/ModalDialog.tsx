@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useReducer, useRef } from "react";
 import { createPortal } from "react-dom";
 import { trapTab } from "../../feedback/focus-trap.ts";
+import "./dialog.css";
 
 interface Props {
   open: boolean;

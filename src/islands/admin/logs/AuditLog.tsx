@@ -1,0 +1,131 @@
+import { useId, useState } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import { ListSection, useListState } from "../app/ListSection.tsx";
+import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
+import { useSettled } from "../app/query.ts";
+import { AUDIT_FILTERS, rangeBackwards } from "./filters.ts";
+import { EntryDialog } from "./LogDetails.tsx";
+import { actorText, ExportButton, RangeFields, TimeCell } from "./LogParts.tsx";
+import { useAuditActions, useAuditLogPage } from "./queries.ts";
+
+const TYPING_MS = 350;
+
+/** The audit log: every admin write, newest first, under its filters. */
+export function AuditLog({ t }: { t: Translate }) {
+  const id = useId();
+  const state = useListState(true);
+  const { filters, change } = useFilters(AUDIT_FILTERS, state.setPage, true);
+  const settled = useSettled(filters, TYPING_MS);
+  const asked = rangeBackwards(settled) ? { ...settled, to: "" } : settled;
+  const list = useAuditLogPage(asked, state.page);
+  const actions = useAuditActions();
+  const [open, setOpen] = useState<number | null>(null);
+  const page = list.data;
+  return (
+    <>
+      <p className="bms-intro">{t("bmsLogs.intro", { days: page?.retentionDays ?? 90 })}</p>
+      <ListSection
+        t={t}
+        words={{
+          title: t("bmsLogs.audit"),
+          total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
+          loading: t("bmsLogs.loading"),
+          failed: t("bmsLogs.failed"),
+          empty: t("bmsLogs.empty"),
+          retry: t("bmsContent.retry"),
+        }}
+        query={list}
+        state={state}
+        retry
+        actions={<ExportButton t={t} log="audit" filters={asked} />}
+        filters={
+          <form
+            className="bms-filters bms-log-filters"
+            aria-label={t("bmsLogs.filters")}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <RangeFields id={id} t={t} from={filters.from} to={filters.to} onChange={change} />
+            <FilterSelects
+              id={id}
+              any={t("bmsLogs.any")}
+              values={filters}
+              onChange={change}
+              fields={[
+                {
+                  name: "action",
+                  label: t("bmsLogs.action"),
+                  options: (actions.data ?? []).map((action) => ({ value: action, label: action })),
+                },
+              ]}
+            />
+            <span className="bms-filter">
+              <label htmlFor={`${id}-user`}>{t("bmsLogs.user")}</label>
+              <input
+                id={`${id}-user`}
+                className="field-input"
+                value={filters.user}
+                maxLength={100}
+                placeholder={t("bmsLogs.userHint")}
+                onChange={(e) => change("user", e.target.value)}
+              />
+            </span>
+            <SearchField
+              id={`${id}-q`}
+              label={t("bmsLogs.search")}
+              value={filters.q}
+              maxLength={200}
+              onChange={(value) => change("q", value)}
+            />
+          </form>
+        }
+        items={(view, busy) => (
+          <div className="bms-table-wrap">
+            <table className="bms-table bms-log-table" aria-busy={busy || undefined}>
+              <caption className="visually-hidden">{t("bmsLogs.auditCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("bmsLogs.time")}</th>
+                  <th scope="col">{t("bmsLogs.user")}</th>
+                  <th scope="col">{t("bmsLogs.action")}</th>
+                  <th scope="col">{t("bmsLogs.item")}</th>
+                  <th scope="col">{t("bmsLogs.address")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("bmsLogs.details")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      <TimeCell at={entry.at} />
+                    </th>
+                    <td data-label={t("bmsLogs.user")}>{actorText(t, entry.actor)}</td>
+                    <td data-label={t("bmsLogs.action")}>
+                      <code>{entry.action}</code>
+                    </td>
+                    <td data-label={t("bmsLogs.item")} className="bms-log-path">
+                      {entry.targetLabel || entry.targetId || "—"}
+                    </td>
+                    <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t("bmsLogs.detailsOf", { id: entry.id })}
+                        onClick={() => setOpen(entry.id)}
+                      >
+                        {t("bmsLogs.details")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
+      <EntryDialog t={t} log="audit" id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

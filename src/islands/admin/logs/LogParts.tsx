@@ -1,0 +1,96 @@
+import { useId, useState } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import type { LogActor } from "../../../shared/logs.ts";
+import { FormStatus } from "../../ui/FormStatus.tsx";
+import { failureText } from "../app/form.tsx";
+import { formatTime } from "../content/time.ts";
+import type { AuditFilters, RequestFilters } from "./filters.ts";
+import { rangeBackwards } from "./filters.ts";
+import { downloadExport } from "./queries.ts";
+
+// What both logs' screens share: the time range fields, the export button, and how a time and a
+// person read in a cell.
+
+/** A time in the interface's language, with its exact value for machines. */
+export const TimeCell = ({ at }: { at: string }) => <time dateTime={at}>{formatTime(at)}</time>;
+
+/** Who: their name, or "not signed in". */
+export const actorText = (t: Translate, actor: LogActor | null) =>
+  actor ? actor.name || t("bmsLogs.unknown") : t("bmsLogs.anonymous");
+
+/** The two fields of a time range (datetime-local), and the problem of one that runs backwards. */
+export function RangeFields({
+  id,
+  t,
+  from,
+  to,
+  onChange,
+}: {
+  id: string;
+  t: Translate;
+  from: string;
+  to: string;
+  onChange: (name: "from" | "to", value: string) => void;
+}) {
+  const backwards = rangeBackwards({ from, to });
+  return (
+    <>
+      {(["from", "to"] as const).map((name) => (
+        <span key={name} className="bms-filter">
+          <label htmlFor={`${id}-${name}`}>{t(`bmsLogs.${name}`)}</label>
+          <input
+            id={`${id}-${name}`}
+            type="datetime-local"
+            className="field-input"
+            value={name === "from" ? from : to}
+            aria-invalid={name === "to" && backwards ? true : undefined}
+            aria-describedby={name === "to" && backwards ? `${id}-range` : undefined}
+            onChange={(e) => onChange(name, e.target.value)}
+          />
+        </span>
+      ))}
+      {backwards && (
+        <p id={`${id}-range`} className="field-error bms-filter-wide" role="alert">
+          {t("bmsLogs.problems.rangeInvalid")}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Export as CSV: the current filter's entries, as a file the browser saves. */
+export function ExportButton({
+  t,
+  log,
+  filters,
+}: {
+  t: Translate;
+  log: "requests" | "audit";
+  filters: RequestFilters | AuditFilters;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
+  const [failure, setFailure] = useState("");
+  async function run() {
+    setBusy(true);
+    setNote("");
+    setFailure("");
+    try {
+      const file = await downloadExport(log, filters);
+      setNote(t("bmsLogs.exported", { file }));
+    } catch (error) {
+      setFailure(failureText(t, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="bms-log-export" id={id}>
+      <button type="button" className="button" disabled={busy} onClick={() => void run()}>
+        {t("bmsLogs.export")}
+      </button>
+      <FormStatus note={busy ? t("bmsLogs.exporting") : note} failure={failure} />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useState } from "react";
+import type { Translate } from "../../../i18n/core.ts";
+import { LOG_METHODS, STATUS_CLASSES } from "../../../shared/logs.ts";
+import { choices } from "../app/fields.tsx";
+import { ListSection, useListState } from "../app/ListSection.tsx";
+import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
+import { useSettled } from "../app/query.ts";
+import { REQUEST_FILTERS, rangeBackwards } from "./filters.ts";
+import { EntryDialog } from "./LogDetails.tsx";
+import { actorText, ExportButton, RangeFields, TimeCell } from "./LogParts.tsx";
+import { useRequestLogPage } from "./queries.ts";
+
+/** Words typed in a filter are asked for once typing pauses. */
+const TYPING_MS = 350;
+
+/** The request log: every API request, newest first, under its filters. */
+export function RequestLog({ t }: { t: Translate }) {
+  const id = useId();
+  const state = useListState(true);
+  const { filters, change } = useFilters(REQUEST_FILTERS, state.setPage, true);
+  const settled = useSettled(filters, TYPING_MS);
+  // A range that runs backwards is said on the form and not asked for.
+  const asked = rangeBackwards(settled) ? { ...settled, to: "" } : settled;
+  const list = useRequestLogPage(asked, state.page);
+  const [open, setOpen] = useState<number | null>(null);
+  const page = list.data;
+  return (
+    <>
+      <p className="bms-intro">{t("bmsLogs.intro", { days: page?.retentionDays ?? 90 })}</p>
+      <ListSection
+        t={t}
+        words={{
+          title: t("bmsLogs.requests"),
+          total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
+          loading: t("bmsLogs.loading"),
+          failed: t("bmsLogs.failed"),
+          empty: t("bmsLogs.empty"),
+          retry: t("bmsContent.retry"),
+        }}
+        query={list}
+        state={state}
+        retry
+        actions={<ExportButton t={t} log="requests" filters={asked} />}
+        filters={
+          <form
+            className="bms-filters bms-log-filters"
+            aria-label={t("bmsLogs.filters")}
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <RangeFields id={id} t={t} from={filters.from} to={filters.to} onChange={change} />
+            <FilterSelects
+              id={id}
+              any={t("bmsLogs.any")}
+              values={filters}
+              onChange={change}
+              fields={[
+                {
+                  name: "status",
+                  label: t("bmsLogs.status"),
+                  options: choices(STATUS_CLASSES, (s) => s),
+                },
+                {
+                  name: "method",
+                  label: t("bmsLogs.method"),
+                  options: choices(LOG_METHODS, (m) => m),
+                },
+              ]}
+            />
+            <span className="bms-filter">
+              <label htmlFor={`${id}-path`}>{t("bmsLogs.path")}</label>
+              <input
+                id={`${id}-path`}
+                className="field-input"
+                value={filters.path}
+                maxLength={200}
+                placeholder="/api/admin"
+                onChange={(e) => change("path", e.target.value)}
+              />
+            </span>
+            <span className="bms-filter">
+              <label htmlFor={`${id}-user`}>{t("bmsLogs.user")}</label>
+              <input
+                id={`${id}-user`}
+                className="field-input"
+                value={filters.user}
+                maxLength={100}
+                placeholder={t("bmsLogs.userHint")}
+                onChange={(e) => change("user", e.target.value)}
+              />
+            </span>
+            <SearchField
+              id={`${id}-q`}
+              label={t("bmsLogs.search")}
+              value={filters.q}
+              maxLength={200}
+              onChange={(value) => change("q", value)}
+            />
+          </form>
+        }
+        items={(view, busy) => (
+          <div className="bms-table-wrap">
+            <table className="bms-table bms-log-table" aria-busy={busy || undefined}>
+              <caption className="visually-hidden">{t("bmsLogs.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("bmsLogs.time")}</th>
+                  <th scope="col">{t("bmsLogs.method")}</th>
+                  <th scope="col">{t("bmsLogs.pathColumn")}</th>
+                  <th scope="col">{t("bmsLogs.status")}</th>
+                  <th scope="col">{t("bmsLogs.duration")}</th>
+                  <th scope="col">{t("bmsLogs.user")}</th>
+                  <th scope="col">{t("bmsLogs.address")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("bmsLogs.details")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">
+                      <TimeCell at={entry.at} />
+                    </th>
+                    <td data-label={t("bmsLogs.method")}>{entry.method}</td>
+                    <td data-label={t("bmsLogs.pathColumn")} className="bms-log-path">
+                      {entry.path}
+                    </td>
+                    <td data-label={t("bmsLogs.status")}>
+                      <span className="bms-badge" data-status-class={String(entry.status)[0]}>
+                        {entry.status}
+                      </span>
+                    </td>
+                    <td data-label={t("bmsLogs.duration")}>
+                      {t("bmsLogs.durationValue", { ms: entry.durationMs })}
+                    </td>
+                    <td data-label={t("bmsLogs.user")}>{actorText(t, entry.user)}</td>
+                    <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t("bmsLogs.detailsOf", { id: entry.id })}
+                        onClick={() => setOpen(entry.id)}
+                      >
+                        {t("bmsLogs.details")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
+      <EntryDialog t={t} log="requests" id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
