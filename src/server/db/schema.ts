@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -123,6 +124,24 @@ export const requestLogs = pgTable(
     // with the pattern operators: a seldom-used path is then found without reading the whole log.
     index("request_logs_path_idx").on(t.path.op("text_pattern_ops")),
   ],
+).enableRLS();
+
+/**
+ * Readership without cookies: views counted per day, page, referring host (empty for none),
+ * interface language and device class; nothing else about the visitor is kept.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    referrer: text("referrer").notNull().default(""),
+    locale: text("locale").notNull(),
+    device: text("device").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  // The key leads with the day: a span's rows are read from it.
+  (t) => [primaryKey({ columns: [t.day, t.path, t.referrer, t.locale, t.device] })],
 ).enableRLS();
 
 /**
