@@ -145,7 +145,7 @@ export const pageViews = pgTable(
 ).enableRLS();
 
 /**
- * What an admin did through the API: each write under /api/admin that succeeded, who (their id,
+ * What an admin did through the API: each write they made that succeeded, who (their id,
  * and their name then), what (`action`: the resource and the verb), on which item, the item
  * before (as the previous entry on it left it; null when none is recorded) and after (the
  * answer), what was asked (the body, secrets left out), and from where.

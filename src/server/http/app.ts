@@ -9,6 +9,7 @@ import { audit } from "../logs/audit.ts";
 import { logRoutes } from "../logs/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/routes.ts";
+import { overviewRoutes } from "../overview/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
@@ -53,8 +54,8 @@ export function createApp(options: AppOptions) {
   // Small bodies, unless the route declares a larger cap (`largeBody`, see body-limit.ts).
   app.use(defaultBodyLimit());
   app.use(identify);
-  // Every admin write that succeeds is kept in the audit log.
-  app.use("/admin/*", audit);
+  // Every write an admin makes that succeeds is kept in the audit log.
+  app.use(audit);
   app.use(
     provide({
       mailer: options.mailer ?? mailerFromEnv(process.env, options.db),
@@ -71,7 +72,8 @@ export function createApp(options: AppOptions) {
     .route("/", contentRoutes)
     .route("/", mediaRoutes)
     .route("/", siteRoutes)
-    .route("/", logRoutes);
+    .route("/", logRoutes)
+    .route("/", overviewRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

@@ -1,8 +1,9 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context.ts";
 import { insertAuditLog, lastStateOf } from "./repository.ts";
 
-// The audit log: every write under /api/admin that succeeded, recorded after it answered, with
+// The audit log: every write an admin made that succeeded, recorded after it answered, with
 // who, what, on which item, the item before and after, what was asked, and from where. A lost
 // entry never turns a good answer into an error.
 
@@ -32,9 +33,13 @@ const VERBS: Record<string, string> = {
   DELETE: "delete",
 };
 
+/** A SPEC route named by a verb and a noun (`createUser`, `changePassword`, `logOutUser`). */
+const VERB_NOUN = /^(create|delete|update|change|upload|request|confirm|logOut|reset)([A-Z]\w*)$/;
+
 /**
  * What a write did, from its method and path: `articles.update` for `PUT /api/admin/articles/:id`,
- * `articles.publish` for `POST …/:id/publish`, `nav.groups.order` for `PUT …/nav/groups/order`.
+ * `articles.publish` for `POST …/:id/publish`, `nav.groups.order` for `PUT …/nav/groups/order`,
+ * `user.create` for `POST /api/createUser`, `feedback.status` for `PUT /api/feedback/:id/status`.
  * Its item is the last id in the path.
  */
 export function actionOf(
@@ -42,17 +47,31 @@ export function actionOf(
   path: string,
 ): { action: string; targetId: string | null } {
   const segments = path
-    .replace(/^\/api\/admin\/?/, "")
+    .replace(/^\/api\/(?:admin\/)?/, "")
     .split("/")
     .filter(Boolean)
     .map((segment) => decodeURIComponent(segment));
   const words = segments.filter((segment) => !ID_SEGMENT.test(segment));
   const ids = segments.filter((segment) => ID_SEGMENT.test(segment));
   const last = words.at(-1) ?? "";
-  const action = ACTION_WORDS.has(last)
-    ? words.join(".")
-    : [...words, VERBS[method] ?? method.toLowerCase()].join(".");
+  const named = words.length === 1 ? VERB_NOUN.exec(last) : null;
+  const action = named
+    ? `${named[2]}.${named[1]}`
+    : ACTION_WORDS.has(last)
+      ? words.join(".")
+      : [...words, VERBS[method] ?? method.toLowerCase()].join(".");
   return { action: action.toLowerCase().slice(0, 80), targetId: ids.at(-1)?.slice(0, 200) ?? null };
+}
+
+/**
+ * Writes that are no one's decision and would bury the rest: a page's view counted, the
+ * editor's preview, codes asked for, and the editor's autosaves (their revisions keep them).
+ */
+function isNoise(c: Context<AppEnv>): boolean {
+  if (c.req.header("x-autosave") === "1") return true;
+  return /^\/api\/(?:beacon|admin\/preview|getEmailCode|getResetEmailCode|verifyEmailCode)\/?$/.test(
+    c.req.path,
+  );
 }
 
 const SECRET = /password|token|secret|apikey|api_key|authorization/i;
@@ -95,9 +114,9 @@ export function labelOf(item: unknown): string {
   return "";
 }
 
-/** Records each admin write that succeeded (place it after `identify`). */
+/** Records each write an admin made that succeeded (place it after `identify`). */
 export const audit = createMiddleware<AppEnv>(async (c, next) => {
-  if (!WRITES.has(c.req.method)) return next();
+  if (!WRITES.has(c.req.method) || isNoise(c)) return next();
   await next();
   const user = c.var.user;
   if (user?.role !== "admin" || c.res.status >= 400) return;

@@ -49,6 +49,19 @@ describe("an audit entry's words", () => {
       action: "banners.order",
       targetId: null,
     });
+    expect(actionOf("POST", "/api/createUser")).toEqual({ action: "user.create", targetId: null });
+    expect(actionOf("PUT", `/api/updateUsers/${id}`)).toEqual({
+      action: "users.update",
+      targetId: id,
+    });
+    expect(actionOf("PUT", `/api/feedback/${id}/status`)).toEqual({
+      action: "feedback.status",
+      targetId: id,
+    });
+    expect(actionOf("DELETE", `/api/feedback/${id}`)).toEqual({
+      action: "feedback.delete",
+      targetId: id,
+    });
     expect(actionOf("DELETE", "/api/admin/nav/links/file:nav:a--b")).toEqual({
       action: "nav.links.delete",
       targetId: "file:nav:a--b",

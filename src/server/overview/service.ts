@@ -1,0 +1,132 @@
+import { count, desc, sql } from "drizzle-orm";
+import {
+  listArticlesQuerySchema,
+  listNotesQuerySchema,
+  listPhotosQuerySchema,
+} from "../../shared/content.ts";
+import type { ContentStatus } from "../../shared/content-rules.ts";
+import { auditLogQuerySchema } from "../../shared/logs.ts";
+import type { Overview, QueuedItem } from "../../shared/overview.ts";
+import type { ContentContext } from "../content/service.ts";
+import * as content from "../content/service.ts";
+import { contentChapters, feedback, users } from "../db/schema.ts";
+import { listAuditLogs } from "../logs/service.ts";
+
+/**
+ * The blog at a glance: counts of every kind by status (files and rows together, as the lists
+ * count them), users, feedback by status, the newest drafts, the scheduled queue, the newest
+ * feedback and admin actions. A handful of small queries, run together.
+ */
+
+const QUEUE = 8;
+
+/** A list item's title in a line: a title in one language or two (its English), or a note's first words. */
+function titleOf(item: { title?: unknown; excerpt?: unknown; slug?: unknown }): string {
+  const title = item.title;
+  if (typeof title === "string" && title) return title;
+  if (typeof title === "object" && title !== null) {
+    const both = Object.fromEntries(Object.entries(title));
+    const text = both["en-US"] || both["zh-CN"];
+    if (typeof text === "string" && text) return text;
+  }
+  if (typeof item.excerpt === "string" && item.excerpt) return item.excerpt.slice(0, 80);
+  return typeof item.slug === "string" ? item.slug : "";
+}
+
+/** The drafts or scheduled items of the three kinds, each kind's list asked the same way. */
+async function queue(ctx: ContentContext, status: "draft" | "scheduled"): Promise<QueuedItem[]> {
+  const query = { status, sort: "updated", pageSize: String(QUEUE) };
+  const [articles, notes, photos] = await Promise.all([
+    content.articles.list(ctx, listArticlesQuerySchema.parse(query)),
+    content.notes.list(ctx, listNotesQuerySchema.parse(query)),
+    content.photos.list(ctx, listPhotosQuerySchema.parse(query)),
+  ]);
+  const items: QueuedItem[] = [
+    ...articles.items.map((item) => ({ kind: "article" as const, item })),
+    ...notes.items.map((item) => ({ kind: "note" as const, item })),
+    ...photos.items.map((item) => ({ kind: "photo" as const, item })),
+  ].map(({ kind, item }) => ({
+    kind,
+    id: item.id,
+    title: titleOf(item),
+    at: status === "draft" ? item.updatedAt : item.publishedAt,
+  }));
+  const time = (item: QueuedItem) => (item.at ? Date.parse(item.at) : 0);
+  // Drafts: the latest change first. The queue: the soonest first.
+  items.sort((a, b) => (status === "draft" ? time(b) - time(a) : time(a) - time(b)));
+  return items.slice(0, QUEUE);
+}
+
+async function chapterCounts(ctx: ContentContext) {
+  const rows = await ctx.db
+    .select({ status: contentChapters.status, n: count() })
+    .from(contentChapters)
+    .groupBy(contentChapters.status);
+  const counts = { draft: 0, published: 0 };
+  for (const row of rows) counts[row.status] += row.n;
+  for (const file of await ctx.files.chapters()) counts[file.status] += 1;
+  return counts;
+}
+
+async function userCounts(ctx: ContentContext) {
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      admins: sql<number>`count(*) filter (where ${users.role} = 'admin')::int`,
+      disabled: sql<number>`count(*) filter (where ${users.status} <> 'active')::int`,
+    })
+    .from(users);
+  return { total: row?.total ?? 0, admins: row?.admins ?? 0, disabled: row?.disabled ?? 0 };
+}
+
+async function feedbackCounts(ctx: ContentContext) {
+  const rows = await ctx.db
+    .select({ status: feedback.status, n: count() })
+    .from(feedback)
+    .groupBy(feedback.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+const statuses = (counts: { statuses: Record<ContentStatus, number> }) => counts.statuses;
+
+export async function overview(ctx: ContentContext): Promise<Overview> {
+  const [articles, notes, photos, chapters, userNumbers, feedbackNumbers, drafts, scheduled] =
+    await Promise.all([
+      content.articles.counts(ctx),
+      content.notes.counts(ctx),
+      content.photos.counts(ctx),
+      chapterCounts(ctx),
+      userCounts(ctx),
+      feedbackCounts(ctx),
+      queue(ctx, "draft"),
+      queue(ctx, "scheduled"),
+    ]);
+  const [recent, actions] = await Promise.all([
+    ctx.db
+      .select({
+        id: feedback.id,
+        subject: feedback.subject,
+        type: feedback.feedbackType,
+        status: feedback.status,
+        receivedAt: feedback.receivedAt,
+      })
+      .from(feedback)
+      .orderBy(desc(feedback.receivedAt))
+      .limit(5),
+    listAuditLogs(ctx.db, auditLogQuerySchema.parse({ pageSize: "6" })),
+  ]);
+  return {
+    content: {
+      articles: statuses(articles),
+      notes: statuses(notes),
+      photos: statuses(photos),
+      chapters,
+    },
+    users: userNumbers,
+    feedback: feedbackNumbers,
+    drafts,
+    scheduled,
+    recentFeedback: recent.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),
+    recentActions: actions.items,
+  };
+}
