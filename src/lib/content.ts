@@ -1,5 +1,6 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../i18n/core.ts";
+import { BLOG_TIME_ZONE, dayOf } from "../shared/blog-time.ts";
 import { sitePaths } from "../shared/site-paths.ts";
 
 export type Article = CollectionEntry<"articles">;
@@ -211,16 +212,13 @@ export function articleMinutes(article: Article): number {
 }
 
 // Formatters are costly to create and cheap to reuse: one per format for the whole build.
-const dayFormat = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Shanghai" });
 const longFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /** Local date (the blog's own zone) as YYYY-MM-DD, for grouping and <time> text. */
-export function dayOf(date: Date): string {
-  return dayFormat.format(date);
-}
+export { dayOf };
 
 const clock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Shanghai",
+  timeZone: BLOG_TIME_ZONE,
   hour: "2-digit",
   minute: "2-digit",
 });
@@ -233,7 +231,7 @@ export function noteTime(date: Date): string {
 export function formatDate(date: Date, locale: Locale): string {
   let format = longFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone: "Asia/Shanghai", dateStyle: "long" });
+    format = new Intl.DateTimeFormat(locale, { timeZone: BLOG_TIME_ZONE, dateStyle: "long" });
     longFormats.set(locale, format);
   }
   return format.format(date);

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import "./zod-browser.ts";
+import { BEACON_LIMITS } from "./readership-rules.ts";
+
+export { BEACON_LIMITS } from "./readership-rules.ts";
 
 /**
  * Readership without cookies: each page a visitor opens reports one view (`POST /api/beacon`, a
@@ -14,15 +18,16 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const deviceOf = (width: number): DeviceClass =>
   width < 640 ? "phone" : width < 1100 ? "tablet" : "desktop";
 
-export const BEACON_LIMITS = { path: 300, referrer: 500, bytes: 1024 } as const;
-
 /**
  * `POST /api/beacon` (text/plain, as `navigator.sendBeacon` sends it, a JSON object):
  * `p` the page's path, `r` the referrer (the full address the browser gives; only its host is
  * kept, and none from this site), `l` the interface language, `w` the viewport's width.
  */
 export const beaconSchema = z.strictObject({
-  p: z.string().max(BEACON_LIMITS.path).regex(/^\/(?!\/)/, "must be a path on this site"),
+  p: z
+    .string()
+    .max(BEACON_LIMITS.path)
+    .regex(/^\/(?!\/)/, "must be a path on this site"),
   r: z.string().max(BEACON_LIMITS.referrer).default(""),
   l: z.enum(["zh-CN", "en-US"]),
   w: z.number().int().min(0).max(100_000),
@@ -32,10 +37,7 @@ export type Beacon = z.output<typeof beaconSchema>;
 /** `GET /api/admin/readership?days=`: the last 7, 30 or 90 days. */
 export const READERSHIP_SPANS = [7, 30, 90] as const;
 export const readershipQuerySchema = z.strictObject({
-  days: z
-    .enum(["7", "30", "90"], { error: "must be 7, 30 or 90" })
-    .default("30")
-    .transform(Number),
+  days: z.enum(["7", "30", "90"], { error: "must be 7, 30 or 90" }).default("30").transform(Number),
 });
 
 export interface Counted<K extends string = string> {

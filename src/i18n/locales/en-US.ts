@@ -4,6 +4,7 @@ import gallery from "./en-US/gallery.ts";
 import logs from "./en-US/logs.ts";
 import media from "./en-US/media.ts";
 import nav from "./en-US/nav.ts";
+import overview from "./en-US/overview.ts";
 import photos from "./en-US/photos.ts";
 import site from "./en-US/site.ts";
 
@@ -25,6 +26,8 @@ export type PhotosMessages = Widen<typeof photos>;
 export type BannersMessages = Widen<typeof banners>;
 /** What each locale's `logs.ts` holds. */
 export type LogsMessages = Widen<typeof logs>;
+/** What each locale's `overview.ts` holds. */
+export type OverviewMessages = Widen<typeof overview>;
 /** What each locale's `nav.ts` holds. */
 export type NavMessages = Widen<typeof nav>;
 /** What each locale's `gallery.ts` holds. */
@@ -41,11 +44,14 @@ const enUS: Apart<
       typeof bms,
       Apart<
         typeof media,
-        Apart<typeof photos, Apart<typeof banners, Apart<typeof nav, typeof logs>>>
+        Apart<
+          typeof photos,
+          Apart<typeof banners, Apart<typeof nav, Apart<typeof logs, typeof overview>>>
+        >
       >
     >
   >
-> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav, ...logs };
+> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav, ...logs, ...overview };
 export type Messages = Widen<typeof enUS>;
 
 export default enUS satisfies Messages;

@@ -5,6 +5,7 @@ import gallery from "./zh-CN/gallery.ts";
 import logs from "./zh-CN/logs.ts";
 import media from "./zh-CN/media.ts";
 import nav from "./zh-CN/nav.ts";
+import overview from "./zh-CN/overview.ts";
 import photos from "./zh-CN/photos.ts";
 import site from "./zh-CN/site.ts";
 
@@ -18,6 +19,7 @@ const zhCN: Messages = {
   ...banners,
   ...nav,
   ...logs,
+  ...overview,
 };
 
 export default zhCN;

@@ -8,6 +8,7 @@ import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
 import { LogCenterScreen } from "./logs/LogCenterScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NavScreen } from "./nav/NavScreen.tsx";
+import { OverviewScreen } from "./overview/OverviewScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
 import { AboutScreen } from "./pages/AboutScreen.tsx";
 import { PhotoEditorScreen } from "./photos/PhotoEditorScreen.tsx";
@@ -34,4 +35,5 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   bannerSet: BannersScreen,
   "site-nav": NavScreen,
   LogCenter: LogCenterScreen,
+  overview: OverviewScreen,
 };

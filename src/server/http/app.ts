@@ -10,6 +10,7 @@ import { logRoutes } from "../logs/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/routes.ts";
 import { overviewRoutes } from "../overview/routes.ts";
+import { readershipRoutes } from "../readership/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
@@ -73,7 +74,8 @@ export function createApp(options: AppOptions) {
     .route("/", mediaRoutes)
     .route("/", siteRoutes)
     .route("/", logRoutes)
-    .route("/", overviewRoutes);
+    .route("/", overviewRoutes)
+    .route("/", readershipRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

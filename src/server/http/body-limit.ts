@@ -30,6 +30,9 @@ export function largeBody(maxSize: number): MiddlewareHandler {
   return middleware;
 }
 
+/** Declares on a route that its body may be at most `maxSize` bytes, below the default (a beacon). */
+export const smallBody = (maxSize: number): MiddlewareHandler => largeBody(maxSize);
+
 /**
  * App-wide: the default cap, unless a handler of the matched route is a `largeBody` cap. Hono
  * matches every handler of a request before the first runs, so this sees the route's own.

@@ -23,6 +23,11 @@ export const FEEDBACK_RATE: RateRule = { name: "feedback", perMinute: 10, burst:
 export const REGISTER_RATE: RateRule = { name: "register", perMinute: 10, burst: 10 };
 /** Reset-code checks: as registration. */
 export const VERIFY_CODE_RATE: RateRule = { name: "verify-code", perMinute: 10, burst: 10 };
+/**
+ * Readership beacons: 60 a minute per address, 20 at once (one a page opened; readers behind
+ * one address, a school or an office, share it).
+ */
+export const BEACON_RATE: RateRule = { name: "beacon", perMinute: 60, burst: 20 };
 
 /**
  * Takes one request from the bucket of `key` in one statement (generic cell rate algorithm: the

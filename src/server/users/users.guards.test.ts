@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
   "GET /api/media/:name",
   // The page of a secret draft link: the token is the key (content.draft-links.test.ts).
   "GET /api/draft-preview",
+  // A page's view counted, nothing about the visitor (readership/routes.test.ts).
+  "POST /api/beacon",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [
