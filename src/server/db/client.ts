@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -26,6 +27,12 @@ export const migrationsFolder = fileURLToPath(
   new URL("../../../supabase/migrations", import.meta.url),
 );
 
+/**
+ * The extensions the migrations create, which PGlite must be given when it opens a database:
+ * pg_trgm, for the request log's word search (trigram indexes serve ILIKE '%words%').
+ */
+export const pgliteExtensions = { pg_trgm };
+
 /** Wraps an open PGlite instance (file-backed, in memory or a clone). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
@@ -48,7 +55,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   try {
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: pgliteExtensions });
   } catch (error) {
     release();
     throw error;

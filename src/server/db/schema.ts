@@ -123,6 +123,12 @@ export const requestLogs = pgTable(
     // The path filter is a prefix (LIKE 'prefix%'), which a btree serves in any collation only
     // with the pattern operators: a seldom-used path is then found without reading the whole log.
     index("request_logs_path_idx").on(t.path.op("text_pattern_ops")),
+    // Words (`q`) are looked for anywhere in the path, address and browser (ILIKE '%words%'):
+    // trigram indexes on the three (pg_trgm, created by the migration; PGlite is given it in
+    // db/client.ts) find a word few entries hold without reading the whole log.
+    index("request_logs_path_trgm_idx").using("gin", t.path.op("gin_trgm_ops")),
+    index("request_logs_ip_trgm_idx").using("gin", t.ip.op("gin_trgm_ops")),
+    index("request_logs_user_agent_trgm_idx").using("gin", t.userAgent.op("gin_trgm_ops")),
   ],
 ).enableRLS();
 

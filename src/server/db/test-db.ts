@@ -15,7 +15,13 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
-import { type Database, fromPglite, migrationsFolder, openPostgres } from "./client.ts";
+import {
+  type Database,
+  fromPglite,
+  migrationsFolder,
+  openPostgres,
+  pgliteExtensions,
+} from "./client.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -78,13 +84,16 @@ async function createPglite(): Promise<TestDatabase> {
   const path = templatePath();
   if (existsSync(path)) {
     try {
-      const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(path)]) });
+      const client = await PGlite.create({
+        loadDataDir: new Blob([readFileSync(path)]),
+        extensions: pgliteExtensions,
+      });
       return withReset(fromPglite(client));
     } catch {
       rmSync(path, { force: true }); // a damaged copy: build afresh below
     }
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = fromPglite(client);
   await database.migrate();
   try {
