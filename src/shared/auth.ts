@@ -301,3 +301,21 @@ export const feedbackReplySchema = z.strictObject({
   locale: z.enum(REPLY_LOCALES).optional(),
 });
 export type FeedbackReplyInput = z.input<typeof feedbackReplySchema>;
+
+/** One of the caller's live sessions (`GET /api/sessions`). */
+export interface SessionRecord {
+  /** Names it: the first characters of its token's hash. */
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The session this request was made with. */
+  current: boolean;
+  userAgent: string | null;
+  /** The address it was opened from, its last part masked. */
+  ip: string | null;
+}
+
+/** `DELETE /api/sessions/:id`. */
+export const sessionIdParamSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/, "must be a session's id"),
+});

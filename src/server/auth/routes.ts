@@ -4,14 +4,18 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  sessionIdParamSchema,
   verifyEmailCodeSchema,
 } from "../../shared/auth.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
+import { caller, requireUser } from "../http/middleware.ts";
 import { REGISTER_RATE, rateLimit, VERIFY_CODE_RATE } from "../http/rate-limit.ts";
-import { jsonBody } from "../http/validate.ts";
+import { jsonBody, pathParams } from "../http/validate.ts";
 import { encryptionKey } from "./keys.ts";
 import {
+  endOtherSessions,
+  endSession,
   identity,
   login,
   logout,
@@ -19,13 +23,19 @@ import {
   register,
   requestEmailCode,
   resetPassword,
+  sessionsOf,
   verifyResetCode,
 } from "./service.ts";
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/encryption-key", async (c) => ok(c, await encryptionKey(c.var.db)))
   .post("/getEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    const caller = {
+      db: c.var.db,
+      mailer: c.var.mailer,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+    };
     return ok(
       c,
       await requestEmailCode(caller, c.req.valid("json"), "register"),
@@ -33,32 +43,67 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   .post("/getResetEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    const caller = {
+      db: c.var.db,
+      mailer: c.var.mailer,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+    };
     return ok(c, await requestEmailCode(caller, c.req.valid("json"), "reset"), MESSAGES.codeSent);
   })
   .post("/register", rateLimit(REGISTER_RATE), jsonBody(registerSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    const caller = {
+      db: c.var.db,
+      mailer: c.var.mailer,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+    };
     return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
   })
   .post("/login", jsonBody(loginSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    const caller = {
+      db: c.var.db,
+      mailer: c.var.mailer,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+    };
     return ok(c, await login(caller, c.req.valid("json")), MESSAGES.loggedIn);
   })
   .post("/logOutUser", async (c) => {
     await logout(c.var.db, c.var.tokenHash);
     return ok(c, null, MESSAGES.loggedOut);
   })
+  // --- The caller's own sessions: where they are signed in, and signing out of them
+  .get("/sessions", requireUser, async (c) =>
+    ok(c, await sessionsOf(c.var.db, caller(c).id, c.var.tokenHash)),
+  )
+  .delete("/sessions/:id", requireUser, pathParams(sessionIdParamSchema), async (c) =>
+    ok(c, await endSession(c.var.db, caller(c).id, c.req.valid("param").id), MESSAGES.loggedOut),
+  )
+  .post("/sessions/revoke-others", requireUser, async (c) =>
+    ok(c, await endOtherSessions(c.var.db, caller(c).id, c.var.tokenHash), MESSAGES.loggedOut),
+  )
   .post(
     "/verifyEmailCode",
     rateLimit(VERIFY_CODE_RATE),
     jsonBody(verifyEmailCodeSchema),
     async (c) => {
-      const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+      const caller = {
+        db: c.var.db,
+        mailer: c.var.mailer,
+        ip: c.var.clientIp,
+        userAgent: c.req.header("user-agent") ?? null,
+      };
       return ok(c, await verifyResetCode(caller, c.req.valid("json")), MESSAGES.codeVerified);
     },
   )
   .post("/resetPassword", jsonBody(resetPasswordSchema), async (c) => {
-    const caller = { db: c.var.db, mailer: c.var.mailer, ip: c.var.clientIp };
+    const caller = {
+      db: c.var.db,
+      mailer: c.var.mailer,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+    };
     await resetPassword(caller, c.req.valid("json"));
     return ok(c, null, MESSAGES.passwordReset);
   })

@@ -1,6 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { Locale } from "../../i18n/core.ts";
-import type { AuthResult, EmailCodeResult, IdentityResult, RetryAfter } from "../../shared/auth.ts";
+import type {
+  AuthResult,
+  EmailCodeResult,
+  IdentityResult,
+  RetryAfter,
+  SessionRecord,
+} from "../../shared/auth.ts";
+import { maskIp } from "../../shared/logs.ts";
 import type { Db } from "../db/client.ts";
 import type { RequestUser } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
@@ -31,7 +38,16 @@ import {
   requestsSince,
   retireCodes,
 } from "./repository.ts";
-import { hashToken, newToken, openSession, revokeSession, revokeUserSessions } from "./sessions.ts";
+import {
+  hashToken,
+  liveSessions,
+  newToken,
+  openSession,
+  revokeSession,
+  revokeSessionNamed,
+  revokeUserSessions,
+  sessionId,
+} from "./sessions.ts";
 import { loginRules, recordSuccess, reserveAttempt } from "./throttle.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -60,6 +76,8 @@ export interface Caller {
   db: Db;
   mailer: Mailer;
   ip: string | null;
+  /** The browser, kept with a session it opens. */
+  userAgent?: string | null;
 }
 
 export function badCode(): ApiError {
@@ -263,7 +281,8 @@ export async function register(
       updatedAt: now,
     });
     if (!user) return null; // the address got an account meanwhile
-    return { token: await openSession(tx, user.id, now), user: toStoredUser(user) };
+    const origin = { userAgent: caller.userAgent, ip: caller.ip };
+    return { token: await openSession(tx, user.id, now, origin), user: toStoredUser(user) };
   });
   if (!result) throw badCode();
   return result;
@@ -292,7 +311,42 @@ export async function login(
     : await verifyNobody(plain);
   if (!ok || !user || user.status !== "active") throw loginFailed();
   await recordSuccess(db, rules);
-  return { token: await openSession(db, user.id), user: toStoredUser(user) };
+  const origin = { userAgent: caller.userAgent, ip };
+  return { token: await openSession(db, user.id, new Date(), origin), user: toStoredUser(user) };
+}
+
+/** `GET /sessions`: the caller's live sessions, the one of this request marked. */
+export async function sessionsOf(
+  db: Db,
+  userId: string,
+  current: string | null,
+): Promise<SessionRecord[]> {
+  return (await liveSessions(db, userId)).map((row) => ({
+    id: sessionId(row.tokenHash),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.tokenHash === current,
+    userAgent: row.userAgent,
+    ip: maskIp(row.ip),
+  }));
+}
+
+/** `DELETE /sessions/:id`: ends one of the caller's sessions (404 when none is named so). */
+export async function endSession(db: Db, userId: string, id: string): Promise<{ id: string }> {
+  if (!(await revokeSessionNamed(db, userId, id))) {
+    throw new ApiError(404, "not_found", "No such session");
+  }
+  return { id };
+}
+
+/** `POST /sessions/revoke-others`: ends every session of the caller but this one. */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  current: string | null,
+): Promise<SessionRecord[]> {
+  await revokeUserSessions(db, userId, current ?? undefined);
+  return sessionsOf(db, userId, current);
 }
 
 /** `POST /logOutUser`: revokes the presented token, whatever its state. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { firstRow } from "../db/queries.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -36,12 +36,25 @@ export function findUserByToken(db: Db, token: string): Promise<RequestUser | nu
   );
 }
 
+/** Where a session is opened: the browser and the address, as the request gave them. */
+export interface SessionOrigin {
+  userAgent?: string | null | undefined;
+  ip?: string | null | undefined;
+}
+
 /** Opens a session for `userId` and returns its token (the only time the token exists in clear). */
-export async function openSession(db: Db, userId: string, now = new Date()): Promise<string> {
+export async function openSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  origin: SessionOrigin = {},
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
+    userAgent: origin.userAgent?.slice(0, 512) || null,
+    ip: origin.ip?.slice(0, 64) || null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 3600_000),
   });
@@ -68,4 +81,40 @@ export async function revokeUserSessions(db: Db, userId: string, keep?: string):
         keep ? ne(sessions.tokenHash, keep) : undefined,
       ),
     );
+}
+
+/** How a session is named to its owner: the first characters of its token's hash (never the token). */
+export const sessionId = (tokenHash: string) => tokenHash.slice(0, 16);
+
+/** The live sessions of a user, the newest first. */
+export function liveSessions(db: Db, userId: string, now = new Date()) {
+  return db
+    .select({
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .orderBy(desc(sessions.createdAt));
+}
+
+/** Revokes the live session of `userId` named `id` (`sessionId`); whether there was one. */
+export async function revokeSessionNamed(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`left(${sessions.tokenHash}, 16) = ${id}`,
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length > 0;
 }

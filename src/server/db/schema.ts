@@ -76,7 +76,13 @@ export const users = pgTable(
 
 export const sessions = pgTable(
   "sessions",
-  { ...userToken(), revokedAt: zoned("revoked_at") },
+  {
+    ...userToken(),
+    revokedAt: zoned("revoked_at"),
+    /** Where it was opened: the browser and the address (shown with its last part masked). */
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
   (t) => [index("sessions_user_idx").on(t.userId)],
 ).enableRLS();
 

@@ -39,6 +39,9 @@ const USER_ROUTES = [
   "POST /api/confirmEmailChange",
   "POST /api/changePassword",
   "POST /api/uploadAvatar",
+  "GET /api/sessions",
+  "DELETE /api/sessions/:id",
+  "POST /api/sessions/revoke-others",
 ];
 
 /**
