@@ -1,3 +1,4 @@
+import account from "./en-US/account.ts";
 import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
 import gallery from "./en-US/gallery.ts";
@@ -26,6 +27,8 @@ export type PhotosMessages = Widen<typeof photos>;
 export type BannersMessages = Widen<typeof banners>;
 /** What each locale's `logs.ts` holds. */
 export type LogsMessages = Widen<typeof logs>;
+/** What each locale's `account.ts` holds. */
+export type AccountMessages = Widen<typeof account>;
 /** What each locale's `overview.ts` holds. */
 export type OverviewMessages = Widen<typeof overview>;
 /** What each locale's `nav.ts` holds. */
@@ -46,12 +49,26 @@ const enUS: Apart<
         typeof media,
         Apart<
           typeof photos,
-          Apart<typeof banners, Apart<typeof nav, Apart<typeof logs, typeof overview>>>
+          Apart<
+            typeof banners,
+            Apart<typeof nav, Apart<typeof logs, Apart<typeof overview, typeof account>>>
+          >
         >
       >
     >
   >
-> = { ...site, ...gallery, ...bms, ...media, ...photos, ...banners, ...nav, ...logs, ...overview };
+> = {
+  ...site,
+  ...gallery,
+  ...bms,
+  ...media,
+  ...photos,
+  ...banners,
+  ...nav,
+  ...logs,
+  ...overview,
+  ...account,
+};
 export type Messages = Widen<typeof enUS>;
 
 export default enUS satisfies Messages;

@@ -1,4 +1,5 @@
 import type { Messages } from "./en-US.ts";
+import account from "./zh-CN/account.ts";
 import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
 import gallery from "./zh-CN/gallery.ts";
@@ -20,6 +21,7 @@ const zhCN: Messages = {
   ...nav,
   ...logs,
   ...overview,
+  ...account,
 };
 
 export default zhCN;

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { UserSetScreen } from "./account/UserSetScreen.tsx";
 import { ArticleEditorScreen } from "./articles/ArticleEditorScreen.tsx";
 import { ArticleList } from "./articles/ArticleList.tsx";
 import { BannersScreen } from "./banners/BannersScreen.tsx";
@@ -8,8 +9,8 @@ import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
 import { LogCenterScreen } from "./logs/LogCenterScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NavScreen } from "./nav/NavScreen.tsx";
-import { OverviewScreen } from "./overview/OverviewScreen.tsx";
 import { NotesScreen } from "./notes/NotesScreen.tsx";
+import { OverviewScreen } from "./overview/OverviewScreen.tsx";
 import { AboutScreen } from "./pages/AboutScreen.tsx";
 import { PhotoEditorScreen } from "./photos/PhotoEditorScreen.tsx";
 import { PhotoList } from "./photos/PhotoList.tsx";
@@ -36,4 +37,5 @@ export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = 
   "site-nav": NavScreen,
   LogCenter: LogCenterScreen,
   overview: OverviewScreen,
+  userSet: UserSetScreen,
 };

@@ -22,7 +22,7 @@ const bms = {
     notes: "Notes",
     notesAbout: "Short daily notes.",
     userSet: "User settings",
-    userSetAbout: "Your own profile and password.",
+    userSetAbout: "Your own profile, password and sessions.",
     media: "Media library",
     mediaAbout: "Every uploaded image: upload, describe, find where it is used.",
     bannerSet: "Banners",
