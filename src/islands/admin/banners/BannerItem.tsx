@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { type BannerRecord, libraryImageId } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
@@ -7,7 +7,7 @@ import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableRow } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
-import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
+import { ItemActions, useInlineEdit, useOpenedByAddress } from "../content/ItemActions.tsx";
 import { SourceFacts } from "../content/StatusBadge.tsx";
 import { FileThumb } from "../media/FileThumb.tsx";
 import { CardThumb } from "../media/MediaGrid.tsx";
@@ -73,19 +73,8 @@ function BannerTools({ t, banner, state, opened, nameId }: Props & { nameId: str
   );
   const update = useUpdateBanner();
   const remove = useDeleteBanner();
-  const form = useRef<HTMLDivElement>(null);
 
-  // Opened by its address (`?id=`, from the media library's "used by"): its form, in view.
-  // Once: Cancel closes it for good.
-  const openedOnce = useRef(false);
-  useEffect(() => {
-    if (!opened || openedOnce.current) return;
-    openedOnce.current = true;
-    open(true);
-  }, [opened, open]);
-  useEffect(() => {
-    if (editing && opened) form.current?.scrollIntoView({ block: "start" });
-  }, [editing, opened]);
+  const form = useOpenedByAddress(opened, editing !== null, () => open(true));
 
   const failed = (error: unknown) => state.report(false, failureText(t, error));
 

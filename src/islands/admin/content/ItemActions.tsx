@@ -38,6 +38,24 @@ export function useInlineEdit<T>(onSaved?: (message: string) => void) {
   };
 }
 
+/**
+ * An item whose form opens by its address (`?id=`, from the media library's "used by"): opened
+ * once (Cancel closes it for good) and scrolled into view. Answers the ref of the form's box.
+ */
+export function useOpenedByAddress(opened: boolean, editing: boolean, open: () => void) {
+  const box = useRef<HTMLDivElement>(null);
+  const once = useRef(false);
+  useEffect(() => {
+    if (!opened || once.current) return;
+    once.current = true;
+    open();
+  }, [opened, open]);
+  useEffect(() => {
+    if (editing && opened) box.current?.scrollIntoView({ block: "start" });
+  }, [editing, opened]);
+  return box;
+}
+
 /** The publish tools' usual labels (the article list has its own). */
 export const PUBLISH_LABELS = {
   publish: "bmsNotes.publish",

@@ -5,7 +5,14 @@ import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { AUDIT_FILTERS, rangeBackwards } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
-import { actorText, ExportButton, RangeFields, TimeCell } from "./LogParts.tsx";
+import {
+  actorText,
+  DetailsCell,
+  ExportButton,
+  RangeFields,
+  TextFilter,
+  TimeCell,
+} from "./LogParts.tsx";
 import { useAuditActions, useAuditLogPage } from "./queries.ts";
 
 const TYPING_MS = 350;
@@ -58,17 +65,14 @@ export function AuditLog({ t }: { t: Translate }) {
                 },
               ]}
             />
-            <span className="bms-filter">
-              <label htmlFor={`${id}-user`}>{t("bmsLogs.user")}</label>
-              <input
-                id={`${id}-user`}
-                className="field-input"
-                value={filters.user}
-                maxLength={100}
-                placeholder={t("bmsLogs.userHint")}
-                onChange={(e) => change("user", e.target.value)}
-              />
-            </span>
+            <TextFilter
+              id={`${id}-user`}
+              label={t("bmsLogs.user")}
+              value={filters.user}
+              max={100}
+              placeholder={t("bmsLogs.userHint")}
+              onChange={(value) => change("user", value)}
+            />
             <SearchField
               id={`${id}-q`}
               label={t("bmsLogs.search")}
@@ -108,16 +112,7 @@ export function AuditLog({ t }: { t: Translate }) {
                       {entry.targetLabel || entry.targetId || "—"}
                     </td>
                     <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={t("bmsLogs.detailsOf", { id: entry.id })}
-                        onClick={() => setOpen(entry.id)}
-                      >
-                        {t("bmsLogs.details")}
-                      </button>
-                    </td>
+                    <DetailsCell t={t} id={entry.id} onOpen={() => setOpen(entry.id)} />
                   </tr>
                 ))}
               </tbody>

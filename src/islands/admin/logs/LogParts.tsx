@@ -94,3 +94,50 @@ export function ExportButton({
     </div>
   );
 }
+
+/** A filter typed as words (a path's start, a user's name or email). */
+export function TextFilter({
+  id,
+  label,
+  value,
+  max,
+  placeholder,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <span className="bms-filter">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="field-input"
+        value={value}
+        maxLength={max}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </span>
+  );
+}
+
+/** The last cell of an entry's row: the button that opens its details. */
+export function DetailsCell({ t, id, onOpen }: { t: Translate; id: number; onOpen: () => void }) {
+  return (
+    <td>
+      <button
+        type="button"
+        className="button"
+        aria-label={t("bmsLogs.detailsOf", { id })}
+        onClick={onOpen}
+      >
+        {t("bmsLogs.details")}
+      </button>
+    </td>
+  );
+}

@@ -7,7 +7,14 @@ import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { REQUEST_FILTERS, rangeBackwards } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
-import { actorText, ExportButton, RangeFields, TimeCell } from "./LogParts.tsx";
+import {
+  actorText,
+  DetailsCell,
+  ExportButton,
+  RangeFields,
+  TextFilter,
+  TimeCell,
+} from "./LogParts.tsx";
 import { useRequestLogPage } from "./queries.ts";
 
 /** Words typed in a filter are asked for once typing pauses. */
@@ -66,28 +73,22 @@ export function RequestLog({ t }: { t: Translate }) {
                 },
               ]}
             />
-            <span className="bms-filter">
-              <label htmlFor={`${id}-path`}>{t("bmsLogs.path")}</label>
-              <input
-                id={`${id}-path`}
-                className="field-input"
-                value={filters.path}
-                maxLength={200}
-                placeholder="/api/admin"
-                onChange={(e) => change("path", e.target.value)}
-              />
-            </span>
-            <span className="bms-filter">
-              <label htmlFor={`${id}-user`}>{t("bmsLogs.user")}</label>
-              <input
-                id={`${id}-user`}
-                className="field-input"
-                value={filters.user}
-                maxLength={100}
-                placeholder={t("bmsLogs.userHint")}
-                onChange={(e) => change("user", e.target.value)}
-              />
-            </span>
+            <TextFilter
+              id={`${id}-path`}
+              label={t("bmsLogs.path")}
+              value={filters.path}
+              max={200}
+              placeholder="/api/admin"
+              onChange={(value) => change("path", value)}
+            />
+            <TextFilter
+              id={`${id}-user`}
+              label={t("bmsLogs.user")}
+              value={filters.user}
+              max={100}
+              placeholder={t("bmsLogs.userHint")}
+              onChange={(value) => change("user", value)}
+            />
             <SearchField
               id={`${id}-q`}
               label={t("bmsLogs.search")}
@@ -135,16 +136,7 @@ export function RequestLog({ t }: { t: Translate }) {
                     </td>
                     <td data-label={t("bmsLogs.user")}>{actorText(t, entry.user)}</td>
                     <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={t("bmsLogs.detailsOf", { id: entry.id })}
-                        onClick={() => setOpen(entry.id)}
-                      >
-                        {t("bmsLogs.details")}
-                      </button>
-                    </td>
+                    <DetailsCell t={t} id={entry.id} onOpen={() => setOpen(entry.id)} />
                   </tr>
                 ))}
               </tbody>

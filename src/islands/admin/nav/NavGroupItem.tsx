@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
+import { type CSSProperties, type ReactNode, useId, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import {
   isExternalNavUrl,
@@ -14,7 +14,7 @@ import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableList, SortableRow, useOrderedList } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
-import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
+import { ItemActions, useInlineEdit, useOpenedByAddress } from "../content/ItemActions.tsx";
 import { checkText, groupName, linkName } from "./facts.ts";
 import { GroupForm, LinkForm } from "./NavForms.tsx";
 import {
@@ -298,19 +298,9 @@ function LinkTools({
   );
   const update = useUpdateLink();
   const remove = useDeleteLink();
-  const form = useRef<HTMLDivElement>(null);
   const failed = (error: unknown) => state.report(false, failureText(t, error));
 
-  // Opened by its address (`?id=`, from the media library's "used by"): its form, in view.
-  const openedOnce = useRef(false);
-  useEffect(() => {
-    if (!opened || openedOnce.current) return;
-    openedOnce.current = true;
-    open(true);
-  }, [opened, open]);
-  useEffect(() => {
-    if (editing && opened) form.current?.scrollIntoView({ block: "start" });
-  }, [editing, opened]);
+  const form = useOpenedByAddress(opened, editing !== null, () => open(true));
 
   if (editing) {
     return (
