@@ -70,7 +70,7 @@ try {
   console.error(explainStartError(error, config));
   process.exit(1);
 }
-const { app: api, database } = started;
+const { app: api, database, logWriter } = started;
 const pruning = pruneTimer(database.db);
 
 // Static files, the 404 page and their headers (the served build's `_headers`), and /api.
@@ -97,6 +97,8 @@ async function stop(signal: string) {
   timer?.stop();
   pruning.stop();
   rebuild?.close();
+  // The request log's last rows, before the database closes.
+  await logWriter.close();
   await database.close();
   process.exit(0);
 }

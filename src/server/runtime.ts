@@ -3,6 +3,7 @@ import type { Publisher } from "./content/publisher.ts";
 import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
+import { batchLogWriter } from "./http/log-writer.ts";
 import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 
 export interface RuntimeConfig {
@@ -48,11 +49,15 @@ export async function startApi(
   const database = await startDatabase(config);
   await keyPair(database.db); // the password key pair, created now rather than on first need
   const publisher = options.publisher ? await options.publisher(database.db) : undefined;
+  // A server that stays up writes its request log in batches (close it before the database).
+  const logWriter = batchLogWriter(database.db);
   return {
     database,
+    logWriter,
     app: createApp({
       db: database.db,
       trustProxy: config.trustProxy,
+      logWriter,
       ...(publisher ? { publisher } : {}),
     }),
   };

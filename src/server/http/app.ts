@@ -18,6 +18,7 @@ import { defaultBodyLimit } from "./body-limit.ts";
 import type { AppEnv } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
+import type { LogWriter } from "./log-writer.ts";
 import { identify, provide, requestLog } from "./middleware.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -31,6 +32,8 @@ export interface AppOptions {
   storage?: Storage;
   /** What a content change triggers (a rebuild); nothing by default. */
   publisher?: Publisher;
+  /** How the request log is written: a row a request by default (`batchLogWriter` for a server that stays up). */
+  logWriter?: LogWriter;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -51,7 +54,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use(securityHeaders);
-  app.use(requestLog(options.db, options.trustProxy ?? false));
+  app.use(requestLog(options.db, options.trustProxy ?? false, options.logWriter));
   // Small bodies, unless the route declares a larger cap (`largeBody`, see body-limit.ts).
   app.use(defaultBodyLimit());
   app.use(identify);

@@ -3,11 +3,11 @@ import { createMiddleware } from "hono/factory";
 import { findUserByToken, hashToken } from "../auth/sessions.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
-import { requestLogs } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { AppEnv, RequestUser } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { directLogWriter, type LogWriter } from "./log-writer.ts";
 
 const BEARER = /^Bearer\s+(\S{16,256})$/i;
 
@@ -64,8 +64,11 @@ export function clientIpFrom(
   return peer ? peer.slice(0, 64) : null;
 }
 
-/** Records every request (time, method, path, status, duration, user, client IP, browser) for the log center. */
-export function requestLog(db: Db, trustProxy: boolean) {
+/**
+ * Records every request (time, method, path, status, duration, user, client IP, browser) for the
+ * log center, through `writer` (one insert a request unless the server batches them).
+ */
+export function requestLog(db: Db, trustProxy: boolean, writer: LogWriter = directLogWriter(db)) {
   // Text PostgreSQL accepts, at most `max` UTF-16 units: NUL (which `text` refuses) and lone
   // surrogates (a cut emoji, say) become U+FFFD, one unit for one, so the bound holds.
   const loggable = (value: string, max: number) =>
@@ -77,7 +80,7 @@ export function requestLog(db: Db, trustProxy: boolean) {
     c.set("tokenHash", null);
     c.set("clientIp", clientIpFrom(c.req.header("x-forwarded-for"), c.env?.clientIp, trustProxy));
     await next();
-    const entry = {
+    await writer.write({
       method: loggable(c.req.method, 16),
       path: loggable(c.req.path, 512),
       status: c.res.status,
@@ -85,12 +88,6 @@ export function requestLog(db: Db, trustProxy: boolean) {
       userId: c.var.user?.id ?? null,
       ip: c.var.clientIp === null ? null : loggable(c.var.clientIp, 64),
       userAgent: loggable(c.req.header("user-agent") ?? "", 512) || null,
-    };
-    try {
-      await db.insert(requestLogs).values(entry);
-    } catch (error) {
-      // A lost log line must not turn a good answer into an error.
-      console.error("request log write failed", error);
-    }
+    });
   });
 }

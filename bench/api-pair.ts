@@ -1,0 +1,109 @@
+// `npm run bench:api-pair`: how close the API under `npm start` comes to a bare server. The same
+// read (`GET /api/encryption-key`, its JSON as npm start answers it) is asked of npm start on a
+// scratch embedded database and of a five-line node:http server returning those bytes, with
+// autocannon (10 connections for 10 s), in interleaved pairs so a busy machine weighs on both
+// alike. Checks the "apiPair" section of bench/budgets.json: npm start's median requests a
+// second at least `minRatio` of the bare server's, its median p99 at most `maxP99Ms`.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { Checks } from "./checks.ts";
+import { ensureBuilt, startServer, stopServer } from "./server.ts";
+
+interface Budget {
+  pairs: number;
+  connections: number;
+  durationSeconds: number;
+  minRatio: number;
+  maxP99Ms: number;
+}
+const budget = (
+  JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")) as {
+    apiPair: Budget;
+  }
+).apiPair;
+
+const port = Number(process.env.BENCH_PORT || 4395);
+const barePort = port + 1;
+const path = "/api/encryption-key";
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+async function load(url: string) {
+  const result = await autocannon({
+    url,
+    connections: budget.connections,
+    duration: budget.durationSeconds,
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+ensureBuilt();
+const dataDir = mkdtempSync(join(tmpdir(), "blog-api-pair-"));
+const { child } = await startServer(port, dataDir, { SITE_REBUILD: "0" });
+const checks = new Checks(2);
+try {
+  // The bare server answers exactly what npm start answers, headers aside.
+  const body = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer());
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((done) => bare.listen(barePort, "127.0.0.1", done));
+  // Warm both.
+  await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 2, duration: 2 });
+  await autocannon({ url: `http://127.0.0.1:${barePort}${path}`, connections: 2, duration: 2 });
+
+  const ours: Array<{ rps: number; p99: number; errors: number }> = [];
+  const theirs: Array<{ rps: number; p99: number; errors: number }> = [];
+  for (let pair = 0; pair < budget.pairs; pair++) {
+    // Alternate which goes first.
+    const order = pair % 2 === 0 ? ["ours", "bare"] : ["bare", "ours"];
+    for (const which of order) {
+      const result = await load(`http://127.0.0.1:${which === "ours" ? port : barePort}${path}`);
+      (which === "ours" ? ours : theirs).push(result);
+      console.log(
+        `pair ${pair + 1} ${which.padEnd(4)} ${Math.round(result.rps)} requests/s, p99 ${result.p99} ms`,
+      );
+    }
+  }
+  bare.close();
+  const ratios = ours.map((o, i) => o.rps / (theirs[i]?.rps || 1));
+  checks.record("npm start, requests/s (median)", median(ours.map((r) => r.rps)), "/s", null);
+  checks.record("bare server, requests/s (median)", median(theirs.map((r) => r.rps)), "/s", null);
+  checks.atLeast(
+    "npm start / bare, requests/s (median of pairs)",
+    median(ratios),
+    "x",
+    budget.minRatio,
+  );
+  checks.record(
+    "ratio, lowest and highest pair",
+    `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
+    "x",
+    null,
+  );
+  checks.atMost("npm start p99 (median)", median(ours.map((r) => r.p99)), "ms", budget.maxP99Ms);
+  checks.record("bare server p99 (median)", median(theirs.map((r) => r.p99)), "ms", null);
+  checks.exactly(
+    "failed requests",
+    ours.reduce((n, r) => n + r.errors, 0),
+    "",
+    0,
+  );
+} finally {
+  await stopServer(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+checks.print();
+checks.conclude();
