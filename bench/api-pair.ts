@@ -3,7 +3,8 @@
 // scratch embedded database and of a five-line node:http server returning those bytes, with
 // autocannon (10 connections for 10 s), in interleaved pairs so a busy machine weighs on both
 // alike. Checks the "apiPair" section of bench/budgets.json: npm start's median requests a
-// second at least `minRatio` of the bare server's, its median p99 at most `maxP99Ms`.
+// second at least `minRatio` of the bare server's, its median p99 at most `maxP99Ms`. On PGlite,
+// or on PostgreSQL with BENCH_DATABASE_URL.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -50,7 +51,13 @@ async function load(url: string) {
 
 ensureBuilt();
 const dataDir = mkdtempSync(join(tmpdir(), "blog-api-pair-"));
-const { child } = await startServer(port, dataDir, { SITE_REBUILD: "0" });
+// The embedded database, or PostgreSQL when `BENCH_DATABASE_URL` names one (migrated at start).
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+console.log(`npm start on ${databaseUrl ? "PostgreSQL" : "the embedded database (PGlite)"}`);
+const { child } = await startServer(port, dataDir, {
+  SITE_REBUILD: "0",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 const checks = new Checks(2);
 try {
   // The bare server answers exactly what npm start answers, headers aside.
