@@ -1,7 +1,7 @@
 import { defineCollection, type ImageFunction, reference } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
-import { filesAndDatabase } from "./lib/database-loader.ts";
+import { databaseOnly, filesAndDatabase } from "./lib/database-loader.ts";
 import {
   articleCollectionFields,
   articleImages,
@@ -22,6 +22,7 @@ import {
   photoImages,
   pictureSchema,
 } from "./shared/kinds/photo.ts";
+import { settingsCollectionFields } from "./shared/kinds/settings.ts";
 
 // Two sources, one schema: files written in git (content/) and rows written in /bms (the
 // database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
@@ -138,6 +139,13 @@ const navigation = defineCollection({
   schema: z.object(navCollectionFields),
 });
 
+// The site's settings: one entry (`site`) once they are saved in /bms, none before (the build
+// then takes the kind's defaults: src/lib/settings.ts). They are written nowhere else.
+const settings = defineCollection({
+  loader: databaseOnly("settings"),
+  schema: z.object(settingsCollectionFields),
+});
+
 export const collections = {
   categories,
   articles,
@@ -149,4 +157,5 @@ export const collections = {
   banners,
   pages,
   navigation,
+  settings,
 };

@@ -9,11 +9,20 @@ export function isLocale(value: unknown): value is Locale {
   return value === "zh-CN" || value === "en-US";
 }
 
-/** SPEC.md section 9: the stored locale, else zh-CN when the browser language starts with zh, else en-US. */
+/**
+ * SPEC.md section 9: the stored locale, else the browser's language (zh-CN when it starts with
+ * zh, en-US when it starts with en), else the site's default (its settings' `defaultLocale`,
+ * en-US unless the owner chose otherwise). The head script (src/lib/head-script.ts) applies the
+ * same rule before first paint.
+ */
 export function resolveLocale(
   stored: string | null | undefined,
   browserLanguage: string | undefined,
+  siteDefault: Locale = FALLBACK_LOCALE,
 ): Locale {
   if (isLocale(stored)) return stored;
-  return browserLanguage?.toLowerCase().startsWith("zh") ? "zh-CN" : FALLBACK_LOCALE;
+  const browser = browserLanguage?.toLowerCase() ?? "";
+  if (browser.startsWith("zh")) return "zh-CN";
+  if (browser.startsWith("en")) return "en-US";
+  return siteDefault;
 }

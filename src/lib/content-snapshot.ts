@@ -12,6 +12,7 @@ import { bannerSnapshotSchema } from "../shared/kinds/banner.ts";
 import { navGroupSnapshotSchema } from "../shared/kinds/nav.ts";
 import { pageSnapshotSchema } from "../shared/kinds/page.ts";
 import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
+import { settingsSnapshotSchema } from "../shared/kinds/settings.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
 // published or scheduled row, as plain JSON), and the file it reads when it does not read the
@@ -40,6 +41,8 @@ export const contentSnapshotSchema = z.object({
   pages: z.array(pageSnapshotSchema),
   /** The site navigation's groups in order, each with its shown links in order. */
   navigation: z.array(navGroupSnapshotSchema),
+  /** The site's settings as saved, with the avatar's picture; null before the first save. */
+  settings: settingsSnapshotSchema.nullable(),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -53,6 +56,7 @@ export type { SnapshotBanner } from "../shared/kinds/banner.ts";
 export type { SnapshotNavGroup } from "../shared/kinds/nav.ts";
 export type { SnapshotPage } from "../shared/kinds/page.ts";
 export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
+export type { SnapshotSettings } from "../shared/kinds/settings.ts";
 
 export interface SourceResult {
   snapshot: ContentSnapshot;
@@ -79,6 +83,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   banners: [],
   pages: [],
   navigation: [],
+  settings: null,
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -103,6 +108,8 @@ const snapshotFileSchema = z.object({
   banners: z.array(z.unknown()).default([]),
   pages: z.array(z.unknown()).default([]),
   navigation: z.array(z.unknown()).default([]),
+  // A file written before the settings has none: the defaults.
+  settings: z.unknown().default(null),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -154,5 +161,9 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     banners: rowsOf(bannerSnapshotSchema, "banners", "content_banners", f.banners),
     pages: rowsOf(pageSnapshotSchema, "pages", "site_pages", f.pages),
     navigation: rowsOf(navGroupSnapshotSchema, "navigation", "nav_groups", f.navigation),
+    settings:
+      f.settings === null
+        ? null
+        : (rowsOf(settingsSnapshotSchema, "settings", "site_settings", [f.settings])[0] ?? null),
   };
 }

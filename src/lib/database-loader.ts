@@ -1,5 +1,6 @@
 import type { Loader, LoaderContext } from "astro/loaders";
 import { pageEntryId } from "../shared/kinds/page.ts";
+import { SETTINGS_ID } from "../shared/kinds/settings.ts";
 import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
 import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
 
@@ -19,7 +20,8 @@ export type Kind =
   | "photos"
   | "banners"
   | "pages"
-  | "navigation";
+  | "navigation"
+  | "settings";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -35,7 +37,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages, ${snapshot.navigation.length} navigation groups`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages, ${snapshot.navigation.length} navigation groups${snapshot.settings ? ", the site's settings" : ""}`,
         ),
       () => {},
     );
@@ -135,6 +137,18 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         id,
         data,
       }));
+    case "settings":
+      return s.settings
+        ? [
+            {
+              table: "site_settings",
+              rowId: SETTINGS_ID,
+              label: "the site's settings",
+              id: SETTINGS_ID,
+              data: s.settings,
+            },
+          ]
+        : [];
     case "pages":
       return s.pages.map(({ slug, lang, body }) => ({
         table: "site_pages",
@@ -191,6 +205,17 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
       rendered: sanitizeRendered(rendered),
     });
   }
+}
+
+/** A collection of the database alone (the settings): its rows, the last load's dropped first. */
+export function databaseOnly(kind: Kind): Loader {
+  return {
+    name: DATABASE_LOADER,
+    load: async (context) => {
+      context.store.clear();
+      await addDatabaseRows(kind, context);
+    },
+  };
 }
 
 /** The collection's file loader, then its database rows. */

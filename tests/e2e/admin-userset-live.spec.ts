@@ -26,6 +26,7 @@ test("the account shows its forms and its sessions; another browser is signed ou
   await page.goto("/bms/userSet");
   await expect(page.getByRole("heading", { name: "Personal settings" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Site settings" })).toBeVisible();
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
   await expect(sessions.getByText("This browser")).toBeVisible();
   const item = sessions.getByRole("listitem").filter({ hasText: "Other Browser/2.0" });

@@ -7,6 +7,7 @@ import media from "./en-US/media.ts";
 import nav from "./en-US/nav.ts";
 import overview from "./en-US/overview.ts";
 import photos from "./en-US/photos.ts";
+import settings from "./en-US/settings.ts";
 import site from "./en-US/site.ts";
 
 // The key set of every locale, in parts: the visitor side's (`en-US/site.ts`, the photo
@@ -35,6 +36,8 @@ export type OverviewMessages = Widen<typeof overview>;
 export type NavMessages = Widen<typeof nav>;
 /** What each locale's `gallery.ts` holds. */
 export type GalleryMessages = Widen<typeof gallery>;
+/** What each locale's `settings.ts` holds. */
+export type SettingsMessages = Widen<typeof settings>;
 
 /** Both parts, if no group is in both (the spread would keep one of them): `never` otherwise. */
 type Apart<A, B> = keyof A & keyof B extends never ? A & B : never;
@@ -51,7 +54,10 @@ const enUS: Apart<
           typeof photos,
           Apart<
             typeof banners,
-            Apart<typeof nav, Apart<typeof logs, Apart<typeof overview, typeof account>>>
+            Apart<
+              typeof nav,
+              Apart<typeof logs, Apart<typeof overview, Apart<typeof account, typeof settings>>>
+            >
           >
         >
       >
@@ -68,6 +74,7 @@ const enUS: Apart<
   ...logs,
   ...overview,
   ...account,
+  ...settings,
 };
 export type Messages = Widen<typeof enUS>;
 

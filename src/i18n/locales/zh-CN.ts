@@ -8,6 +8,7 @@ import media from "./zh-CN/media.ts";
 import nav from "./zh-CN/nav.ts";
 import overview from "./zh-CN/overview.ts";
 import photos from "./zh-CN/photos.ts";
+import settings from "./zh-CN/settings.ts";
 import site from "./zh-CN/site.ts";
 
 // Each part is typed by en-US's (`SiteMessages`, `BmsMessages`, …): the same keys, none more.
@@ -22,6 +23,7 @@ const zhCN: Messages = {
   ...logs,
   ...overview,
   ...account,
+  ...settings,
 };
 
 export default zhCN;

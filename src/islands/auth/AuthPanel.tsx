@@ -18,20 +18,22 @@ const LABELS: Record<View, MessageKey> = {
   reset: "auth.forgot",
 };
 
-function initialView(): View {
+function initialView(views: readonly View[]): View {
   const view = new URLSearchParams(window.location.search).get("view");
-  return view === "register" || view === "reset" ? view : "login";
+  return views.find((v) => v !== "login" && v === view) ?? "login";
 }
 
 /**
  * Log in, register and the four-step password reset (SPEC.md sections 2, 4, 5); for a
- * logged-in reader, `?view=settings` and `?view=password` (the person menu's entries).
+ * logged-in reader, `?view=settings` and `?view=password` (the person menu's entries). While the
+ * site's settings close registration (`registration` false) there is no register tab.
  */
-export default function AuthPanel() {
+export default function AuthPanel({ registration = true }: { registration?: boolean }) {
   const locale = useStore($locale);
   const info = useStore($userInfo);
   const t = useMemo(() => translator(locale), [locale]);
-  const [view, setView] = useState<View>(initialView);
+  const views: readonly View[] = registration ? VIEWS : VIEWS.filter((v) => v !== "register");
+  const [view, setView] = useState<View>(() => initialView(views));
   const own = new URLSearchParams(window.location.search).get("view");
 
   if (own === "settings" || own === "password") {
@@ -51,7 +53,7 @@ export default function AuthPanel() {
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
-    const next = VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length] ?? "login";
+    const next = views[(views.indexOf(view) + step + views.length) % views.length] ?? "login";
     setView(next);
     event.currentTarget.querySelector<HTMLElement>(`#auth-tab-${next}`)?.focus();
   }
@@ -59,7 +61,7 @@ export default function AuthPanel() {
   return (
     <div className="auth-panel">
       <div role="tablist" aria-label={t("auth.tabs")} className="auth-tabs" onKeyDown={onTabKey}>
-        {VIEWS.map((v) => (
+        {views.map((v) => (
           <button
             key={v}
             type="button"
@@ -76,7 +78,7 @@ export default function AuthPanel() {
       </div>
       <div role="tabpanel" id="auth-tabpanel" aria-labelledby={`auth-tab-${view}`}>
         {view === "login" && <LoginForm key="login" t={t} />}
-        {view === "register" && <RegisterForm key="register" t={t} />}
+        {view === "register" && registration && <RegisterForm key="register" t={t} />}
         {view === "reset" && <ResetFlow key="reset" t={t} onDone={() => setView("login")} />}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { MessageKey, Translate } from "../../i18n/core.ts";
+import { isMessageKey, type MessageKey, type Translate } from "../../i18n/core.ts";
 import type { ApiResult } from "../../shared/api-client.ts";
 
 /**
@@ -16,6 +16,9 @@ export function failureMessage(
     return t("auth.tooMany", { seconds: error?.retryAfterSeconds ?? 60 });
   }
   if (error?.issues?.some((issue) => issue.field === "code")) return t("auth.codeRejected");
+  // Refused whatever was typed, saying why in words of its own (registration closed meanwhile).
+  const reason = result.code === 403 ? error?.issues?.find((issue) => issue.key)?.key : undefined;
+  if (reason && isMessageKey(reason)) return t(reason);
   if (result.code === 400) return t("validation.checkInput");
   return t(fallback);
 }

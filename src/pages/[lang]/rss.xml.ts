@@ -1,7 +1,9 @@
 import rss from "@astrojs/rss";
 import type { APIContext, GetStaticPaths } from "astro";
-import { getTranslator, isLocale, LOCALES } from "../../i18n/index.ts";
+import { isLocale, LOCALES } from "../../i18n/index.ts";
 import { liveArticles, liveNotes } from "../../lib/content.ts";
+import { siteSettings } from "../../lib/settings.ts";
+import { siteDescription } from "../../lib/settings-html.ts";
 
 export const getStaticPaths = (() =>
   LOCALES.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
@@ -10,7 +12,7 @@ export const getStaticPaths = (() =>
 export async function GET(context: APIContext) {
   const lang = context.params.lang;
   if (!isLocale(lang)) return new Response("Not found", { status: 404 });
-  const t = getTranslator(lang);
+  const { settings } = await siteSettings();
   const articles = (await liveArticles())
     .filter((a) => a.data.lang === lang)
     .map((a) => ({
@@ -32,8 +34,8 @@ export async function GET(context: APIContext) {
       link: `/random-notes#${n.id}`,
     }));
   return rss({
-    title: t("site.name"),
-    description: t("site.tagline"),
+    title: settings.title[lang],
+    description: siteDescription(settings, lang),
     site: context.site ?? "http://localhost:4321",
     items: [...articles, ...notes].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()),
     customData: `<language>${lang.toLowerCase()}</language>`,

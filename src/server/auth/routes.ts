@@ -12,6 +12,7 @@ import { ok } from "../http/envelope.ts";
 import { caller, requireUser } from "../http/middleware.ts";
 import { REGISTER_RATE, rateLimit, VERIFY_CODE_RATE } from "../http/rate-limit.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
+import { whileOpen } from "../settings/service.ts";
 import { encryptionKey } from "./keys.ts";
 import {
   endOtherSessions,
@@ -29,7 +30,7 @@ import {
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/encryption-key", async (c) => ok(c, await encryptionKey(c.var.db)))
-  .post("/getEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
+  .post("/getEmailCode", whileOpen("registrationOpen"), jsonBody(getEmailCodeSchema), async (c) => {
     const caller = {
       db: c.var.db,
       mailer: c.var.mailer,
@@ -51,15 +52,21 @@ export const authRoutes = new Hono<AppEnv>()
     };
     return ok(c, await requestEmailCode(caller, c.req.valid("json"), "reset"), MESSAGES.codeSent);
   })
-  .post("/register", rateLimit(REGISTER_RATE), jsonBody(registerSchema), async (c) => {
-    const caller = {
-      db: c.var.db,
-      mailer: c.var.mailer,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
-    return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
-  })
+  .post(
+    "/register",
+    whileOpen("registrationOpen"),
+    rateLimit(REGISTER_RATE),
+    jsonBody(registerSchema),
+    async (c) => {
+      const caller = {
+        db: c.var.db,
+        mailer: c.var.mailer,
+        ip: c.var.clientIp,
+        userAgent: c.req.header("user-agent") ?? null,
+      };
+      return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
+    },
+  )
   .post("/login", jsonBody(loginSchema), async (c) => {
     const caller = {
       db: c.var.db,

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Page } from "../../shared/auth.ts";
 import {
   bannerIdParamSchema,
@@ -57,8 +57,8 @@ import type { PageQuery } from "../db/queries.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
-import { ApiError } from "../http/errors.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
+import { ifMatch, saveExpectation } from "../http/preconditions.ts";
 import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { contentFiles } from "./files.ts";
 import * as content from "./service.ts";
@@ -97,51 +97,6 @@ const bannerId = pathParams(bannerIdParamSchema);
 const navId = pathParams(navIdParamSchema);
 const publishBody = jsonBody(publishSchema);
 const draftLinkBody = jsonBody(draftLinkSchema);
-
-/** An ETag's value: the item's `updatedAt`, quoted (`"2026-11-24T10:00:00.000Z"`). */
-const ETAG = z
-  .string()
-  .regex(/^(?:W\/)?"([^"]+)"$/)
-  .transform((tag) => tag.slice(tag.indexOf('"') + 1, -1))
-  .pipe(z.iso.datetime({ offset: true }));
-
-/**
- * `If-Match`: the `updatedAt` an editor opened, so an update made over a newer save is refused
- * (409) rather than silently replacing it. None: the update is made whatever was saved since.
- */
-function ifMatch(c: Context<AppEnv>): string | undefined {
-  const header = c.req.header("if-match");
-  if (header === undefined) return undefined;
-  const tag = ETAG.safeParse(header.trim());
-  if (!tag.success) {
-    throw new ApiError(
-      400,
-      "validation",
-      "Invalid If-Match: must be the item's updatedAt, quoted",
-      {
-        details: { issues: [{ field: "If-Match", message: "must be a quoted ISO time" }] },
-      },
-    );
-  }
-  return tag.data;
-}
-
-/**
- * What a page's save expects to replace: `If-Match` (the saved text it opened), or
- * `If-None-Match: *` (it opened the file: no text may have been saved since); neither: anything.
- */
-function pageExpectation(c: Context<AppEnv>): content.PageExpectation {
-  const updatedAt = ifMatch(c);
-  if (updatedAt) return { updatedAt };
-  const none = c.req.header("if-none-match");
-  if (none === undefined) return undefined;
-  if (none.trim() !== "*") {
-    throw new ApiError(400, "validation", "Invalid If-None-Match: only * is understood", {
-      details: { issues: [{ field: "If-None-Match", message: "must be *" }] },
-    });
-  }
-  return "none";
-}
 
 /** What the routes of one kind of item call (content.articles, notes, books, chapters, photos). */
 interface ItemService<Query, Input, Patch, List, Rec> {
@@ -389,7 +344,7 @@ export const contentRoutes = new Hono<AppEnv>()
         slug,
         lang,
         c.req.valid("json"),
-        pageExpectation(c),
+        saveExpectation(c),
       );
       return ok(c, saved, updated);
     },
@@ -414,7 +369,7 @@ export const contentRoutes = new Hono<AppEnv>()
     const { id: rowId, revision } = c.req.valid("param");
     return ok(
       c,
-      await content.restorePage(ctx(c), rowId, revision, pageExpectation(c)),
+      await content.restorePage(ctx(c), rowId, revision, saveExpectation(c)),
       restoredMessage,
     );
   })

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -585,6 +586,22 @@ export const sitePages = pgTable(
     ...stamps(),
   },
   (t) => [uniqueIndex("site_pages_slug_lang_idx").on(t.slug, t.lang)],
+).enableRLS();
+
+/**
+ * The site's settings (src/shared/kinds/settings.ts): one row, `id` 'site', its fields as one
+ * JSON value read through the kind's schema (a field added later reads with its default, so it
+ * needs no migration); none until they are first saved, and the defaults meanwhile.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: text("id").primaryKey(),
+    value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+    updatedBy: userOrNull("updated_by"),
+    ...stamps(),
+  },
+  (t) => [check("site_settings_one_row", sql`${t.id} = 'site'`)],
 ).enableRLS();
 
 /** The kinds of item whose saves keep revisions. */

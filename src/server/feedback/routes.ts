@@ -10,6 +10,7 @@ import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
 import { FEEDBACK_RATE, rateLimit } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import { whileOpen } from "../settings/service.ts";
 import { insertFeedback } from "./repository.ts";
 import {
   answerFeedback,
@@ -23,6 +24,7 @@ import {
 export const feedbackRoutes = new Hono<AppEnv>()
   .post(
     "/createFeedback",
+    whileOpen("feedbackOpen"),
     rateLimit(FEEDBACK_RATE),
     jsonBody(feedbackSubmissionSchema),
     async (c) => {

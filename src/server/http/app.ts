@@ -11,6 +11,7 @@ import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/routes.ts";
 import { overviewRoutes } from "../overview/routes.ts";
 import { readershipRoutes } from "../readership/routes.ts";
+import { settingsRoutes } from "../settings/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
@@ -78,7 +79,8 @@ export function createApp(options: AppOptions) {
     .route("/", siteRoutes)
     .route("/", logRoutes)
     .route("/", overviewRoutes)
-    .route("/", readershipRoutes);
+    .route("/", readershipRoutes)
+    .route("/", settingsRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

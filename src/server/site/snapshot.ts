@@ -6,6 +6,7 @@ import {
 } from "../../lib/content-snapshot.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
+import { settingsFrom } from "../../shared/kinds/settings.ts";
 import { bannerOrder, navGroupOrder, navLinkOrder } from "../content/repository.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -21,6 +22,7 @@ import {
   navGroups,
   navLinks,
   sitePages,
+  siteSettings,
 } from "../db/schema.ts";
 import { toMediaRecord } from "../media/service.ts";
 
@@ -89,9 +91,13 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
         .where(eq(navLinks.hidden, false))
         .orderBy(...navLinkOrder),
     ]);
+  // The site's settings: one row, or none before the first save.
+  const [settingsRow] = await db.select().from(siteSettings);
+  const settings = settingsRow ? settingsFrom(settingsRow.value) : null;
   const pictures = await picturesOf(db, [
     ...photos.map((p) => p.image),
     ...banners.map((b) => b.image),
+    ...(settings?.authorAvatar ? [settings.authorAvatar] : []),
   ]);
   const bookSlugs = new Map(books.map((b) => [b.id, b.slug]));
   const chapterRows = books.length
@@ -137,6 +143,10 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
         .filter((link) => link.group === group.id)
         .map(({ group: _group, order: _order, createdAt: _c, updatedAt: _u, ...link }) => link),
     })),
+    settings: settings && {
+      ...settings,
+      avatarPicture: pictures.get(settings.authorAvatar) ?? null,
+    },
     chapters: chapterRows
       // A chapter under a draft parent stays out with its parent.
       .filter((c) => !c.parentId || chapterSlugs.has(c.parentId))

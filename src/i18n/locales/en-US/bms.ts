@@ -22,7 +22,7 @@ const bms = {
     notes: "Notes",
     notesAbout: "Short daily notes.",
     userSet: "User settings",
-    userSetAbout: "Your own profile, password and sessions.",
+    userSetAbout: "Your own profile, password and sessions, and the site's settings.",
     media: "Media library",
     mediaAbout: "Every uploaded image: upload, describe, find where it is used.",
     bannerSet: "Banners",

@@ -24,7 +24,7 @@ const bms: BmsMessages = {
     notes: "随笔",
     notesAbout: "每日的短小随笔。",
     userSet: "用户设置",
-    userSetAbout: "你自己的资料、密码和登录设备。",
+    userSetAbout: "你自己的资料、密码和登录设备，以及网站设置。",
     media: "媒体库",
     mediaAbout: "所有上传的图片：上传、描述，查看用在哪里。",
     bannerSet: "横幅",

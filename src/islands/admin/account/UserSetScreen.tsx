@@ -10,13 +10,14 @@ import { useListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
 import { formatTime } from "../content/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
+import { SiteSettingsForm } from "../settings/SiteSettingsForm.tsx";
 import { useEndOtherSessions, useEndSession, useSessions } from "./queries.ts";
 import "./account.css";
 
 /**
  * `/bms/userSet`: the admin's own account (the personal settings and password forms every
- * account has, src/islands/auth/) and where they are signed in, with signing out of one
- * session or of every other.
+ * account has, src/islands/auth/), where they are signed in, with signing out of one session or
+ * of every other, and the site's settings (settings/).
  */
 export function UserSetScreen({ t }: ScreenProps) {
   const info = useStore($userInfo);
@@ -28,6 +29,7 @@ export function UserSetScreen({ t }: ScreenProps) {
         <PasswordForm t={t} />
       </div>
       <Sessions t={t} />
+      <SiteSettingsForm t={t} />
     </div>
   );
 }
