@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { Locale, Translate } from "../../../i18n/core.ts";
 import { api, send } from "../../../shared/api-client.ts";
 import { FEEDBACK_STATUSES } from "../../../shared/feedback-rules.ts";
@@ -175,6 +175,41 @@ function Glance({ t, data }: { t: Translate; data: Overview }) {
   );
 }
 
+/**
+ * A card of the overview: its heading, then its items as a list, or the line that says there are
+ * none (`empty`; `failure` in its place when they could not be read), and a link onwards.
+ */
+function Card<T>({
+  title,
+  items,
+  empty,
+  failure,
+  item,
+  more,
+}: {
+  title: string;
+  items: readonly T[];
+  empty: string;
+  failure?: string | undefined;
+  item: (item: T) => ReactNode;
+  more?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="bms-overview-card">
+      <h2 id={id}>{title}</h2>
+      {failure ? (
+        <p className="form-failure">{failure}</p>
+      ) : items.length === 0 ? (
+        <p className="field-hint">{empty}</p>
+      ) : (
+        <ul className="bms-overview-list">{items.map(item)}</ul>
+      )}
+      {more}
+    </section>
+  );
+}
+
 interface QueueProps {
   t: Translate;
   navigate: ScreenProps["navigate"];
@@ -185,136 +220,108 @@ interface QueueProps {
 }
 
 function Queue({ t, navigate, title, empty, items, when }: QueueProps) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="bms-overview-card">
-      <h2 id={id}>{title}</h2>
-      {items.length === 0 ? (
-        <p className="field-hint">{empty}</p>
-      ) : (
-        <ul className="bms-overview-list">
-          {items.map((item) => (
-            <li key={`${item.kind}-${item.id}`}>
-              <ScreenLink navigate={navigate} className="bms-overview-link" {...editorOf(item)}>
-                {item.title || item.id}
-              </ScreenLink>
-              <span className="field-hint">
-                {t(`bmsOverview.kinds.${item.kind}`)}
-                {item.at && (
-                  <>
-                    {" · "}
-                    <time dateTime={item.at}>{t(when, { time: formatTime(item.at) })}</time>
-                  </>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <Card
+      title={title}
+      items={items}
+      empty={empty}
+      item={(item) => (
+        <li key={`${item.kind}-${item.id}`}>
+          <ScreenLink navigate={navigate} className="bms-overview-link" {...editorOf(item)}>
+            {item.title || item.id}
+          </ScreenLink>
+          <span className="field-hint">
+            {t(`bmsOverview.kinds.${item.kind}`)}
+            {item.at && (
+              <>
+                {" · "}
+                <time dateTime={item.at}>{t(when, { time: formatTime(item.at) })}</time>
+              </>
+            )}
+          </span>
+        </li>
       )}
-    </section>
+    />
   );
 }
 
 function Builds({ t }: { t: Translate }) {
-  const id = useId();
   const builds = useBuilds();
-  const runs = builds.data?.runs ?? [];
   return (
-    <section aria-labelledby={id} className="bms-overview-card">
-      <h2 id={id}>{t("bmsOverview.builds")}</h2>
-      {builds.isError ? (
-        <p className="form-failure">{failureText(t, builds.error)}</p>
-      ) : runs.length === 0 ? (
-        <p className="field-hint">{builds.data ? t("bmsOverview.noBuilds") : ""}</p>
-      ) : (
-        <ul className="bms-overview-list">
-          {runs.map((run) => (
-            <li key={run.id}>
-              <span className="bms-badge" data-build={run.state}>
-                {t(`bmsOverview.buildStates.${run.state}`)}
-              </span>{" "}
-              <time dateTime={run.queuedAt}>{formatTime(run.queuedAt)}</time>
-              <span className="field-hint bms-overview-reasons">{run.reasons.join(", ")}</span>
-            </li>
-          ))}
-        </ul>
+    <Card
+      title={t("bmsOverview.builds")}
+      items={builds.data?.runs ?? []}
+      // Nothing said until the answer is in.
+      empty={builds.data ? t("bmsOverview.noBuilds") : ""}
+      failure={builds.isError ? failureText(t, builds.error) : undefined}
+      item={(run) => (
+        <li key={run.id}>
+          <span className="bms-badge" data-build={run.state}>
+            {t(`bmsOverview.buildStates.${run.state}`)}
+          </span>{" "}
+          <time dateTime={run.queuedAt}>{formatTime(run.queuedAt)}</time>
+          <span className="field-hint bms-overview-reasons">{run.reasons.join(", ")}</span>
+        </li>
       )}
-    </section>
+    />
   );
 }
 
-function RecentFeedback({
-  t,
-  navigate,
-  data,
-}: {
+interface ListProps {
   t: Translate;
   navigate: ScreenProps["navigate"];
   data: Overview;
-}) {
-  const id = useId();
+}
+
+function RecentFeedback({ t, navigate, data }: ListProps) {
   return (
-    <section aria-labelledby={id} className="bms-overview-card">
-      <h2 id={id}>{t("bmsOverview.recentFeedback")}</h2>
-      {data.recentFeedback.length === 0 ? (
-        <p className="field-hint">{t("bmsOverview.noFeedback")}</p>
-      ) : (
-        <ul className="bms-overview-list">
-          {data.recentFeedback.map((item) => (
-            <li key={item.id}>
-              <span className="bms-overview-subject">{item.subject}</span>
-              <span className="field-hint">
-                {t(`feedbackCenter.statuses.${statusOf(item.status)}`)}
-                {" · "}
-                <time dateTime={item.receivedAt}>{formatTime(item.receivedAt)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
+    <Card
+      title={t("bmsOverview.recentFeedback")}
+      items={data.recentFeedback}
+      empty={t("bmsOverview.noFeedback")}
+      item={(item) => (
+        <li key={item.id}>
+          <span className="bms-overview-subject">{item.subject}</span>
+          <span className="field-hint">
+            {t(`feedbackCenter.statuses.${statusOf(item.status)}`)}
+            {" · "}
+            <time dateTime={item.receivedAt}>{formatTime(item.receivedAt)}</time>
+          </span>
+        </li>
       )}
-      <ScreenLink navigate={navigate} route="FeedBackCenter" className="bms-overview-more">
-        {t("bmsOverview.allFeedback")}
-      </ScreenLink>
-    </section>
+      more={
+        <ScreenLink navigate={navigate} route="FeedBackCenter" className="bms-overview-more">
+          {t("bmsOverview.allFeedback")}
+        </ScreenLink>
+      }
+    />
   );
 }
 
-function RecentActions({
-  t,
-  navigate,
-  data,
-}: {
-  t: Translate;
-  navigate: ScreenProps["navigate"];
-  data: Overview;
-}) {
-  const id = useId();
+function RecentActions({ t, navigate, data }: ListProps) {
   return (
-    <section aria-labelledby={id} className="bms-overview-card">
-      <h2 id={id}>{t("bmsOverview.recentActions")}</h2>
-      {data.recentActions.length === 0 ? (
-        <p className="field-hint">{t("bmsOverview.noActions")}</p>
-      ) : (
-        <ul className="bms-overview-list">
-          {data.recentActions.map((action) => (
-            <li key={action.id}>
-              <code>{action.action}</code> {action.targetLabel}
-              <span className="field-hint">
-                {action.actor?.name ?? ""} ·{" "}
-                <time dateTime={action.at}>{formatTime(action.at)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
+    <Card
+      title={t("bmsOverview.recentActions")}
+      items={data.recentActions}
+      empty={t("bmsOverview.noActions")}
+      item={(action) => (
+        <li key={action.id}>
+          <code>{action.action}</code> {action.targetLabel}
+          <span className="field-hint">
+            {action.actor?.name ?? ""} · <time dateTime={action.at}>{formatTime(action.at)}</time>
+          </span>
+        </li>
       )}
-      <ScreenLink
-        navigate={navigate}
-        route="LogCenter"
-        search="log=audit"
-        className="bms-overview-more"
-      >
-        {t("bmsOverview.allActions")}
-      </ScreenLink>
-    </section>
+      more={
+        <ScreenLink
+          navigate={navigate}
+          route="LogCenter"
+          search="log=audit"
+          className="bms-overview-more"
+        >
+          {t("bmsOverview.allActions")}
+        </ScreenLink>
+      }
+    />
   );
 }
