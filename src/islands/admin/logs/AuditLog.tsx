@@ -1,29 +1,25 @@
 import { useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import { ListSection, useListState } from "../app/ListSection.tsx";
-import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
-import { useSettled } from "../app/query.ts";
-import { AUDIT_FILTERS, rangeBackwards } from "./filters.ts";
+import { ListSection } from "../app/ListSection.tsx";
+import { FilterSelects, SearchField } from "../app/list-parts.tsx";
+import { AUDIT_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
   actorText,
   DetailsCell,
   ExportButton,
+  logWords,
   RangeFields,
   TextFilter,
   TimeCell,
+  useLogFilters,
 } from "./LogParts.tsx";
 import { useAuditActions, useAuditLogPage } from "./queries.ts";
-
-const TYPING_MS = 350;
 
 /** The audit log: every admin write, newest first, under its filters. */
 export function AuditLog({ t }: { t: Translate }) {
   const id = useId();
-  const state = useListState(true);
-  const { filters, change } = useFilters(AUDIT_FILTERS, state.setPage, true);
-  const settled = useSettled(filters, TYPING_MS);
-  const asked = rangeBackwards(settled) ? { ...settled, to: "" } : settled;
+  const { state, filters, change, asked } = useLogFilters(AUDIT_FILTERS);
   const list = useAuditLogPage(asked, state.page);
   const actions = useAuditActions();
   const [open, setOpen] = useState<number | null>(null);
@@ -33,14 +29,7 @@ export function AuditLog({ t }: { t: Translate }) {
       <p className="bms-intro">{t("bmsLogs.intro", { days: page?.retentionDays ?? 90 })}</p>
       <ListSection
         t={t}
-        words={{
-          title: t("bmsLogs.audit"),
-          total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
-          loading: t("bmsLogs.loading"),
-          failed: t("bmsLogs.failed"),
-          empty: t("bmsLogs.empty"),
-          retry: t("bmsContent.retry"),
-        }}
+        words={logWords(t, t("bmsLogs.audit"), page)}
         query={list}
         state={state}
         retry

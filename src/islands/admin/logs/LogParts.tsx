@@ -3,6 +3,9 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { LogActor } from "../../../shared/logs.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failureText } from "../app/form.tsx";
+import { type ListWords, useListState } from "../app/ListSection.tsx";
+import { useFilters } from "../app/list-parts.tsx";
+import { useSettled } from "../app/query.ts";
 import { formatTime } from "../content/time.ts";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { rangeBackwards } from "./filters.ts";
@@ -140,4 +143,37 @@ export function DetailsCell({ t, id, onOpen }: { t: Translate; id: number; onOpe
       </button>
     </td>
   );
+}
+
+/** Words typed in a filter are asked for once typing pauses. */
+const TYPING_MS = 350;
+
+/**
+ * A log's list state: its page and filters kept in the address, and the filters it asks for once
+ * typing pauses (a range that runs backwards is said on the form and not asked for).
+ */
+export function useLogFilters<F extends Record<keyof F, string> & { from: string; to: string }>(
+  initial: F,
+) {
+  const state = useListState(true);
+  const { filters, change } = useFilters(initial, state.setPage, true);
+  const settled = useSettled(filters, TYPING_MS);
+  const asked = rangeBackwards(settled) ? { ...settled, to: "" } : settled;
+  return { state, filters, change, asked };
+}
+
+/** A log list's words: its title, its count ("more than" past the cap), its states. */
+export function logWords(
+  t: Translate,
+  title: string,
+  page: { capped: boolean } | undefined,
+): ListWords {
+  return {
+    title,
+    total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
+    loading: t("bmsLogs.loading"),
+    failed: t("bmsLogs.failed"),
+    empty: t("bmsLogs.empty"),
+    retry: t("bmsContent.retry"),
+  };
 }

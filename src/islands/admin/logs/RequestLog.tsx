@@ -2,32 +2,26 @@ import { useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { LOG_METHODS, STATUS_CLASSES } from "../../../shared/logs.ts";
 import { choices } from "../app/fields.tsx";
-import { ListSection, useListState } from "../app/ListSection.tsx";
-import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
-import { useSettled } from "../app/query.ts";
-import { REQUEST_FILTERS, rangeBackwards } from "./filters.ts";
+import { ListSection } from "../app/ListSection.tsx";
+import { FilterSelects, SearchField } from "../app/list-parts.tsx";
+import { REQUEST_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
   actorText,
   DetailsCell,
   ExportButton,
+  logWords,
   RangeFields,
   TextFilter,
   TimeCell,
+  useLogFilters,
 } from "./LogParts.tsx";
 import { useRequestLogPage } from "./queries.ts";
-
-/** Words typed in a filter are asked for once typing pauses. */
-const TYPING_MS = 350;
 
 /** The request log: every API request, newest first, under its filters. */
 export function RequestLog({ t }: { t: Translate }) {
   const id = useId();
-  const state = useListState(true);
-  const { filters, change } = useFilters(REQUEST_FILTERS, state.setPage, true);
-  const settled = useSettled(filters, TYPING_MS);
-  // A range that runs backwards is said on the form and not asked for.
-  const asked = rangeBackwards(settled) ? { ...settled, to: "" } : settled;
+  const { state, filters, change, asked } = useLogFilters(REQUEST_FILTERS);
   const list = useRequestLogPage(asked, state.page);
   const [open, setOpen] = useState<number | null>(null);
   const page = list.data;
@@ -36,14 +30,7 @@ export function RequestLog({ t }: { t: Translate }) {
       <p className="bms-intro">{t("bmsLogs.intro", { days: page?.retentionDays ?? 90 })}</p>
       <ListSection
         t={t}
-        words={{
-          title: t("bmsLogs.requests"),
-          total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
-          loading: t("bmsLogs.loading"),
-          failed: t("bmsLogs.failed"),
-          empty: t("bmsLogs.empty"),
-          retry: t("bmsContent.retry"),
-        }}
+        words={logWords(t, t("bmsLogs.requests"), page)}
         query={list}
         state={state}
         retry
