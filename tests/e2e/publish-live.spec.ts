@@ -121,3 +121,46 @@ test("the about page saved in the back office replaces its file on the site, san
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "About this blog" })).toBeVisible();
 });
+
+test("the site settings saved in the back-office form rebuild the site with its new name and the author's card", async ({
+  page,
+  request,
+}) => {
+  const admin = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.addInitScript((stored) => {
+    localStorage.setItem("user-info", JSON.stringify(stored));
+    localStorage.setItem("app-locale", "en-US");
+  }, admin);
+  const name = `Renamed ${Date.now().toString(36)}`;
+  const author = `Author ${Date.now().toString(36)}`;
+
+  await page.goto("/bms/userSet");
+  const form = page.getByRole("region", { name: "Site settings" });
+  const title = form.getByRole("textbox", { name: "Site name (English)" });
+  await expect(title).toBeEnabled();
+  const before = await title.inputValue();
+  await title.fill(name);
+  await form.getByRole("textbox", { name: "Name (English)", exact: true }).fill(author);
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(
+    form.getByText("Settings saved. The site is being rebuilt with them."),
+  ).toBeVisible();
+
+  await waitForText(request, "/", name);
+  await page.goto("/");
+  await expect(page.locator(".brand-name [lang='en-US']").first()).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(name));
+  await page.goto("/about");
+  await expect(page.getByText(author, { exact: true }).filter({ visible: true })).toHaveCount(1);
+
+  // Put the name back through the form, and the author's name with it.
+  await page.goto("/bms/userSet");
+  await expect(title).toHaveValue(name);
+  await title.fill(before);
+  await form.getByRole("textbox", { name: "Name (English)", exact: true }).fill("");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(
+    form.getByText("Settings saved. The site is being rebuilt with them."),
+  ).toBeVisible();
+  await waitForText(request, "/", name, false);
+});

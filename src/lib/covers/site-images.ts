@@ -1,8 +1,15 @@
 import { liveBooks } from "../books.ts";
 import { liveArticles, liveNotes } from "../content.ts";
 import { liveGallery } from "../photos.ts";
+import { siteSettings } from "../settings.ts";
+import type { CoverSubject } from "./art.ts";
 import { drawAhead, type OgImage } from "./og.ts";
 import { articleSubject, bookSubject, noteSubject, ogImageFor } from "./subjects.ts";
+
+/** A page's Open Graph image, naming the site by its title in the settings. */
+export async function pageOgImage(subject: CoverSubject): Promise<OgImage> {
+  return ogImageFor(subject, (await siteSettings()).settings.title);
+}
 
 /** Every page's Open Graph image, each once: the live articles', books' and notes'. */
 export async function siteOgImages(): Promise<OgImage[]> {
@@ -11,9 +18,10 @@ export async function siteOgImages(): Promise<OgImage[]> {
     ...(await liveBooks()).map(bookSubject),
     ...(await liveNotes()).map(noteSubject),
   ];
+  const { title } = (await siteSettings()).settings;
   const byName = new Map<string, OgImage>();
   for (const subject of subjects) {
-    const image = ogImageFor(subject);
+    const image = ogImageFor(subject, title);
     byName.set(image.name, image);
   }
   return [...byName.values()];

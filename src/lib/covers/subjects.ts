@@ -1,4 +1,4 @@
-import { getTranslator } from "../../i18n";
+import type { BothLanguages } from "../../shared/kinds/photo.ts";
 import type { BookWithChapters } from "../books.ts";
 import { type Article, type Note, notePreview } from "../content.ts";
 import { type CoverSubject, coverSvg } from "./art.ts";
@@ -33,12 +33,15 @@ export function noteSubject(note: Note): CoverSubject {
 
 const images = new Map<string, OgImage>();
 
-/** The Open Graph image of a subject, with the site's name in the subject's language. */
-export function ogImageFor(subject: CoverSubject): OgImage {
-  const key = `${subject.key}\u0000${subject.lang}\u0000${subject.title}\u0000${subject.category ?? ""}`;
+/**
+ * The Open Graph image of a subject, with the site's name (`siteTitle`, the settings' title) in
+ * the subject's language.
+ */
+export function ogImageFor(subject: CoverSubject, siteTitle: BothLanguages): OgImage {
+  const siteName = siteTitle[subject.lang];
+  const key = `${subject.key}\u0000${subject.lang}\u0000${subject.title}\u0000${subject.category ?? ""}\u0000${siteName}`;
   let image = images.get(key);
   if (!image) {
-    const siteName = getTranslator(subject.lang)("site.name");
     image = ogImageOf(coverSvg(subject, { theme: "light", siteName }));
     images.set(key, image);
   }

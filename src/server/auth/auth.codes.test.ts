@@ -35,7 +35,7 @@ describeEachDb("email codes", (ctx) => {
     const mail = await lastMail(database.db, "new@example.com");
     const code = codeIn(mail);
     expect(code).toMatch(/^\d{6}$/);
-    expect(mail?.subject).toBe(composeMail("code", "en-US", code).subject);
+    expect(mail?.subject).toBe(composeMail("code", "en-US", { code }).subject);
     expect(mail?.body).toContain(code);
     const [row] = await database.db.select().from(emailCodes);
     expect(row).toMatchObject({ email: "new@example.com", purpose: "register", attempts: 0 });
@@ -53,9 +53,9 @@ describeEachDb("email codes", (ctx) => {
     });
     const mail = await lastMail(database.db, "zh@example.com");
     const code = codeIn(mail);
-    expect(mail?.subject).toBe(composeMail("code", "zh-CN", code).subject);
+    expect(mail?.subject).toBe(composeMail("code", "zh-CN", { code }).subject);
     expect(mail?.body).toContain(translator("zh-CN")("site.name"));
-    expect(mail?.subject).not.toBe(composeMail("code", "en-US", code).subject);
+    expect(mail?.subject).not.toBe(composeMail("code", "en-US", { code }).subject);
   });
 
   it("answers a known address exactly like an unknown one and mails it a notice instead", async () => {
@@ -162,7 +162,7 @@ describeEachDb("email codes", (ctx) => {
     const mails = await database.db.select().from(outbox);
     expect(mails.map((m) => m.to)).toEqual(["active@example.com"]);
     const code = codeIn(mails[0] ?? null);
-    expect(mails[0]?.subject).toBe(composeMail("reset", "en-US", code).subject);
+    expect(mails[0]?.subject).toBe(composeMail("reset", "en-US", { code }).subject);
     // Unknown addresses are rate limited the same way.
     expect((await askCode(app, "nobody@example.com", "/api/getResetEmailCode")).status).toBe(429);
     expect((await askCode(app, "active@example.com", "/api/getResetEmailCode")).status).toBe(429);

@@ -13,6 +13,7 @@ import type { RequestUser } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { composeMail, type MailKind } from "../mail/messages.ts";
+import { siteNameIn } from "../settings/service.ts";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/repository.ts";
 import { toStoredUser } from "../users/view.ts";
 import {
@@ -210,7 +211,8 @@ export async function sendCode(
   });
   if (refusal) throw refusal;
 
-  await deliver(mailer, kind ? { to: email, ...composeMail(kind, locale, code) } : null);
+  const site = kind ? await siteNameIn(db, locale) : "";
+  await deliver(mailer, kind ? { to: email, ...composeMail(kind, locale, { code, site }) } : null);
   if (Math.random() < 0.1) await purgeStale(db, now).catch(() => {});
   return { resendAfterSeconds: RESEND_MS / 1000 };
 }

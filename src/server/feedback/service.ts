@@ -12,6 +12,7 @@ import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { composeFeedbackReply } from "../mail/messages.ts";
+import { siteNameIn } from "../settings/service.ts";
 import {
   deleteFeedback,
   type FeedbackRow,
@@ -140,7 +141,11 @@ export async function answerFeedback(
       });
     }
     const locale = input.locale ?? writerLocale(record);
-    await ctx.mailer.send({ to, ...composeFeedbackReply(locale, record.subject, input.body) });
+    const site = await siteNameIn(ctx.db, locale);
+    await ctx.mailer.send({
+      to,
+      ...composeFeedbackReply(locale, record.subject, input.body, site),
+    });
     sent = { locale, sentTo: to };
   }
   const row = await insertReply(ctx.db, {

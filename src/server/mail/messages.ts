@@ -2,18 +2,24 @@ import { type Locale, translator } from "../../i18n/core.ts";
 
 export type MailKind = "code" | "exists" | "reset" | "change" | "changeTaken" | "changed";
 
-/**
- * The mail of each kind in the recipient's language. `code` is the code a mail carries;
- * `email` the new address a "changed" notice names.
- */
+/** What a mail names: the site (its title in the settings; the default name when not given). */
+export interface MailValues {
+  /** The code a mail carries. */
+  code?: string;
+  /** The new address a "changed" notice names. */
+  email?: string;
+  /** The site's name in the recipient's language (`siteNameIn`). */
+  site?: string;
+}
+
+/** The mail of each kind in the recipient's language. */
 export function composeMail(
   kind: MailKind,
   locale: Locale,
-  code = "",
-  email = "",
+  { code = "", email = "", site }: MailValues = {},
 ): { subject: string; text: string } {
   const t = translator(locale);
-  const values = { site: t("site.name"), code, email };
+  const values = { site: site || t("site.name"), code, email };
   switch (kind) {
     case "code":
       return { subject: t("mail.codeSubject", values), text: t("mail.codeBody", values) };
@@ -41,9 +47,10 @@ export function composeFeedbackReply(
   locale: Locale,
   subject: string,
   body: string,
+  site?: string,
 ): { subject: string; text: string } {
   const t = translator(locale);
-  const values = { site: t("site.name"), subject, body };
+  const values = { site: site || t("site.name"), subject, body };
   return {
     subject: t("mail.feedbackReplySubject", values),
     text: t("mail.feedbackReplyBody", values),

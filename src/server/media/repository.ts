@@ -11,6 +11,7 @@ import {
   contentPhotos,
   media,
   navLinks,
+  siteSettings,
 } from "../db/schema.ts";
 import { MEDIA_PATH } from "./store.ts";
 
@@ -84,6 +85,7 @@ const bookNames = (id: SQL) => ilike(contentBooks.cover, nameOf(id));
 const photoNames = (id: SQL) => ilike(contentPhotos.image, nameOf(id));
 const bannerNames = (id: SQL) => ilike(contentBanners.image, nameOf(id));
 const navLinkNames = (id: SQL) => ilike(navLinks.icon, nameOf(id));
+const settingsNames = (id: SQL) => ilike(sql`${siteSettings.value}->>'authorAvatar'`, nameOf(id));
 
 /** Whether a content row names the image `id`. */
 function used(db: Db, id: SQL): SQL {
@@ -93,11 +95,13 @@ function used(db: Db, id: SQL): SQL {
     or ${exists(db.select({ one }).from(contentBooks).where(bookNames(id)))}
     or ${exists(db.select({ one }).from(contentPhotos).where(photoNames(id)))}
     or ${exists(db.select({ one }).from(contentBanners).where(bannerNames(id)))}
-    or ${exists(db.select({ one }).from(navLinks).where(navLinkNames(id)))})`;
+    or ${exists(db.select({ one }).from(navLinks).where(navLinkNames(id)))}
+    or ${exists(db.select({ one }).from(siteSettings).where(settingsNames(id)))})`;
 }
 
 /**
- * Where each of `ids` is used, in five queries whatever their number (one per kind of content):
+ * Where each of `ids` is used, in seven queries whatever their number (one per kind of content,
+ * and the settings, whose author's avatar may be one):
  * each table joined to the ids, a row once per image it names.
  */
 export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<string, MediaUse[]>> {
@@ -108,7 +112,7 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
     sql`, `,
   )}) as named(id)`;
   const mediaId = sql<string>`named.id`;
-  const [articles, notes, books, photos, banners, links] = await Promise.all([
+  const [articles, notes, books, photos, banners, links, settings] = await Promise.all([
     db
       .select({ mediaId, id: contentArticles.id, title: contentArticles.title })
       .from(contentArticles)
@@ -151,6 +155,15 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
       .from(navLinks)
       .innerJoin(named, navLinkNames(mediaId))
       .orderBy(navLinks.createdAt, navLinks.id),
+    db
+      // The site's settings: the author's avatar; the author's name stands for it.
+      .select({
+        mediaId,
+        id: siteSettings.id,
+        title: sql<string>`coalesce(${siteSettings.value}->'authorName'->>'en-US', '')`,
+      })
+      .from(siteSettings)
+      .innerJoin(named, settingsNames(mediaId)),
   ]);
   const rows = [
     ...articles.map((row) => ({ ...row, kind: "article" as const })),
@@ -159,6 +172,7 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
     ...photos.map((row) => ({ ...row, kind: "photo" as const })),
     ...banners.map((row) => ({ ...row, kind: "banner" as const })),
     ...links.map((row) => ({ ...row, kind: "navLink" as const })),
+    ...settings.map((row) => ({ ...row, kind: "settings" as const })),
   ];
   for (const { mediaId: of, kind, id, title } of rows) uses.get(of)?.push({ kind, id, title });
   return uses;

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import type { Locale } from "../../i18n/core.ts";
 import { libraryImageId } from "../../shared/kinds/photo.ts";
 import {
   type SaveSettingsInput,
@@ -36,6 +37,11 @@ export async function getSettings(db: Db): Promise<SettingsRecord> {
 /** What the settings say now (the defaults before any save). */
 export async function currentSettings(db: Db): Promise<SiteSettings> {
   return settingsOf(await findSettings(db));
+}
+
+/** The site's name in `locale` as the settings say now: what mails call the site. */
+export async function siteNameIn(db: Db, locale: Locale): Promise<string> {
+  return (await currentSettings(db)).title[locale];
 }
 
 export interface SettingsContext {

@@ -7,8 +7,16 @@ import {
 import { askCode, registerAttempts } from "../auth/auth.test-support.ts";
 import type { Publisher } from "../content/publisher.ts";
 import { auditLogs, feedback, media, siteSettings } from "../db/schema.ts";
+import { composeMail } from "../mail/messages.ts";
 import { takeSnapshot } from "../site/snapshot.ts";
-import { callJson, describeEachDb, postJson, userWithSession } from "../test-support.ts";
+import {
+  callJson,
+  codeIn,
+  describeEachDb,
+  lastMail,
+  postJson,
+  userWithSession,
+} from "../test-support.ts";
 
 // The site's settings through the API on both engines: read (the defaults before any save),
 // saved over the version opened (two tabs never overwrite each other unseen, even at once), the
@@ -198,6 +206,15 @@ describeEachDb(
         authorAvatar: AVATAR,
         feedbackOpen: false,
       });
+      // The library counts the settings among the avatar's uses and keeps it from being deleted.
+      const image = await callJson(ctx().app, "GET", `/api/admin/media/${MEDIA_ID}`, {
+        token: admin,
+      });
+      expect(image.body.data.usedBy).toEqual([{ kind: "settings", id: "site", title: "Inker" }]);
+      const removal = await callJson(ctx().app, "DELETE", `/api/admin/media/${MEDIA_ID}`, {
+        token: admin,
+      });
+      expect(removal.status).toBe(409);
       const { settings } = await takeSnapshot(ctx().database.db);
       const { id: _id, updatedAt: _at, ...fields } = saved;
       expect(settings).toEqual({
@@ -211,6 +228,17 @@ describeEachDb(
           variants: [{ format: "webp", width: 640, height: 640, bytes: 999, src: AVATAR }],
         },
       });
+    });
+
+    it("names the site by its saved title in the mails it sends", async () => {
+      const { app, database } = ctx();
+      await change({ title: { "zh-CN": "墨迹", "en-US": "Inkwell" } });
+      expect((await askCode(app, "new@example.com")).status).toBe(200);
+      const mail = await lastMail(database.db, "new@example.com");
+      const code = codeIn(mail);
+      expect(mail?.body).toBe(composeMail("code", "en-US", { code, site: "Inkwell" }).text);
+      expect(mail?.body).toContain("Inkwell");
+      expect(mail?.body).not.toContain(DEFAULT_SETTINGS.title["en-US"]);
     });
 
     it("refuses registration and its code while registration is closed, and takes them again once open", async () => {

@@ -7,6 +7,7 @@ import { loginRules, recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import { ApiError } from "../http/errors.ts";
 import { issueText } from "../http/validate.ts";
 import { composeMail } from "../mail/messages.ts";
+import { siteNameIn } from "../settings/service.ts";
 import { findUserByEmail, findUserById, type UserRow, updateUser } from "./repository.ts";
 import { isUniqueViolation, USER_MESSAGES } from "./service.ts";
 import { toStoredUser } from "./view.ts";
@@ -96,7 +97,10 @@ export async function confirmEmailChange(
   if (!changed) throw badCode();
   await deliver(caller.mailer, {
     to: changed.old,
-    ...composeMail("changed", input.locale, "", input.email),
+    ...composeMail("changed", input.locale, {
+      email: input.email,
+      site: await siteNameIn(caller.db, input.locale),
+    }),
   });
   return toStoredUser(changed.row);
 }

@@ -74,9 +74,12 @@ export const updateMediaSchema = z
   .refine((body) => Object.keys(body).length > 0, "send at least one field");
 export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 
-/** Where an image is used: an article's cover or body, a note, a book's cover, a photo, a banner. */
+/**
+ * Where an image is used: an article's cover or body, a note, a book's cover, a photo, a banner,
+ * a navigation link's icon, the site settings' author avatar.
+ */
 export const mediaUseSchema = z.object({
-  kind: z.enum(["article", "note", "book", "photo", "banner", "navLink"]),
+  kind: z.enum(["article", "note", "book", "photo", "banner", "navLink", "settings"]),
   id: z.string(),
   title: z.string(),
 });

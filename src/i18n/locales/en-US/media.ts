@@ -91,6 +91,7 @@ const media = {
         photo: "Photo",
         banner: "Banner",
         navLink: "Navigation link",
+        settings: "Site settings (author avatar)",
       },
       variants: "Served files ({{count}})",
       variant: "{{format}} · {{width}} × {{height}} · {{size}}",

@@ -93,6 +93,7 @@ const media: MediaMessages = {
         photo: "照片",
         banner: "横幅",
         navLink: "导航链接",
+        settings: "站点设置（作者头像）",
       },
       variants: "发布的文件（{{count}} 个）",
       variant: "{{format}} · {{width}} × {{height}} · {{size}}",

@@ -80,6 +80,7 @@ export function linkOf(use: MediaUse): { route: AdminRoute; search: string } {
   if (use.kind === "photo") return { route: "editPhoto", search: `id=${id}` };
   if (use.kind === "banner") return { route: "bannerSet", search: `id=${id}` };
   if (use.kind === "navLink") return { route: "site-nav", search: `id=${id}` };
+  if (use.kind === "settings") return { route: "userSet", search: "" };
   return { route: "notes", search: "" };
 }
 
