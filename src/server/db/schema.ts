@@ -604,6 +604,27 @@ export const siteSettings = pgTable(
   (t) => [check("site_settings_one_row", sql`${t.id} = 'site'`)],
 ).enableRLS();
 
+/**
+ * The AI chat's provider as the owner set it in /bms (one row, id 'ai'); an empty field falls
+ * back to the environment's (`AI_BASE_URL`, `AI_MODEL`, `AI_EMBEDDING_MODEL`, `AI_API_KEY`).
+ * The key is kept sealed (AES-256-GCM under the server's secret, src/server/chat/secret-box.ts)
+ * and never answered: `key_hint` is its last four characters, for the owner to recognise it.
+ */
+export const aiSettings = pgTable(
+  "ai_settings",
+  {
+    id: text("id").primaryKey(),
+    baseUrl: text("base_url").notNull().default(""),
+    model: text("model").notNull().default(""),
+    embeddingModel: text("embedding_model").notNull().default(""),
+    apiKeySealed: text("api_key_sealed"),
+    keyHint: text("key_hint").notNull().default(""),
+    updatedBy: userOrNull("updated_by"),
+    ...stamps(),
+  },
+  (t) => [check("ai_settings_one_row", sql`${t.id} = 'ai'`)],
+).enableRLS();
+
 /** The kinds of item whose saves keep revisions. */
 export type RevisedKind = "article" | "note" | "book" | "photo" | "chapter" | "page";
 
