@@ -23,6 +23,8 @@ const publishPort = port + 2;
  */
 const devServer = process.env.E2E_DEV === "1";
 const devPort = port + 3;
+/** The AI chat's language model: an OpenAI-compatible fake on loopback (tests/e2e/fake-openai.ts). */
+const fakeAiPort = port + 4;
 const dataDir = process.env.E2E_DATA_DIR || join(tmpdir(), `blog-e2e-${Date.now().toString(36)}`);
 
 /** Debian's chromium as found on PATH, unless CHROMIUM_PATH names another (the benches' too). */
@@ -103,10 +105,28 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node tests/e2e/fake-openai.ts",
+      url: `http://127.0.0.1:${fakeAiPort}/v1/models`,
+      env: { FAKE_AI_PORT: String(fakeAiPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+    {
       command: "node src/server/node.ts",
       url: `http://localhost:${port}/`,
-      // Nothing here publishes; SITE_REBUILD=0 keeps the site the other tests read fixed.
-      env: { PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", SITE_REBUILD: "0" },
+      // Nothing here publishes; SITE_REBUILD=0 keeps the site the other tests read fixed. The
+      // chat answers through the fake model, and every test asks from 127.0.0.1: a wider limit.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        SITE_REBUILD: "0",
+        AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,
+        AI_MODEL: "fake-model",
+        AI_API_KEY: "sk-e2e-never-shown",
+        CHAT_RATE_PER_MINUTE: "600",
+      },
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: "pipe",

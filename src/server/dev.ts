@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { DATABASE_LOADER } from "../lib/content-source.ts";
+import { devChatIndex } from "./chat/index-source.ts";
+import { localAppSecret } from "./chat/secret-box.ts";
 import type { Database } from "./db/client.ts";
 import { devDatabase } from "./dev-database.ts";
 import { createApp } from "./http/app.ts";
@@ -26,6 +28,9 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
       trustProxy: config.trustProxy,
       // A change written here shows on the next page request: the collections reload.
       publisher: devPublisher(DATABASE_LOADER),
+      appSecret: await localAppSecret(process.env, config.dataDir),
+      // The chat index as the dev server renders it now.
+      chat: { index: devChatIndex() },
     });
     listener = getRequestListener(
       async (request, env) => {

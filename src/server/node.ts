@@ -1,7 +1,9 @@
 // `npm start`: the built site in dist/ and the API in one Node process (self-hosting).
+
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
+import { builtSiteChatIndex } from "./chat/index-source.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
 import { pruneTimer } from "./logs/service.ts";
@@ -65,7 +67,11 @@ async function sitePublisher(db: Db): Promise<Publisher> {
 
 let started: Awaited<ReturnType<typeof startApi>>;
 try {
-  started = await startApi(config, { publisher: sitePublisher });
+  started = await startApi(config, {
+    publisher: sitePublisher,
+    // The chat answers from the build being served: a rebuild swaps its index with the pages.
+    chat: { index: builtSiteChatIndex(() => current.root.dir) },
+  });
 } catch (error) {
   console.error(explainStartError(error, config));
   process.exit(1);

@@ -1,4 +1,6 @@
 import { keyPair } from "./auth/keys.ts";
+import type { ChatOptions } from "./chat/routes.ts";
+import { localAppSecret } from "./chat/secret-box.ts";
 import type { Publisher } from "./content/publisher.ts";
 import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
@@ -44,7 +46,11 @@ export async function startDatabase(config: RuntimeConfig): Promise<Database> {
 
 export async function startApi(
   config: RuntimeConfig,
-  options: { publisher?: (db: Db) => Publisher | Promise<Publisher> } = {},
+  options: {
+    publisher?: (db: Db) => Publisher | Promise<Publisher>;
+    /** The chat's index source (the served build's). */
+    chat?: Partial<ChatOptions>;
+  } = {},
 ) {
   const database = await startDatabase(config);
   await keyPair(database.db); // the password key pair, created now rather than on first need
@@ -58,6 +64,8 @@ export async function startApi(
       db: database.db,
       trustProxy: config.trustProxy,
       logWriter,
+      appSecret: await localAppSecret(process.env, config.dataDir),
+      ...(options.chat ? { chat: options.chat } : {}),
       ...(publisher ? { publisher } : {}),
     }),
   };

@@ -11,7 +11,7 @@ import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
 import { outbox } from "./db/schema.ts";
 import { describeEachDatabase, type TestDatabase } from "./db/test-db.ts";
-import { type App, createApp } from "./http/app.ts";
+import { type App, type AppOptions, createApp } from "./http/app.ts";
 import { outboxMailer } from "./mail/mailer.ts";
 import { localStorage } from "./storage/storage.ts";
 import { insertUser, type NewUser, type UserRow } from "./users/repository.ts";
@@ -32,12 +32,14 @@ export function createTestApp(
   db: Db,
   uploads = mkdtempSync(join(tmpdir(), "blog-uploads-")),
   publisher?: Publisher,
+  more: Partial<AppOptions> = {},
 ): App {
   return createApp({
     db,
     mailer: outboxMailer(db, () => {}),
     storage: localStorage(uploads),
     ...(publisher ? { publisher } : {}),
+    ...more,
   });
 }
 
@@ -49,13 +51,13 @@ export function createTestApp(
 export function describeEachDb(
   name: string,
   suite: (ctx: () => ApiContext) => void,
-  options: { publisher?: Publisher } = {},
+  options: { publisher?: Publisher; app?: Partial<AppOptions> } = {},
 ): void {
   describeEachDatabase(name, (database) => {
     let app: App | undefined;
     const uploads = mkdtempSync(join(tmpdir(), "blog-uploads-"));
     beforeAll(() => {
-      app = createTestApp(database().db, uploads, options.publisher);
+      app = createTestApp(database().db, uploads, options.publisher, options.app);
     });
     afterAll(() => {
       rmSync(uploads, { recursive: true, force: true });

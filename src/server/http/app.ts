@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "../auth/routes.ts";
+import { chatOptions } from "../chat/options.ts";
+import { type ChatOptions, chatRoutes } from "../chat/routes.ts";
+import { aiSettingsRoutes } from "../chat/settings-routes.ts";
 import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
@@ -35,6 +38,16 @@ export interface AppOptions {
   publisher?: Publisher;
   /** How the request log is written: a row a request by default (`batchLogWriter` for a server that stays up). */
   logWriter?: LogWriter;
+  /**
+   * The AI chat's parts: by default the index of the build in `dist/` (where the Netlify
+   * function has it too), the provider from the environment and /bms, the `openai` client.
+   */
+  chat?: Partial<ChatOptions>;
+  /**
+   * What the server seals the secrets the owner gives it with (the AI provider's key):
+   * `APP_SECRET` by default; a server with a data folder has its own (`localAppSecret`).
+   */
+  appSecret?: string;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -53,6 +66,7 @@ function toApiError(error: unknown): ApiError {
 /** The whole API: one Web-standard app, served by Netlify, `astro dev` and `npm start` alike. */
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>().basePath("/api");
+  const secret = options.appSecret || process.env.APP_SECRET || undefined;
 
   app.use(securityHeaders);
   app.use(requestLog(options.db, options.trustProxy ?? false, options.logWriter));
@@ -80,7 +94,9 @@ export function createApp(options: AppOptions) {
     .route("/", logRoutes)
     .route("/", overviewRoutes)
     .route("/", readershipRoutes)
-    .route("/", settingsRoutes);
+    .route("/", settingsRoutes)
+    .route("/", chatRoutes(chatOptions(options.chat, secret)))
+    .route("/", aiSettingsRoutes(secret));
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

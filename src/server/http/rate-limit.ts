@@ -30,6 +30,20 @@ export const VERIFY_CODE_RATE: RateRule = { name: "verify-code", perMinute: 10, 
 export const BEACON_RATE: RateRule = { name: "beacon", perMinute: 60, burst: 20 };
 
 /**
+ * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
+ * answer), unless `CHAT_RATE_PER_MINUTE` says otherwise (the burst is half of it); a signed-in
+ * reader's own bucket is the same wherever they ask from.
+ */
+export function chatRates(env: NodeJS.ProcessEnv): { address: RateRule; user: RateRule } {
+  const perMinute = Number(env.CHAT_RATE_PER_MINUTE) > 0 ? Number(env.CHAT_RATE_PER_MINUTE) : 10;
+  const burst = Math.max(1, Math.floor(perMinute / 2));
+  return {
+    address: { name: "chat", perMinute, burst },
+    user: { name: "chat-user", perMinute, burst },
+  };
+}
+
+/**
  * Takes one request from the bucket of `key` in one statement (generic cell rate algorithm: the
  * row keeps the theoretical arrival time, TAT, of the next request). A request is allowed when
  * TAT lies at most (burst − 1) intervals ahead of now; it moves TAT one interval on. Concurrent

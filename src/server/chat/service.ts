@@ -1,0 +1,136 @@
+import type { Locale } from "../../i18n/core.ts";
+import { CHAT_LIMITS, type ChatEvent, type ChatMode, type ChatTurn } from "../../shared/chat.ts";
+import { previewMarkdown } from "../content/service/preview.ts";
+import { modelMessages, nothingAnswer, passagesAnswer, sourcesOf } from "./prompt.ts";
+import { type ChatModel, type ChatTimeouts, describeProviderError, isTooLong } from "./provider.ts";
+import { questionLanguage, type Retriever } from "./retrieval.ts";
+
+// One answer of /d-chat, as a sequence of events: the sources found, the answer's text as it is
+// written, then the whole answer rendered, or what went wrong. Retrieval first: with nothing
+// found the model is not asked (it would invent); with no model the passages are the answer.
+
+export interface ChatQuestion {
+  question: string;
+  locale: Locale;
+  history: ChatTurn[];
+}
+
+export interface ChatDeps {
+  retriever: Retriever;
+  /** Null: no model is configured. */
+  model: ChatModel | null;
+  timeouts: ChatTimeouts;
+  /** Where a failure's cause is written (never to the reader). */
+  log?: (line: string) => void;
+}
+
+const FAILURES = {
+  timeout: "The language model took too long to answer",
+  provider: "The language model could not answer",
+  tooLong: "The conversation is too long for the language model",
+} as const;
+
+/** Roughly how many tokens an answer of `CHAT_LIMITS.answer` characters takes. */
+const MAX_TOKENS = 1200;
+
+/**
+ * The blog's passages for a question: found by the question itself, else (a follow-up such as
+ * "why?") by the question with the reader's previous one.
+ */
+async function passagesFor(deps: ChatDeps, input: ChatQuestion, lang: Locale) {
+  const limit = CHAT_LIMITS.sources;
+  const found = await deps.retriever.search(input.question, { lang, limit });
+  if (found.length > 0) return found.map((r) => r.passage);
+  const previous = input.history.findLast((turn) => turn.role === "user");
+  if (!previous) return [];
+  const again = await deps.retriever.search(`${previous.content} ${input.question}`, {
+    lang,
+    limit,
+  });
+  return again.map((r) => r.passage);
+}
+
+/** A rendered answer: the site's Markdown pipeline, sanitised, without pictures. */
+export async function renderAnswer(text: string): Promise<string> {
+  if (!text.trim()) return "";
+  const { html } = await previewMarkdown(text);
+  // A picture would be fetched as soon as it shows: an answer could send a reader's address
+  // (and whatever a passage slipped into its URL) elsewhere. Its description stays.
+  return html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const alt = /\balt="([^"]*)"/i.exec(tag)?.[1];
+    return alt ? `<span>${alt}</span>` : "";
+  });
+}
+
+/**
+ * Answers `input`, handing each event to `send` in order. `signal` is the reader going away (or
+ * pressing Stop): the model is stopped and nothing more is sent.
+ */
+export async function answerQuestion(
+  deps: ChatDeps,
+  input: ChatQuestion,
+  send: (event: ChatEvent) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  const lang = questionLanguage(input.question, input.locale);
+  const passages = await passagesFor(deps, input, lang);
+  const mode: ChatMode = passages.length === 0 ? "nothing" : deps.model ? "model" : "passages";
+  await send({ type: "sources", mode, sources: sourcesOf(passages) });
+
+  if (mode !== "model" || !deps.model) {
+    const text = mode === "nothing" ? nothingAnswer(lang) : passagesAnswer(lang, passages);
+    await send({ type: "delta", text });
+    await send({ type: "done", mode, html: await renderAnswer(text), text, truncated: false });
+    return;
+  }
+
+  const stop = new AbortController();
+  let why: "timeout" | "reader" | null = null;
+  const abort = (reason: "timeout" | "reader") => {
+    why ??= reason;
+    stop.abort();
+  };
+  const onReader = () => abort("reader");
+  signal.addEventListener("abort", onReader);
+  if (signal.aborted) abort("reader");
+  const deadline = setTimeout(() => abort("timeout"), deps.timeouts.answerMs);
+  let silence = setTimeout(() => abort("timeout"), deps.timeouts.silenceMs);
+
+  let text = "";
+  let truncated = false;
+  try {
+    const messages = modelMessages(lang, input.question, passages, input.history);
+    for await (const chunk of deps.model.stream(messages, {
+      signal: stop.signal,
+      maxTokens: MAX_TOKENS,
+    })) {
+      clearTimeout(silence);
+      silence = setTimeout(() => abort("timeout"), deps.timeouts.silenceMs);
+      const room = CHAT_LIMITS.answer - text.length;
+      const piece = chunk.slice(0, room);
+      text += piece;
+      if (piece) await send({ type: "delta", text: piece });
+      if (chunk.length > room) {
+        truncated = true;
+        abort("reader");
+        break;
+      }
+    }
+    if (why === "timeout") throw new Error("timed out");
+  } catch (error) {
+    if (why === "reader" && !truncated) return;
+    if (!truncated) {
+      const failure = why === "timeout" ? "timeout" : isTooLong(error) ? "tooLong" : "provider";
+      if (failure !== "timeout") deps.log?.(`chat: ${describeProviderError(error)}`);
+      const message = FAILURES[failure];
+      await send({ type: "error", failure, message, html: await renderAnswer(text), text });
+      return;
+    }
+  } finally {
+    clearTimeout(deadline);
+    clearTimeout(silence);
+    signal.removeEventListener("abort", onReader);
+  }
+  if (signal.aborted) return;
+  await send({ type: "done", mode, html: await renderAnswer(text), text, truncated });
+}
