@@ -17,6 +17,7 @@ export async function GET(context: APIContext) {
     "/articles/",
     "/cover-illustration",
     "/site-navigation",
+    "/d-chat",
     "/image-library/",
     "/random-notes",
     "/book-doc/",

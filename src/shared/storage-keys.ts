@@ -3,4 +3,6 @@ export const STORAGE_KEYS = {
   theme: "app-theme",
   userInfo: "user-info",
   locale: "app-locale",
+  /** The conversation of /d-chat (src/islands/chat/conversation.ts). */
+  chat: "d-chat",
 } as const;
