@@ -21,6 +21,8 @@ interface Props {
   hint?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   autoComplete?: string;
+  /** Shown but not editable (a field the server cannot take now, said in its hint). */
+  disabled?: boolean;
   /** The input itself, for a form library that focuses the first field with a problem. */
   inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
   onBlur?: () => void;
@@ -42,6 +44,7 @@ export function TextField(props: Props) {
     "aria-describedby":
       [props.hint ? `${id}-hint` : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined,
     autoFocus: props.autoFocus,
+    disabled: props.disabled,
     className: "field-input",
     ref: props.inputRef,
     onBlur: props.onBlur,

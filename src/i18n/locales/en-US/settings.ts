@@ -1,6 +1,7 @@
 /**
- * The site's settings: the back office's form (`bmsSettings`, placed in /bms/userSet) and what a
- * visitor reads while registration or feedback is closed (`siteSettings`).
+ * The site's settings: the back office's form (`bmsSettings`, placed in /bms/userSet), the AI
+ * chat's provider's form below it (`bmsAi`), and what a visitor reads while registration or
+ * feedback is closed (`siteSettings`).
  */
 const settings = {
   bmsSettings: {
@@ -60,6 +61,57 @@ const settings = {
       linkLabelTooLong: "The name is too long (at most 40 characters).",
       linkUrlInvalid: "Enter an http:// or https:// address.",
       tooManyLinks: "At most 8 links.",
+    },
+  },
+  bmsAi: {
+    heading: "AI chat",
+    intro:
+      "The language model that answers questions on the chat page: any OpenAI-compatible API (OpenAI, DeepSeek, Qwen, a local Ollama or vLLM). A field left empty takes what the server's environment sets.",
+    loading: "Loading the AI settings…",
+    loadFailed: "The AI settings could not be loaded.",
+    configured: "The chat answers with the model {{model}} at {{baseUrl}}.",
+    notConfigured:
+      "No model is configured: the chat answers with quoted passages from the blog only. Give an address and a model to have it write answers.",
+    neverSaved: "Nothing saved here yet: the chat uses what the environment sets.",
+    savedAt: "Last saved {{time}}.",
+    provider: "Provider",
+    baseUrl: "Provider address (base URL)",
+    baseUrlHint:
+      "For example https://api.openai.com/v1, https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for a local Ollama.",
+    model: "Model",
+    modelHint:
+      "The chat model's name as the provider spells it, such as gpt-4o-mini or deepseek-chat.",
+    embeddingModel: "Embedding model (optional)",
+    embeddingModelHint:
+      "Used to find passages by meaning as well as by their words, when the provider offers embeddings (such as text-embedding-3-small).",
+    fromEnv: "Left empty: {{value}}, from the environment ({{name}}).",
+    key: "API key",
+    newKey: "New key",
+    keyHint:
+      "Typing a key replaces the stored one when you save; left empty, the stored key is kept.",
+    keyStored: "A key ending in …{{hint}} is stored.",
+    keyStoredNoHint: "A key is stored.",
+    noKey: "No key stored.",
+    keyFromEnv: "No key stored here: the key set in the environment (AI_API_KEY) is used.",
+    keyUnreadableHint:
+      "A key ending in …{{hint}} is stored, but it cannot be read: the server's secret (APP_SECRET) has changed since it was saved. Enter the key again.",
+    keyUnreadable:
+      "A key is stored, but it cannot be read: the server's secret (APP_SECRET) has changed since it was saved. Enter the key again.",
+    noSecret:
+      "This server has no APP_SECRET to keep a key with, so no key can be saved here. Set APP_SECRET on the server, or give the key as AI_API_KEY in its environment.",
+    removeKey: "Remove the stored key when saving",
+    save: "Save AI settings",
+    saving: "Saving the AI settings…",
+    saved: "AI settings saved. The next question uses them.",
+    problems: {
+      baseUrlInvalid: "Enter an http:// or https:// address, or leave it empty.",
+      baseUrlTooLong: "The address is too long (at most 300 characters).",
+      modelInvalid: "Use letters, digits and . : / @ - _ only.",
+      modelTooLong: "The name is too long (at most 100 characters).",
+      keyInvalid: "A key has only printable characters and no spaces.",
+      keyTooLong: "The key is too long (at most 400 characters).",
+      noSecret:
+        "This server has no APP_SECRET to keep a key with: set APP_SECRET on the server, or the key as AI_API_KEY.",
     },
   },
   siteSettings: {

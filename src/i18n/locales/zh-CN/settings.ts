@@ -1,6 +1,9 @@
 import type { SettingsMessages } from "../en-US.ts";
 
-/** 网站设置：后台的表单（`bmsSettings`，放在 /bms/userSet）与注册或反馈关闭时访客看到的话（`siteSettings`）。 */
+/**
+ * 网站设置：后台的表单（`bmsSettings`，放在 /bms/userSet）、其下 AI 问答服务商的表单（`bmsAi`），
+ * 与注册或反馈关闭时访客看到的话（`siteSettings`）。
+ */
 const settings: SettingsMessages = {
   bmsSettings: {
     heading: "网站设置",
@@ -56,6 +59,54 @@ const settings: SettingsMessages = {
       linkLabelTooLong: "名称太长（最多 40 个字符）。",
       linkUrlInvalid: "请输入 http:// 或 https:// 地址。",
       tooManyLinks: "最多 8 个链接。",
+    },
+  },
+  bmsAi: {
+    heading: "AI 问答",
+    intro:
+      "回答问答页上提问的语言模型：任何兼容 OpenAI 的 API（OpenAI、DeepSeek、通义千问、本地的 Ollama 或 vLLM）。留空的项使用服务器环境变量中的设置。",
+    loading: "正在载入 AI 设置…",
+    loadFailed: "AI 设置载入失败。",
+    configured: "问答使用 {{baseUrl}} 上的模型 {{model}} 回答。",
+    notConfigured: "尚未配置模型：问答只引用博客中的相关段落作答。填写地址与模型后，它会生成回答。",
+    neverSaved: "此处尚未保存过：问答使用环境变量中的设置。",
+    savedAt: "上次保存于 {{time}}。",
+    provider: "服务商",
+    baseUrl: "服务商地址（Base URL）",
+    baseUrlHint:
+      "例如 https://api.openai.com/v1、https://api.deepseek.com/v1，本地 Ollama 则是 http://127.0.0.1:11434/v1。",
+    model: "模型",
+    modelHint: "服务商所用的对话模型名称，例如 gpt-4o-mini 或 deepseek-chat。",
+    embeddingModel: "向量模型（可选）",
+    embeddingModelHint:
+      "服务商提供向量（embeddings）时，用它按语义而不只按字词查找段落（例如 text-embedding-3-small）。",
+    fromEnv: "留空时：{{value}}，来自环境变量（{{name}}）。",
+    key: "API 密钥",
+    newKey: "新密钥",
+    keyHint: "输入密钥后保存，会替换已存的密钥；留空则保留已存的密钥。",
+    keyStored: "已存一个以 …{{hint}} 结尾的密钥。",
+    keyStoredNoHint: "已存一个密钥。",
+    noKey: "未存密钥。",
+    keyFromEnv: "此处未存密钥：使用环境变量（AI_API_KEY）中的密钥。",
+    keyUnreadableHint:
+      "已存一个以 …{{hint}} 结尾的密钥，但无法读取：保存后服务器的密钥（APP_SECRET）已更改。请重新输入密钥。",
+    keyUnreadable:
+      "已存一个密钥，但无法读取：保存后服务器的密钥（APP_SECRET）已更改。请重新输入密钥。",
+    noSecret:
+      "这台服务器没有用来保管密钥的 APP_SECRET，因此无法在此保存密钥。请在服务器上设置 APP_SECRET，或把密钥设为环境变量 AI_API_KEY。",
+    removeKey: "保存时删除已存的密钥",
+    save: "保存 AI 设置",
+    saving: "正在保存 AI 设置…",
+    saved: "AI 设置已保存，下一个问题起生效。",
+    problems: {
+      baseUrlInvalid: "请输入 http:// 或 https:// 地址，或留空。",
+      baseUrlTooLong: "地址太长（最多 300 个字符）。",
+      modelInvalid: "只能使用字母、数字和 . : / @ - _。",
+      modelTooLong: "名称太长（最多 100 个字符）。",
+      keyInvalid: "密钥只能包含可打印字符，不能有空格。",
+      keyTooLong: "密钥太长（最多 400 个字符）。",
+      noSecret:
+        "这台服务器没有用来保管密钥的 APP_SECRET：请在服务器上设置 APP_SECRET，或把密钥设为环境变量 AI_API_KEY。",
     },
   },
   siteSettings: {

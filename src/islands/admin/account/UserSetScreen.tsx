@@ -5,6 +5,7 @@ import { $userInfo } from "../../../stores/user.ts";
 import { PasswordForm } from "../../auth/PasswordForm.tsx";
 import { ProfileForm } from "../../auth/ProfileForm.tsx";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { AiSettingsForm } from "../ai/AiSettingsForm.tsx";
 import { failureText } from "../app/form.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
@@ -30,6 +31,7 @@ export function UserSetScreen({ t }: ScreenProps) {
       </div>
       <Sessions t={t} />
       <SiteSettingsForm t={t} />
+      <AiSettingsForm t={t} />
     </div>
   );
 }
