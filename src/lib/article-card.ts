@@ -1,6 +1,6 @@
 import { getImage } from "astro:assets";
 import { bilingualHtml } from "../i18n";
-import { type Article, articleMinutes, formatDate } from "./content.ts";
+import { type Article, articleMinutes, dateHtml, languageNameHtml } from "./content.ts";
 import { generatedCoverHtml } from "./covers/html.ts";
 import { articleSubject } from "./covers/subjects.ts";
 import { escapeHtml } from "./html.ts";
@@ -13,29 +13,86 @@ import { escapeHtml } from "./html.ts";
 
 type Level = 2 | 3;
 
-const made = new WeakMap<Article, Map<Level, Promise<string>>>();
+/**
+ * One entry of a list: an article, or both versions of a translated one (written in each
+ * language and paired by their translation key), which the list shows once, in the reader's
+ * interface language.
+ */
+export type ArticleEntry = readonly [Article] | readonly [Article, Article];
 
-/** The card; `level` is the title's heading level: 2 in a list page, 3 inside a home section. */
-function articleCardHtml(article: Article, level: Level = 2): Promise<string> {
-  let byLevel = made.get(article);
-  if (!byLevel) {
-    byLevel = new Map();
-    made.set(article, byLevel);
+/**
+ * The entries of a list of articles, in its order: a translated article's two versions become
+ * one entry where the first of them stood; an article whose other version is not in the list
+ * (another category, not live) stays an entry of its own.
+ */
+export function articleEntries(articles: readonly Article[]): ArticleEntry[] {
+  const byKey = new Map<string, Article[]>();
+  for (const article of articles) {
+    const key = article.data.translationKey;
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), article]);
   }
-  let html = byLevel.get(level);
+  const placed = new Set<Article>();
+  const entries: ArticleEntry[] = [];
+  for (const article of articles) {
+    if (placed.has(article)) continue;
+    placed.add(article);
+    const key = article.data.translationKey;
+    const other = key
+      ? byKey.get(key)?.find((a) => a !== article && a.data.lang !== article.data.lang)
+      : undefined;
+    if (other && !placed.has(other)) {
+      placed.add(other);
+      entries.push([article, other]);
+    } else {
+      entries.push([article]);
+    }
+  }
+  return entries;
+}
+
+/** How a card is drawn: its title's heading level (2 in a list page, 3 in a home section), and the other version of a translated article, when the list pairs them. */
+interface CardLook {
+  level: Level;
+  other?: Article | undefined;
+}
+
+const made = new WeakMap<Article, Map<string, Promise<string>>>();
+
+/** The card, made once per article and look. */
+function articleCardHtml(article: Article, look: CardLook): Promise<string> {
+  let byLook = made.get(article);
+  if (!byLook) {
+    byLook = new Map();
+    made.set(article, byLook);
+  }
+  const key = `${look.level}:${look.other?.id ?? ""}`;
+  let html = byLook.get(key);
   if (!html) {
-    html = makeCard(article, level);
-    byLevel.set(level, html);
+    html = makeCard(article, look);
+    byLook.set(key, html);
   }
   return html;
 }
 
-/** The cards of these articles, in order, as one string of HTML. */
+/**
+ * The cards of these entries, in order, as one string of HTML. Both versions of a translated
+ * article are printed, each marked with its language (`data-lang`), so the page shows the one of
+ * its interface language (global.css's rule for `data-lang`) and a language switch is one
+ * attribute change, with or without a script; each says the other version exists.
+ */
 export async function articleCardsHtml(
-  articles: readonly Article[],
+  entries: readonly ArticleEntry[],
   level: Level = 2,
 ): Promise<string> {
-  return (await Promise.all(articles.map((article) => articleCardHtml(article, level)))).join("");
+  const cards = entries.flatMap((entry) => {
+    const [first, second] = entry;
+    if (!second) return [articleCardHtml(first, { level })];
+    return [
+      articleCardHtml(first, { level, other: second }),
+      articleCardHtml(second, { level, other: first }),
+    ];
+  });
+  return (await Promise.all(cards)).join("");
 }
 
 /** HTML attributes, escaped; absent, null and false ones left out, true ones bare. */
@@ -76,16 +133,28 @@ export async function articleCoverHtml(
   return generatedCoverHtml(articleSubject(article), look === "card" ? "card-cover" : "");
 }
 
-async function makeCard(article: Article, level: Level): Promise<string> {
+/** The other version's language named in both interface languages, for "Read this in …". */
+const OTHER_NAME = {
+  "zh-CN": { "zh-CN": { language: "中文" }, "en-US": { language: "Chinese" } },
+  "en-US": { "zh-CN": { language: "英文" }, "en-US": { language: "English" } },
+} as const;
+
+async function makeCard(article: Article, { level, other }: CardLook): Promise<string> {
   const { title, summary, lang, publishedAt, pinned } = article.data;
   const heading = `h${level}`;
   const pin = pinned ? `<span class="card-pin">${bilingualHtml("content.pinned")}</span>` : "";
+  const paired = other ? ` data-lang="${escapeHtml(lang)}"` : "";
+  // A paired card shows only in its own interface language: the language is known, the other
+  // version is what is worth saying.
+  const language = other
+    ? `<a class="card-other" href="/articles/${escapeHtml(other.id)}/" hreflang="${escapeHtml(other.data.lang)}">${bilingualHtml("content.readIn", undefined, OTHER_NAME[other.data.lang])}</a>`
+    : `<span>${languageNameHtml(lang)}</span>`;
   return (
-    `<article class="card" lang="${escapeHtml(lang)}">${await articleCoverHtml(article)}<div>` +
+    `<article class="card" lang="${escapeHtml(lang)}"${paired}>${await articleCoverHtml(article)}<div>` +
     `<${heading} class="card-title"><a href="/articles/${escapeHtml(article.id)}/">${escapeHtml(title)}</a></${heading}>` +
     `<p class="card-summary">${escapeHtml(summary)}</p>` +
-    `<p class="card-meta">${pin}<time datetime="${publishedAt.toISOString()}">${escapeHtml(formatDate(publishedAt, lang))}</time> · ` +
+    `<p class="card-meta">${pin}${dateHtml(publishedAt)} · ` +
     `${bilingualHtml("content.minutes", { minutes: articleMinutes(article) })} · ` +
-    `<span>${lang === "zh-CN" ? "中文" : "English"}</span></p></div></article>`
+    `${language}</p></div></article>`
   );
 }

@@ -219,13 +219,28 @@ test.describe("pages", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("the unauthorized page explains and offers a way on", async ({ page }) => {
+  test("the unauthorized page asks a guest to log in and tells a reader their account lacks the rights", async ({
+    page,
+  }) => {
     await prefer(page, { locale: "en-US" });
     await page.goto("/unauthorized");
     await expect(page.getByRole("heading", { name: "Admins only" })).toBeVisible();
+    await expect(page.getByText("Log in with an admin account to open it.")).toBeVisible();
+    await expect(page.getByText("your account does not have admin rights")).toBeHidden();
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Log in", exact: true }),
+    ).toHaveAttribute("href", "/register-login?next=%2Fbms");
+
+    await page.evaluate(
+      (user) => localStorage.setItem("user-info", JSON.stringify(user)),
+      readerInfo,
+    );
+    await page.reload();
+    await expect(page.getByText("your account does not have admin rights")).toBeVisible();
+    await expect(page.getByText("Log in with an admin account to open it.")).toBeHidden();
     await expect(page.getByRole("link", { name: "Log in with another account" })).toHaveAttribute(
       "href",
-      "/register-login",
+      "/register-login?next=%2Fbms",
     );
   });
 

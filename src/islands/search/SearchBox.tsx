@@ -153,7 +153,10 @@ function SearchBox() {
       <input
         ref={inputRef}
         id={`${id}-input`}
-        type="search"
+        // A text box, not type="search": HTML allows the combobox role (and its aria-expanded)
+        // on a text input only, and a validator reports them on a search input.
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
