@@ -104,11 +104,14 @@ const WORDS = {
 /** The answer when the blog has nothing on the subject. */
 export const nothingAnswer = (lang: Locale): string => WORDS[lang].nothing;
 
-/** The answer without a model: the passages quoted, each with its number and link. */
+/** How many passages the answer without a model quotes, and how much of each (the source cards under it show them all). */
+const QUOTED = { passages: 3, chars: 320 } as const;
+
+/** The answer without a model: the best passages quoted, each with its number and link. */
 export function passagesAnswer(lang: Locale, passages: readonly ChatPassage[]): string {
-  const quotes = passages.map((p, i) => {
+  const quotes = passages.slice(0, QUOTED.passages).map((p, i) => {
     const where = p.section ? `${p.title} · ${p.section}` : p.title;
-    const quote = excerptOf(p.text, 600).replace(/\n/g, " ");
+    const quote = excerptOf(p.text, QUOTED.chars).replace(/\n/g, " ");
     return `${i + 1}. **[${markdownText(where)}](${p.url})** [${i + 1}]\n\n   > ${markdownText(quote)}`;
   });
   return [WORDS[lang].noModel, "", ...quotes.flatMap((q) => [q, ""])].join("\n").trim();
