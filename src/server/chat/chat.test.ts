@@ -187,6 +187,19 @@ describeEachDb(
       expect(body).not.toContain("sk-test-secret-key");
     });
 
+    it("also compares meanings when the provider has an embedding model", async () => {
+      config = { ...withModel(), embeddingModel: "fake-embed" };
+      reply = () => ({ kind: "stream", chunks: ["Two bundles [1]."] });
+      const before = fake.embedded;
+      const { events } = await answer(ctx().app, "Why two Pagefind bundles?");
+      // Every passage once, and the question.
+      expect(fake.embedded - before).toBe(INDEX.passages.length + 1);
+      expect(ofType(events, "sources")[0]?.sources[0]?.url).toBe(
+        "/articles/search-before-you-guess/#two-bundles",
+      );
+      expect(ofType(events, "done")[0]?.mode).toBe("model");
+    });
+
     it("keeps a passage that gives orders as data: inside the JSON of the question, never a message of its own", async () => {
       config = withModel();
       reply = () => ({ kind: "stream", chunks: ["Feed it daily [1]."] });

@@ -27,6 +27,8 @@ export interface FakeProvider {
   requests: Array<{ body: CompletionRequest; authorization: string | undefined }>;
   /** Completion requests whose stream the client closed before the end. */
   closedEarly: number;
+  /** Texts embedded, over all embedding requests. */
+  embedded: number;
   close(): Promise<void>;
 }
 
@@ -52,12 +54,13 @@ export async function startFakeProvider(
   port = 0,
 ): Promise<FakeProvider> {
   const requests: FakeProvider["requests"] = [];
-  const state = { closedEarly: 0 };
+  const state = { closedEarly: 0, embedded: 0 };
   const server: Server = createServer(async (req, res) => {
     const text = await bodyOf(req);
     if (req.method === "POST" && req.url === "/v1/embeddings") {
       const { input } = JSON.parse(text) as { input: string | string[] };
       const inputs = Array.isArray(input) ? input : [input];
+      state.embedded += inputs.length;
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
@@ -148,6 +151,9 @@ export async function startFakeProvider(
     requests,
     get closedEarly() {
       return state.closedEarly;
+    },
+    get embedded() {
+      return state.embedded;
     },
     close: () =>
       new Promise<void>((resolve) => {
