@@ -322,3 +322,15 @@ test("a list shows a translated article once, in the interface language, with it
     useInnerText: true,
   });
 });
+
+test("an SVG diagram follows the theme instead of staying a bright box on the dark page", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US", theme: "dark" });
+  await page.goto("/articles/static-first/");
+  const diagram = page.locator('.prose img[src*=".svg"]').first();
+  await expect(diagram).toBeVisible();
+  expect(await diagram.evaluate((img) => getComputedStyle(img).filter)).toContain("invert");
+  await page.getByRole("button", { name: "Light" }).click();
+  await expect.poll(() => diagram.evaluate((img) => getComputedStyle(img).filter)).toBe("none");
+});

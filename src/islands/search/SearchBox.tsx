@@ -176,7 +176,8 @@ function SearchBox() {
       <span className="search-hint" aria-hidden="true">
         {LOCALES.map((l) => (
           <span key={l} data-lang={l} lang={l}>
-            {translator(l)("search.placeholder")}
+            <span className="search-hint-long">{translator(l)("search.placeholder")}</span>
+            <span className="search-hint-short">{translator(l)("search.placeholderShort")}</span>
           </span>
         ))}
       </span>

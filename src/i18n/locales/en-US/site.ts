@@ -27,6 +27,7 @@ const site = {
   search: {
     label: "Search",
     placeholder: "Search articles and notes",
+    placeholderShort: "Search",
     history: "Recent searches",
     noHistory: "No searches yet",
     clearHistory: "Clear history",

@@ -29,6 +29,7 @@ const site: SiteMessages = {
   search: {
     label: "搜索",
     placeholder: "搜索文章和随笔",
+    placeholderShort: "搜索",
     history: "最近搜索",
     noHistory: "暂无搜索记录",
     clearHistory: "清空历史",
