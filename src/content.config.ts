@@ -14,6 +14,7 @@ import {
   noteImages,
 } from "./shared/content.ts";
 import { bannerCollectionFields, bannerImages } from "./shared/kinds/banner.ts";
+import { labCollectionFields } from "./shared/kinds/lab.ts";
 import { navCollectionFields } from "./shared/kinds/nav.ts";
 import { PAGE_SLUGS, pageCollectionFields } from "./shared/kinds/page.ts";
 import {
@@ -146,6 +147,13 @@ const settings = defineCollection({
   schema: z.object(settingsCollectionFields),
 });
 
+// The labs' experiments (/hookslab, /mixlab): MDX files only, `<lab>/<slug>` each, whose body
+// places the experiment's island. They are written in git, never in /bms.
+const labs = defineCollection({
+  loader: glob({ base: "content/labs", pattern: "*/[a-z0-9]*.mdx" }),
+  schema: z.object(labCollectionFields),
+});
+
 export const collections = {
   categories,
   articles,
@@ -158,4 +166,5 @@ export const collections = {
   pages,
   navigation,
   settings,
+  labs,
 };
