@@ -2,6 +2,7 @@ import type { APIContext } from "astro";
 import { liveBooks } from "../lib/books.ts";
 import { liveArticles, liveNotes, notePath, translationOf } from "../lib/content.ts";
 import { escapeHtml } from "../lib/html.ts";
+import { experimentDay, labPath, liveExperiments } from "../lib/labs.ts";
 import { galleryPaths } from "../lib/photo-html.ts";
 import { liveGallery } from "../lib/photos.ts";
 
@@ -57,6 +58,12 @@ export async function GET(context: APIContext) {
       `<url><loc>${abs(galleryPaths.photo(photo.slug))}</loc><lastmod>${lastmod}</lastmod></url>`,
     );
   }
+  // The labs: an index once it has an experiment, and each experiment's page.
+  const experiments = await liveExperiments();
+  for (const lab of new Set(experiments.map((e) => e.lab)))
+    urls.push(`<url><loc>${abs(labPath(lab))}</loc></url>`);
+  for (const e of experiments)
+    urls.push(`<url><loc>${abs(e.path)}</loc><lastmod>${experimentDay(e)}</lastmod></url>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });
 }

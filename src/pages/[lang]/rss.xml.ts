@@ -2,13 +2,14 @@ import rss from "@astrojs/rss";
 import type { APIContext, GetStaticPaths } from "astro";
 import { isLocale, LOCALES } from "../../i18n/index.ts";
 import { liveArticles, liveNotes } from "../../lib/content.ts";
+import { liveExperiments } from "../../lib/labs.ts";
 import { siteSettings } from "../../lib/settings.ts";
 import { siteDescription } from "../../lib/settings-html.ts";
 
 export const getStaticPaths = (() =>
   LOCALES.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
 
-/** One RSS 2.0 feed per language: its live articles and notes, newest first. */
+/** One RSS 2.0 feed per language: its live articles, notes and lab experiments, newest first. */
 export async function GET(context: APIContext) {
   const lang = context.params.lang;
   if (!isLocale(lang)) return new Response("Not found", { status: 404 });
@@ -33,11 +34,21 @@ export async function GET(context: APIContext) {
       pubDate: n.data.publishedAt,
       link: `/random-notes#${n.id}`,
     }));
+  // A lab experiment is written in both languages: each feed carries it in its own.
+  const experiments = (await liveExperiments()).map((e) => ({
+    title: e.entry.data.title[lang],
+    description: e.entry.data.summary[lang],
+    pubDate: e.entry.data.date,
+    link: e.path,
+    categories: e.entry.data.tags,
+  }));
   return rss({
     title: settings.title[lang],
     description: siteDescription(settings, lang),
     site: context.site ?? "http://localhost:4321",
-    items: [...articles, ...notes].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()),
+    items: [...articles, ...notes, ...experiments].sort(
+      (a, b) => b.pubDate.getTime() - a.pubDate.getTime(),
+    ),
     customData: `<language>${lang.toLowerCase()}</language>`,
   });
 }
