@@ -72,7 +72,7 @@ test("the index lists every experiment, newest first, with a preview, and is rea
   }
   await expect(page.locator("main svg.lab-preview")).toHaveCount(experiments.length);
   const days = await page
-    .locator("main .card time")
+    .locator("main .experiment-card time")
     .evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime") ?? ""));
   expect(days).toEqual([...days].sort().reverse());
   // The home page's "From the lab" leads to the newest.
