@@ -206,9 +206,6 @@ const site = {
     guestBody:
       "This page belongs to the blog's back office. Log in with an admin account to open it.",
     logIn: "Log in",
-    guestBody:
-      "This page belongs to the blog's back office. Log in with an admin account to open it.",
-    logIn: "Log in",
     home: "Back to the home page",
     switch: "Log in with another account",
   },

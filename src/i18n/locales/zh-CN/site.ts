@@ -200,8 +200,6 @@ const site: SiteMessages = {
     body: "这个页面属于博客的后台，你的账号没有管理员权限。",
     guestBody: "这个页面属于博客的后台，请用管理员账号登录后再打开。",
     logIn: "登录",
-    guestBody: "这个页面属于博客的后台，请用管理员账号登录后再打开。",
-    logIn: "登录",
     home: "返回首页",
     switch: "换一个账号登录",
   },
