@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = [
   "GET /api/draft-preview",
   // A page's view counted, nothing about the visitor (readership/routes.test.ts).
   "POST /api/beacon",
+  // A reader's question to the AI chat, limited per address and account (chat/chat.test.ts).
+  "POST /api/chat",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [
