@@ -361,7 +361,8 @@ const site = {
     tags: "Tags",
     published: "Published",
     demo: "Live demo",
-    demoWaits: "The demo starts when it scrolls into view; it needs JavaScript. The explanation and the source below read without it.",
+    demoWaits:
+      "The demo starts when it scrolls into view; it needs JavaScript. The explanation and the source below read without it.",
     source: "Source",
     sourceNote: "The module the demo above runs, as it is in the repository.",
     otherSource: "Also used by the demo: {{name}}",
