@@ -53,10 +53,11 @@ export function chatRoutes(options: ChatOptions) {
     }
     return model;
   };
-  const retrieverOf = (index: ChatIndexFile, model: ChatModel | null) => {
+  const retrieverOf = (index: ChatIndexFile, config: AiConfig, model: ChatModel | null) => {
     const byModel = retrievers.get(index) ?? new Map<string, Retriever>();
     retrievers.set(index, byModel);
-    const key = model?.embed ? "embed" : "words";
+    // Embeddings belong to one provider's model: another one (saved in /bms) embeds afresh.
+    const key = model?.embed ? `embed:${config.baseUrl}:${config.embeddingModel}` : "words";
     let retriever = byModel.get(key);
     if (!retriever) {
       retriever = createRetriever(index, model?.embed ? { embed: model.embed } : {});
@@ -84,7 +85,7 @@ export function chatRoutes(options: ChatOptions) {
       const config = await options.config(c.var.db);
       const model = isConfigured(config) ? modelOf(config) : null;
       const index = (await options.index(c.req.raw)) ?? EMPTY_INDEX;
-      const retriever = retrieverOf(index, model);
+      const retriever = retrieverOf(index, config, model);
       const reader = new AbortController();
       // A proxy in front (nginx) must pass each event on as it comes.
       c.header("X-Accel-Buffering", "no");
