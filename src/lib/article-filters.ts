@@ -16,7 +16,14 @@ export interface FilterGroups {
   categories: Link[];
   languages: Link[];
   tags: Link[];
+  /** The main tags' links (on most articles, most first); `tags` holds them all. */
+  mainTags: Link[];
 }
+
+const tagLink = (tag: string): Link => ({
+  href: `/articles/tag/${encodeURIComponent(tag)}/`,
+  html: `#${escapeHtml(tag)}`,
+});
 
 const made = new WeakMap<readonly Article[], Promise<FilterGroups>>();
 
@@ -35,10 +42,8 @@ async function makeGroups(articles: readonly Article[]): Promise<FilterGroups> {
       { href: "/articles/lang/zh-CN/", html: bilingualHtml("content.zh") },
       { href: "/articles/lang/en-US/", html: bilingualHtml("content.en") },
     ],
-    tags: offered.tags.map((tag) => ({
-      href: `/articles/tag/${encodeURIComponent(tag)}/`,
-      html: `#${escapeHtml(tag)}`,
-    })),
+    tags: offered.tags.map(tagLink),
+    mainTags: offered.mainTags.map(tagLink),
   };
 }
 

@@ -79,7 +79,12 @@ interface ArticleIndex {
   categories: Set<string>;
   /** Every tag, sorted. */
   tags: string[];
+  /** The tags on most articles, most first (ties in sorted order): what a list shows unfolded. */
+  mainTags: string[];
 }
+
+/** How many tags a list shows before "All n tags" (the rest fold away): two rows on a phone. */
+export const MAIN_TAGS = 10;
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -95,20 +100,24 @@ function indexOf(all: readonly Article[]): ArticleIndex {
   const byLanguage = new Map<Locale, Article[]>();
   const byTranslationKey = new Map<string, Article[]>();
   const categories = new Set<string>();
-  const tags = new Set<string>();
+  const tags = new Map<string, number>();
   for (const article of all) {
     const { lang, translationKey, category } = article.data;
     push(byLanguage, lang, article);
     if (translationKey) push(byTranslationKey, translationKey, article);
     categories.add(category.id);
-    for (const tag of article.data.tags) tags.add(tag);
+    for (const tag of article.data.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1);
   }
   const position = new Map<string, number>();
   for (const list of byLanguage.values()) {
     list.sort((a, b) => a.data.publishedAt.getTime() - b.data.publishedAt.getTime());
     for (const [i, article] of list.entries()) position.set(article.id, i);
   }
-  index = { byLanguage, position, byTranslationKey, categories, tags: [...tags].sort() };
+  const sorted = [...tags.keys()].sort();
+  const mainTags = [...sorted]
+    .sort((a, b) => (tags.get(b) ?? 0) - (tags.get(a) ?? 0))
+    .slice(0, MAIN_TAGS);
+  index = { byLanguage, position, byTranslationKey, categories, tags: sorted, mainTags };
   indexes.set(all, index);
   return index;
 }
@@ -125,10 +134,17 @@ export function neighboursOf(
   return { older: list[at - 1], newer: list[at + 1] };
 }
 
-/** Ids of the categories that have articles, and every tag, sorted: what the filters offer. */
-export function filtersOf(all: readonly Article[]): { categories: Set<string>; tags: string[] } {
-  const { categories, tags } = indexOf(all);
-  return { categories, tags };
+/**
+ * Ids of the categories that have articles, every tag (sorted) and the main ones (on most
+ * articles, most first): what the filters offer.
+ */
+export function filtersOf(all: readonly Article[]): {
+  categories: Set<string>;
+  tags: string[];
+  mainTags: string[];
+} {
+  const { categories, tags, mainTags } = indexOf(all);
+  return { categories, tags, mainTags };
 }
 
 export async function liveNotes(): Promise<Note[]> {

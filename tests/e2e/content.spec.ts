@@ -13,6 +13,7 @@ interface Entry {
   publishedAt: Date;
   translationKey?: string;
   category: string;
+  tags: string[];
 }
 
 function frontmatter(file: string): Record<string, string> {
@@ -39,6 +40,11 @@ const articles: Entry[] = readdirSync(dir)
       status: fm.status || "published",
       publishedAt: new Date(fm.publishedAt ?? ""),
       category: fm.category ?? "",
+      tags: (fm.tags ?? "")
+        .replace(/^\[|\]$/g, "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
       ...(fm.translationKey ? { translationKey: fm.translationKey } : {}),
     };
   });
@@ -103,6 +109,40 @@ test("the article list: newest first with pinned on top, and filters by category
   const category = live[0]?.category ?? "";
   await page.goto(`/articles/category/${category}/`);
   expect(await countAcrossPages(page)).toBe(entriesOf(live.filter((a) => a.category === category)));
+});
+
+test("the tags: the main ones first, all of them folded away, the list on a phone's first screen", async ({
+  page,
+}) => {
+  const counts = new Map<string, number>();
+  for (const a of live) for (const t of a.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+  expect(counts.size).toBeGreaterThan(10);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openInEnglish(page, "/articles/", "Articles");
+  const filters = page.getByRole("navigation", { name: "Articles" });
+  const tagLinks = filters.getByRole("link", { name: /^#/ });
+  await expect(tagLinks.filter({ visible: true })).toHaveCount(10);
+  // The most used tag is among them; the first article is on the first screen.
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
+  await expect(filters.getByRole("link", { name: `#${top}`, exact: true }).first()).toBeVisible();
+  const first = page.getByRole("article").first().getByRole("heading", { level: 2 });
+  expect((await first.boundingBox())?.y ?? 1e9).toBeLessThan(844 - 40);
+  // All of them, behind "All n tags".
+  await filters.getByText(`All ${counts.size} tags`, { exact: true }).click();
+  await expect(tagLinks.filter({ visible: true })).toHaveCount(10 + counts.size);
+  // A tag used once has its own page, where the fold opens to show it marked.
+  const rare =
+    [...counts]
+      .filter(([, n]) => n === 1)
+      .map(([t]) => t)
+      .sort()
+      .at(-1) ?? "";
+  await page.goto(`/articles/tag/${encodeURIComponent(rare)}/`);
+  await expect(filters.locator("details[open]")).toHaveCount(1);
+  await expect(filters.getByRole("link", { name: `#${rare}`, exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });
 
 /** Articles on this list page and the ones after it, following "Older articles" (PAGE_SIZE a page). */

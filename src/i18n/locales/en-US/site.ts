@@ -19,6 +19,7 @@ const site = {
   },
   account: {
     menu: "Account menu for {{name}}",
+    closeNotice: "Close this notice",
     settings: "Personal settings",
     password: "Change password",
     switch: "Switch account",
@@ -82,6 +83,7 @@ const site = {
     category: "Category",
     categories: "Categories",
     tags: "Tags",
+    allTags: "All {{count}} tags",
     language: "Language",
     all: "All",
     zh: "Chinese",

@@ -21,6 +21,7 @@ const site: SiteMessages = {
   },
   account: {
     menu: "{{name}} 的账户菜单",
+    closeNotice: "关闭这条提示",
     settings: "个人设置",
     password: "修改密码",
     switch: "切换账号",
@@ -82,6 +83,7 @@ const site: SiteMessages = {
     category: "分类",
     categories: "分类",
     tags: "标签",
+    allTags: "全部 {{count}} 个标签",
     language: "语言",
     all: "全部",
     zh: "中文",
