@@ -5,4 +5,6 @@ export const STORAGE_KEYS = {
   locale: "app-locale",
   /** The conversation of /d-chat (src/islands/chat/conversation.ts). */
   chat: "d-chat",
+  /** A one-time notice for the next page of this tab (sessionStorage: src/stores/notice.ts). */
+  notice: "app-notice",
 } as const;

@@ -51,6 +51,10 @@ async function register(page: Page, email: string, userName: string) {
   await form.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: `Account menu for ${userName}` })).toBeVisible();
+  // The page the reader lands on says the registration went through, until closed.
+  await expect(
+    page.getByRole("status").filter({ hasText: "Registration successful" }),
+  ).toBeVisible();
 }
 
 /** Registers a new account named `userName` (logged in afterwards); answers its address. */
@@ -88,6 +92,16 @@ test.beforeEach(async ({ page }) => {
 
 test("register with the mailed code, log out, log in again", async ({ page }) => {
   const email = await registerNew(page, "newreader");
+  await page.getByRole("button", { name: "Close this notice" }).click();
+  await expect(page.getByText("Registration successful")).toBeHidden();
+  // Said once: the next page does not say it again.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Account menu for newreader" })).toBeVisible();
+  // The notice would come a frame after the menu: let two pass.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(page.getByText("Registration successful")).toBeHidden();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "null"));
   expect(stored.user).toMatchObject({ isLogin: true, email, userName: "newreader", role: "user" });
   expect(stored.token.length).toBeGreaterThanOrEqual(22);

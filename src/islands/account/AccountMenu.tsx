@@ -1,12 +1,42 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import { translator } from "../../i18n/core.ts";
+import { type MessageKey, type Translate, translator } from "../../i18n/core.ts";
 import { api, send } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
+import { takeNotice } from "../../stores/notice.ts";
 import { $userInfo, clearUserInfo } from "../../stores/user.ts";
 import { reactIsland } from "../react-island.ts";
 import { BothLanguages } from "../ui/BothLanguages.tsx";
 import "./account.css";
+
+/**
+ * The notice the page before left for this one (src/stores/notice.ts: "Registration
+ * successful"), shown until closed. The live region is in the page a frame before its words, so
+ * a screen reader announces them.
+ */
+function LandingNotice({ t }: { t: Translate }) {
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setNotice(takeNotice()));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <div className="landing-notice" role="status">
+      {notice && (
+        <p>
+          <span>{t(notice)}</span>
+          <button
+            type="button"
+            aria-label={t("account.closeNotice")}
+            onClick={() => setNotice(null)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The login link, or the person menu of a logged-in user (SPEC.md section 2). */
 function AccountMenu() {
@@ -49,9 +79,12 @@ function AccountMenu() {
 
   if (!mounted || !info?.user.isLogin) {
     return (
-      <a className="login-link" href="/register-login">
-        <BothLanguages k="nav.login" />
-      </a>
+      <>
+        <a className="login-link" href="/register-login">
+          <BothLanguages k="nav.login" />
+        </a>
+        {mounted && <LandingNotice t={t} />}
+      </>
     );
   }
 
@@ -146,6 +179,7 @@ function AccountMenu() {
           </button>
         </div>
       )}
+      <LandingNotice t={t} />
     </div>
   );
 }

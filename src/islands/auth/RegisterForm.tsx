@@ -53,7 +53,7 @@ export function RegisterForm({ t }: { t: Translate }) {
         ),
       (info) => {
         call.setNote(t("auth.registered"));
-        enter(info);
+        enter(info, "auth.registered");
       },
       { fallback: "validation.checkInput" },
     );

@@ -5,6 +5,7 @@ import type { ApiResult } from "../../shared/api-client.ts";
 import { RESEND_SECONDS } from "../../shared/auth-rules.ts";
 import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
 import { $locale } from "../../stores/locale.ts";
+import { leaveNotice } from "../../stores/notice.ts";
 import { setUserInfo } from "../../stores/user.ts";
 import { fieldBinder } from "../ui/bind-field.ts";
 import { focusFirstProblem } from "../ui/FormStatus.tsx";
@@ -114,9 +115,13 @@ export function useCodeSender(
 export const checkGiven = (password: string) =>
   password ? null : ("validation.passwordRequired" as const);
 
-/** A user who has just logged in: stored, then on to `?next=` (a path on this site, else home). */
-export function enter(info: UserInfo): void {
+/**
+ * A user who has just logged in: stored, then on to `?next=` (a path on this site, else home),
+ * where `notice` (if given) is shown once.
+ */
+export function enter(info: UserInfo, notice?: MessageKey): void {
   setUserInfo(info);
+  if (notice) leaveNotice(notice);
   window.location.assign(nextPath(window.location.search, window.location.origin));
 }
 
