@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { PAGE_SIZE } from "../../src/lib/paging.ts";
-import { openInEnglish, prefer } from "./support.ts";
+import { hydrated, openInEnglish, prefer } from "./support.ts";
 
 // The seeded content, read from content/ the way a person would check it: by its files.
 interface Entry {
@@ -143,6 +143,37 @@ test("the tags: the main ones first, all of them folded away, the list on a phon
     "aria-current",
     "page",
   );
+});
+
+test("a wide screen reads an article with its contents beside it, the section being read marked, and how far it has read", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openInEnglish(
+    page,
+    "/articles/static-first/",
+    "Static first: a blog needs almost nothing at request time",
+  );
+  await hydrated(page);
+  const toc = page.getByRole("navigation", { name: "On this page" });
+  const text = page.locator(".prose");
+  const [tocBox, textBox] = [await toc.boundingBox(), await text.boundingBox()];
+  // Left of the text, not above it.
+  expect((tocBox?.x ?? 0) + (tocBox?.width ?? 1e9)).toBeLessThanOrEqual(textBox?.x ?? 0);
+  const section = toc.getByRole("link", { name: "What stays live" });
+  await expect(section).not.toHaveAttribute("aria-current");
+  await section.click();
+  await expect(section).toHaveAttribute("aria-current", "location");
+  await expect(toc.locator("[aria-current]")).toHaveCount(1);
+  // Held in view while the page scrolls, with the bar along the top grown with the reading.
+  await expect(toc).toBeInViewport();
+  const bar = await page.locator(".reading-progress").boundingBox();
+  expect(bar?.width ?? 0).toBeGreaterThan(100);
+  expect(bar?.width ?? 1e9).toBeLessThan(1280);
+  // On a phone: the contents come before the text, in the flow.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [phoneToc, phoneText] = [await toc.boundingBox(), await text.boundingBox()];
+  expect((phoneToc?.y ?? 1e9) + (phoneToc?.height ?? 0)).toBeLessThanOrEqual(phoneText?.y ?? 0);
 });
 
 /** Articles on this list page and the ones after it, following "Older articles" (PAGE_SIZE a page). */
