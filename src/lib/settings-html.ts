@@ -17,6 +17,18 @@ export interface SiteView {
   taglineHtml: string;
   /** The about page's profile card; empty until the author has a name. */
   profileHtml: string;
+  /** The author's parts (the home page's card prints them its own way); null without a name. */
+  author: AuthorHtml | null;
+}
+
+/** The author's card in parts, escaped HTML; a part left empty in settings is "". */
+export interface AuthorHtml {
+  nameHtml: string;
+  /** The picture (a `.profile-avatar` span), lazy, sized by its box. */
+  avatarHtml: string;
+  bioHtml: string;
+  /** The social links as `<li>` items (`rel="me"`). */
+  linkItemsHtml: string;
 }
 
 const hasText = (text: BothLanguages) => Boolean(text["zh-CN"] || text["en-US"]);
@@ -28,6 +40,7 @@ export function siteView(settings: SnapshotSettings): SiteView {
     nameHtml: bilingualText(settings.title),
     taglineHtml: hasText(settings.tagline) ? bilingualText(bothOrEither(settings.tagline)) : "",
     profileHtml: profileCardHtml(settings),
+    author: authorHtml(settings),
   };
 }
 
@@ -58,26 +71,33 @@ export function siteDescription(settings: SnapshotSettings, locale: Locale): str
  * language shows the other's.
  */
 export function profileCardHtml(settings: SnapshotSettings): string {
-  if (!hasText(settings.authorName)) return "";
-  const picture = settings.avatarPicture
-    ? `<span class="profile-avatar">${pictureHtml(settings.avatarPicture, { sizes: "6rem", lazy: true })}</span>`
-    : "";
-  const bio = hasText(settings.authorBio)
-    ? `<p class="profile-bio">${bilingualText(bothOrEither(settings.authorBio))}</p>`
-    : "";
-  const links = settings.socialLinks.length
-    ? `<ul class="profile-links">${settings.socialLinks
-        .map(
-          (link) =>
-            `<li><a href="${escapeHtml(link.url)}" rel="me noopener noreferrer">${escapeHtml(link.label)}</a></li>`,
-        )
-        .join("")}</ul>`
-    : "";
+  const author = authorHtml(settings);
+  if (!author) return "";
+  const bio = author.bioHtml && `<p class="profile-bio">${author.bioHtml}</p>`;
+  const links = author.linkItemsHtml && `<ul class="profile-links">${author.linkItemsHtml}</ul>`;
   return (
-    `<section class="profile-card" aria-labelledby="profile-name">${picture}` +
-    `<div class="profile-text"><h2 id="profile-name" class="profile-name">${bilingualText(bothOrEither(settings.authorName))}</h2>` +
+    `<section class="profile-card" aria-labelledby="profile-name">${author.avatarHtml}` +
+    `<div class="profile-text"><h2 id="profile-name" class="profile-name">${author.nameHtml}</h2>` +
     `${bio}${links}</div></section>`
   );
+}
+
+/** The author's name, picture, bio and links, escaped; null until the author has a name. */
+export function authorHtml(settings: SnapshotSettings): AuthorHtml | null {
+  if (!hasText(settings.authorName)) return null;
+  return {
+    nameHtml: bilingualText(bothOrEither(settings.authorName)),
+    avatarHtml: settings.avatarPicture
+      ? `<span class="profile-avatar">${pictureHtml(settings.avatarPicture, { sizes: "6rem", lazy: true })}</span>`
+      : "",
+    bioHtml: hasText(settings.authorBio) ? bilingualText(bothOrEither(settings.authorBio)) : "",
+    linkItemsHtml: settings.socialLinks
+      .map(
+        (link) =>
+          `<li><a href="${escapeHtml(link.url)}" rel="me noopener noreferrer">${escapeHtml(link.label)}</a></li>`,
+      )
+      .join(""),
+  };
 }
 
 /**

@@ -182,6 +182,24 @@ describe("what the pages print of the settings", () => {
     );
   });
 
+  it("gives the home page's card the author's parts, the same escaped text, none without a name", () => {
+    expect(siteView(settings()).author).toBeNull();
+    const { author } = siteView(
+      settings({
+        authorName: { "zh-CN": "", "en-US": "<b>Ink</b>" },
+        socialLinks: [{ label: "Git<Hub>", url: "https://github.com/someone" }],
+      }),
+    );
+    expect(author?.nameHtml).toContain(
+      '<span data-lang="en-US" lang="en-US">&lt;b&gt;Ink&lt;/b&gt;</span>',
+    );
+    expect(author?.bioHtml).toBe("");
+    expect(author?.avatarHtml).toBe("");
+    expect(author?.linkItemsHtml).toBe(
+      '<li><a href="https://github.com/someone" rel="me noopener noreferrer">Git&lt;Hub&gt;</a></li>',
+    );
+  });
+
   it("takes the description, else the tagline, in the language asked, else the other's", () => {
     const blank = { "zh-CN": "", "en-US": "" };
     expect(

@@ -351,6 +351,12 @@ test("the home page shows the latest articles and notes", async ({ page }) => {
   await expect(note.getByRole("link")).toHaveAccessibleName(
     /^the note of \d{4}-\d{2}-\d{2}, \d{2}:\d{2}/,
   );
+  // The card's figures: a translated article counts once; each leads to its list.
+  const card = page.getByRole("region", { name: "Two Inks" });
+  const articles = card.getByRole("definition").first();
+  await expect(articles).toHaveText(String(entriesOf(live)));
+  await card.getByRole("link", { name: "Articles", exact: true }).click();
+  await expect(page).toHaveURL("/articles/");
 });
 
 test("a list shows a translated article once, in the interface language, with its date and language in that language", async ({

@@ -62,6 +62,12 @@ const site = {
     noNotes: "No notes yet. Short thoughts will appear here day by day.",
     noPhotos: "No photos yet. The gallery opens with the first upload.",
     readAbout: "About this blog",
+    counts: {
+      articles: "Articles",
+      notes: "Notes",
+      photos: "Photos",
+      experiments: "Experiments",
+    },
   },
   about: {
     title: "About",

@@ -62,6 +62,12 @@ const site: SiteMessages = {
     noNotes: "还没有随笔，日常的零星想法会陆续出现在这里。",
     noPhotos: "还没有照片，第一张上传后相册就会开放。",
     readAbout: "关于本站",
+    counts: {
+      articles: "文章",
+      notes: "随笔",
+      photos: "照片",
+      experiments: "实验",
+    },
   },
   about: {
     title: "关于",
