@@ -42,6 +42,32 @@ function apiInDev() {
 }
 
 /**
+ * Search in `astro dev`: `/pagefind-<locale>/` made in memory from the pages the dev server
+ * renders, by the build's own indexer (src/lib/search-dev.ts over src/lib/search-index.ts).
+ * @returns {import("vite").Plugin}
+ */
+function searchInDev() {
+  return {
+    name: "blog-search-in-dev",
+    apply: "serve",
+    configureServer(server) {
+      /** @type {Promise<import("./src/lib/search-dev.ts").DevSearch> | undefined} */
+      let search;
+      const load = () => {
+        search ??= import("./src/lib/search-dev.ts").then((m) =>
+          m.devSearch({ log: (line) => server.config.logger.info(line) }),
+        );
+        return search;
+      };
+      server.watcher.on("change", () => void load().then((s) => s.changed()));
+      server.middlewares.use((req, res, next) => {
+        load().then((s) => s.handle(req, res, next), next);
+      });
+    },
+  };
+}
+
+/**
  * In `astro dev`, a change written through /api (the back office) reloads the content
  * collections: src/server/site/publishers.ts calls the refreshContent left here, in the
  * interface between the site and the server (src/lib/content-source.ts).
@@ -101,6 +127,10 @@ export default defineConfig({
   // never share one with a build run by hand at the same time.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   output: "static",
+  // `DIST_DIR` names the output as it does for the search, precompression and `npm start`, so a
+  // build of one's own never overwrites dist/ (a folder inside the project: Node resolves the
+  // page renderer's packages from beside the output).
+  ...(process.env.DIST_DIR ? { outDir: process.env.DIST_DIR } : {}),
   build: {
     // Pages are written while the next ones render: with one at a time, a third of page
     // generation was spent waiting for the disk.
@@ -123,5 +153,5 @@ export default defineConfig({
   // loaders' renderMarkdown() and the back office's preview use the same processor. (The
   // remark/rehype pipeline, `unified()`, cost about 20 s more per 2000 articles.)
   markdown: siteMarkdown(),
-  vite: { plugins: [apiInDev()] },
+  vite: { plugins: [apiInDev(), searchInDev()] },
 });

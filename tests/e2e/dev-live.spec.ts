@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoAdminHeaders, needs } from "./support.ts";
+import { demoAdminHeaders, needs, prefer } from "./support.ts";
 
 // Against `astro dev` on its own embedded database: what the back office publishes shows on
 // the very next page request, and what it unpublishes is gone from the next one.
@@ -43,3 +43,20 @@ test("astro dev shows a published article on the next request and drops it when 
   );
   expect((await request.get(`/articles/${slug}/`)).status()).toBe(404);
 });
+
+for (const { locale, label, query, found, home } of [
+  { locale: "en-US", label: "Search", query: "inks", found: /About · Two Inks/, home: "Two Inks" },
+  { locale: "zh-CN", label: "搜索", query: "墨水", found: /关于 · 双墨/, home: "双墨" },
+] as const) {
+  test(`${locale}: astro dev searches too, without the home page`, async ({ page }) => {
+    await prefer(page, { locale });
+    await page.goto("/about/");
+    const box = page.getByRole("combobox", { name: label });
+    await box.fill(query);
+    const results = page.getByRole("listbox", { name: label }).getByRole("option");
+    // The first search may wait for the dev server to render and index its pages.
+    await expect(results.filter({ hasText: found })).toBeVisible({ timeout: 90_000 });
+    await expect(results.locator(".search-title").getByText(home, { exact: true })).toHaveCount(0);
+    await page.goto("about:blank");
+  });
+}

@@ -19,9 +19,11 @@ test("finds pages in English with the match highlighted, by keyboard", async ({ 
   await box.press("ArrowDown");
   await expect(results.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await expect(box).toHaveAttribute("aria-activedescendant", /option-0/);
-  const href = await results.getByRole("option").first().textContent();
+  // A result's title is its page's title in the interface language.
+  const title = await results.getByRole("option").first().locator(".search-title").textContent();
   await box.press("Enter");
-  await expect(page).toHaveURL(href?.startsWith("About") ? "/about/" : "/");
+  await expect(page).toHaveTitle(title ?? "");
+  await expect(page).not.toHaveURL("/");
 });
 
 test("a Chinese query finds Chinese text inside longer phrases", async ({ page }) => {
@@ -97,4 +99,62 @@ test("history: none yet, the last 10 searches, clear and a cleared confirmation"
   await expect(page.getByText("Search history cleared")).toBeVisible();
   await expect(history.getByRole("option")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("search-history"))).toBeNull();
+});
+
+for (const { locale, label, query } of [
+  { locale: "en-US", label: "Search", query: "inks" },
+  { locale: "zh-CN", label: "搜索", query: "墨水" },
+] as const) {
+  test(`${locale}: Enter pressed before the results waits for them and opens the first`, async ({
+    page,
+  }) => {
+    test.slow(); // two page loads, each loading Pagefind for its first search
+    await prefer(page, { locale });
+    await page.goto("/");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: label });
+    // The box hydrates when it gets focus and then opens its panel.
+    await box.focus();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    // Typed and entered at once: the search starts 150 ms after the last keystroke.
+    await box.fill(query);
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname !== "/", FIRST_SEARCH);
+    const opened = new URL(page.url()).pathname;
+
+    // The same search, its results waited for: the first result is the page Enter opened.
+    await page.goto("/");
+    await hydrated(page);
+    await box.fill(query);
+    const results = page.getByRole("listbox", { name: label }).getByRole("option");
+    await expect(results.first()).toBeVisible(FIRST_SEARCH);
+    await box.press("ArrowDown");
+    await expect(results.first()).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname === opened);
+  });
+}
+
+test("list pages are not results: the home page and the article list stay out", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/about/");
+  const urls = await page.evaluate(async () => {
+    const bundle = "/pagefind-en-US/pagefind.js";
+    const pagefind: unknown = await import(bundle);
+    if (typeof pagefind !== "object" || pagefind === null || !("search" in pagefind))
+      throw new Error("no Pagefind bundle");
+    // Narrowed by the checks above to an object with a search function; its result shape is Pagefind's.
+    const search = pagefind.search as (q: string) => Promise<{
+      results: { data: () => Promise<{ url: string }> }[];
+    }>;
+    const found = await search("static");
+    return Promise.all(found.results.map(async (r) => (await r.data()).url));
+  });
+  expect(urls).toContain("/articles/static-first/");
+  expect(urls).not.toContain("/");
+  expect(urls.filter((url) => /^\/articles\/(page\/|tag\/|category\/|lang\/)?$/.test(url))).toEqual(
+    [],
+  );
 });

@@ -3,7 +3,6 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import { LOCALES, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
-import { parseExcerpt } from "./excerpt.ts";
 import { addToHistory, clearHistory, readHistory } from "./history.ts";
 import { type SearchHit, searchSite } from "./pagefind.ts";
 import "./search.css";
@@ -27,6 +26,8 @@ function SearchBox() {
     status: "done",
   });
   const [active, setActive] = useState(-1);
+  // Enter pressed while its query's search runs: the query (and language) it waits for.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
   const [history, setHistory] = useState<string[]>([]);
   const [cleared, setCleared] = useState(false);
 
@@ -74,6 +75,18 @@ function SearchBox() {
     };
   }, [trimmed, locale]);
 
+  // The search Enter waited for has answered: go to its first result (or remember a search
+  // that found nothing). A query changed since then has no Enter of its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pick reads this render's hits and status
+  useEffect(() => {
+    if (enterFor === null) return;
+    if (enterFor !== key || status === "error") setEnterFor(null);
+    else if (status === "done") {
+      setEnterFor(null);
+      pick(0);
+    }
+  }, [enterFor, key, status]);
+
   function show() {
     setHistory(readHistory(localStorage));
     setCleared(false);
@@ -87,7 +100,12 @@ function SearchBox() {
 
   function pick(index: number) {
     if (trimmed) {
-      // While this query's search runs, the hits listed are the previous query's.
+      // While this query's search runs, the hits listed are the previous query's: Enter waits
+      // for this one's and then goes to its first result.
+      if (status === "loading") {
+        setEnterFor(key);
+        return;
+      }
       if (status !== "done") return;
       const hit = hits[index];
       // A search that found nothing is still a search worth remembering.
@@ -206,7 +224,7 @@ function SearchBox() {
                   >
                     <span className="search-title">{hit.title}</span>
                     <span className="search-excerpt">
-                      {parseExcerpt(hit.excerpt).map((part) =>
+                      {hit.excerpt.map((part) =>
                         part.match ? <mark key={part.start}>{part.text}</mark> : part.text,
                       )}
                     </span>

@@ -1,13 +1,21 @@
 import type { Locale } from "../../i18n/core.ts";
+import { boundedExcerpt, type ExcerptPart } from "./excerpt.ts";
 
 export interface SearchHit {
   url: string;
   title: string;
-  excerpt: string;
+  /** The excerpt as text parts (matches marked), cut at word edges. */
+  excerpt: ExcerptPart[];
 }
 
 interface PagefindResult {
-  data: () => Promise<{ url: string; excerpt: string; meta?: { title?: string } }>;
+  data: () => Promise<{
+    url: string;
+    excerpt: string;
+    /** The page's whole text. */
+    content: string;
+    meta?: { title?: string };
+  }>;
 }
 
 interface Pagefind {
@@ -26,7 +34,10 @@ function isPagefind(value: unknown): value is Pagefind {
 
 const loaded = new Map<Locale, Promise<Pagefind>>();
 
-/** Each language has its own Pagefind bundle, built after `astro build` (scripts/build-search.ts). */
+/**
+ * Each language has its own Pagefind bundle, built after `astro build` (scripts/build-search.ts)
+ * and served in memory by `astro dev` (src/lib/search-dev.ts).
+ */
 function load(locale: Locale): Promise<Pagefind> {
   let promise = loaded.get(locale);
   if (!promise) {
@@ -46,5 +57,9 @@ export async function searchSite(locale: Locale, query: string, limit = 8): Prom
   const pagefind = await load(locale);
   const found = await pagefind.search(query);
   const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()));
-  return data.map((d) => ({ url: d.url, title: d.meta?.title ?? d.url, excerpt: d.excerpt }));
+  return data.map((d) => ({
+    url: d.url,
+    title: d.meta?.title ?? d.url,
+    excerpt: boundedExcerpt(d.excerpt, d.content),
+  }));
 }

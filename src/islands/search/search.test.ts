@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseExcerpt } from "./excerpt.ts";
+import { boundedExcerpt, parseExcerpt } from "./excerpt.ts";
 import { addToHistory, clearHistory, HISTORY_LIMIT, readHistory } from "./history.ts";
 
 function memoryStorage() {
@@ -45,5 +45,50 @@ describe("excerpts", () => {
       { text: "<script>alert(1)</script> ", match: false, start: 0 },
       { text: "x", match: true, start: 26 },
     ]);
+  });
+});
+
+describe("excerpts cut at word edges", () => {
+  const text = (html: string, content: string) =>
+    boundedExcerpt(html, content)
+      .map((p) => (p.match ? `[${p.text}]` : p.text))
+      .join("");
+
+  it("moves a cut inside a Latin word out to the word's edge, with an ellipsis where text goes on", () => {
+    const content = "About this blog. Two Inks is a personal blog kept in two languages, mostly.";
+    // Pagefind's Chinese bundle splits Latin words at its own places.
+    expect(
+      text("is blog. Two <mark>Inks</mark> is a personal blog kept in two langu", content),
+    ).toBe("…this blog. Two [Inks] is a personal blog kept in two languages,…");
+  });
+
+  it("leaves out a partial word too long to complete, but never a match", () => {
+    const path = "packages/site/src/islands/labs/hooks/useThrottledCallback.ts";
+    const content = `Read ${path} to see how it is called at most once every interval.`;
+    const excerpt = "/hooks/useThrottledCallback.ts to see how it is <mark>called</mark>";
+    expect(text(excerpt, content)).toBe("…to see how it is [called]…");
+    // The match itself is a cut word: kept whole.
+    expect(text("useThrottledCallba<mark>ck.ts</mark>", `${path} x`)).toBe(
+      "…useThrottledCallba[ck.ts]…",
+    );
+  });
+
+  it("cuts Chinese anywhere: any character is an edge", () => {
+    const content =
+      "安静的网页. 页面的重量. 字节就是时间# 网速快的时候，页面重量只是个抽象的数字。网速慢的时候";
+    expect(text("网页. <mark>页面</mark>的重量. 字节就是时间", content)).toBe(
+      "…网页. [页面]的重量. 字节就是时间…",
+    );
+    // Latin inside Chinese text still ends at its word's edge.
+    expect(text("用 <mark>Astro</mark> 构建 HT", "我用 Astro 构建 HTML 页面")).toBe(
+      "…用 [Astro] 构建 HTML…",
+    );
+  });
+
+  it("adds no ellipsis at the text's own start and end, and keeps an excerpt it cannot place", () => {
+    expect(text("<mark>Static</mark> first.", "Static first.")).toBe("[Static] first.");
+    expect(text("Build <mark>static</mark>  pages", "elsewhere")).toBe("Build [static] pages");
+    const parts = boundedExcerpt("a <mark>b</mark> c", "x a b c y");
+    expect(parts.map((p) => p.start)).toEqual([0, 1, 3, 4, 6]);
   });
 });
