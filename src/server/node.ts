@@ -13,7 +13,7 @@ import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/reb
 import { type GoLiveTimer, goLiveTimer, withGoLiveTimer } from "./site/schedule.ts";
 import { takeSnapshot, writeSnapshotFile } from "./site/snapshot.ts";
 import { snapshotPath } from "./site/source.ts";
-import { createSiteApp, type ServedSite, servedSite } from "./site/static-site.ts";
+import { assetGrace, createSiteApp, type ServedSite, servedSite } from "./site/static-site.ts";
 
 const DIST = process.env.DIST_DIR || "dist";
 const port = Number(process.env.PORT || 4321);
@@ -30,11 +30,25 @@ const config = configFromEnv();
  * The build being served with its static handler and header rules (its `_headers` file),
  * replaced in one assignment by a rebuild.
  */
-let current: ServedSite;
+let current: ServedSite | undefined;
+/**
+ * The hashed assets of the builds served before, kept for pages opened before a swap (their
+ * islands load chunks by the old names on first use); later than this, such a page reloads.
+ */
+const grace = assetGrace({
+  dir: join(config.dataDir, "site", "previous-assets"),
+  graceMs: 60 * 60_000,
+});
 const serveRoot = (root: SiteRoot) => {
+  if (current) grace.retire(current.root.dir, root.dir);
   current = servedSite(root);
 };
 serveRoot(siteRootAt(resolve(initialSiteDir(DIST, config.dataDir))));
+/** The build being served (set above, before any request). */
+const served = (): ServedSite => {
+  if (!current) throw new Error("No build is being served");
+  return current;
+};
 let timer: GoLiveTimer | undefined;
 let rebuild: ReturnType<typeof rebuilder> | undefined;
 
@@ -70,7 +84,7 @@ try {
   started = await startApi(config, {
     publisher: sitePublisher,
     // The chat answers from the build being served: a rebuild swaps its index with the pages.
-    chat: { index: builtSiteChatIndex(() => current.root.dir) },
+    chat: { index: builtSiteChatIndex(() => served().root.dir) },
   });
 } catch (error) {
   console.error(explainStartError(error, config));
@@ -82,7 +96,8 @@ const pruning = pruneTimer(database.db);
 // Static files, the 404 page and their headers (the served build's `_headers`), and /api.
 const site = createSiteApp({
   api: (request, clientIp) => api.fetch(request, { clientIp }),
-  site: () => current,
+  site: served,
+  grace,
 });
 
 // serve() puts Hono's lighter Request and Response in place of the platform's, and Shiki's

@@ -14,9 +14,15 @@ import {
   pageHeaders,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
-import { tempFolders } from "../../lib/test-folders.ts";
+import { tempFolders, writeFiles } from "../../lib/test-folders.ts";
 import { siteRootAt } from "./rebuild.ts";
-import { createSiteApp, headerRulesOf, type ServedSite, servedSite } from "./static-site.ts";
+import {
+  assetGrace,
+  createSiteApp,
+  headerRulesOf,
+  type ServedSite,
+  servedSite,
+} from "./static-site.ts";
 
 const folder = tempFolders("blog-site-");
 
@@ -128,6 +134,56 @@ describe("npm start's static site", () => {
     expect(before).toBe(headersForPath(rulesIn(first), "/")["Content-Security-Policy"]);
     expect(after).toBe(headersForPath(rulesIn(second), "/")["Content-Security-Policy"]);
     expect(after).not.toBe(before);
+  });
+
+  it("keeps serving the previous builds' hashed assets for the grace period after a swap", async () => {
+    const first = builtSite();
+    const second = builtSite();
+    rmSync(join(second, "_astro/app.abc123.js"));
+    writeFiles(second, { "_astro/app.def456.js": "console.log(2)" });
+    await precompress(first);
+    let clock = 1_000_000;
+    const log: string[] = [];
+    const grace = assetGrace({
+      dir: folder(),
+      graceMs: 60_000,
+      now: () => clock,
+      log: (line) => log.push(line),
+    });
+    let current = servedSite(siteRootAt(first));
+    const app = createSiteApp({ api: () => new Response("{}"), site: () => current, grace });
+    const swapTo = (dir: string) => {
+      grace.retire(current.root.dir, dir);
+      current = servedSite(siteRootAt(dir));
+    };
+    swapTo(second);
+    // The build before is gone (removed two builds later): the kept copy answers.
+    rmSync(first, { recursive: true, force: true });
+    clock += 59_000;
+    const old = await app.request("/_astro/app.abc123.js", {
+      headers: { "Accept-Encoding": "br" },
+    });
+    expect(old.status).toBe(200);
+    expect(old.headers.get("content-encoding")).toBe("br");
+    expect(old.headers.get("cache-control")).toContain("immutable");
+    expect(brotliDecompressSync(Buffer.from(await old.arrayBuffer())).toString()).toMatch(
+      /^console\.log\(1\)/,
+    );
+    expect((await app.request("/_astro/app.def456.js")).status).toBe(200);
+    // Only hashed assets are kept, never a page; nothing outside the kept names.
+    expect((await app.request("/_astro/index.html")).status).toBe(404);
+    expect(log).toEqual(["3 files of the previous build kept under /_astro/ for a while"]);
+    // Another swap does not restart the first one's grace.
+    const third = builtSite();
+    rmSync(join(third, "_astro/app.abc123.js"));
+    swapTo(third);
+    clock += 1_000;
+    expect((await app.request("/_astro/app.abc123.js")).status).toBe(404);
+    // The second build's own chunk, which the third lacks, is kept from now on.
+    rmSync(third, { recursive: true, force: true });
+    const kept = await app.request("/_astro/app.def456.js");
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toBe("console.log(2)");
   });
 
   it("serves the precompressed file the request accepts, else the file itself, and answers 304 when unchanged", async () => {

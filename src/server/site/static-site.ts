@@ -1,6 +1,15 @@
 // `npm start`'s web app: /api to the API app, every other path to the built site being served,
 // with the headers that build's `_headers` file names (the same file Netlify applies).
-import { existsSync, readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -73,11 +82,83 @@ export function servedSite(root: SiteRoot): ServedSite {
   return { root, rules: headerRulesOf(root.dir), serve: staticFiles(root.dir) };
 }
 
+/** Where Astro writes the hashed chunks, styles and images of a build. */
+const ASSETS = "_astro";
+
+/**
+ * A build's hashed assets, kept after a swap for `graceMs`. A page opened before a publish loads
+ * its islands' chunks on first use, by the names its own build gave them; the next build names
+ * them afresh and the folder they were in is removed two builds later. So at each swap the old
+ * build's files under `/_astro/` that the new build lacks are copied to `dir` (hashed names never
+ * collide), each dated by its swap, and served from there while the current build lacks them, until
+ * the grace period after that swap ends. A page left open longer reloads itself once
+ * (src/lib/stale-chunk-reload.ts).
+ */
+export interface AssetGrace {
+  /** The build in `oldDir` gives way to the one in `newDir`: keep what the new one lacks. */
+  retire(oldDir: string, newDir: string): void;
+  /** Answers `/_astro/<name>` with a kept file still in its grace period; else `next()`. */
+  serve: MiddlewareHandler<SiteEnv>;
+}
+
+export function assetGrace(options: {
+  dir: string;
+  graceMs: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}): AssetGrace {
+  const now = options.now ?? Date.now;
+  const kept = join(options.dir, ASSETS);
+  mkdirSync(kept, { recursive: true });
+  /** Each kept file's name and when its build gave way. */
+  const retired = new Map<string, number>();
+  for (const name of readdirSync(kept)) retired.set(name, statSync(join(kept, name)).mtimeMs);
+  const files = staticFiles(options.dir);
+  const prune = () => {
+    for (const [name, at] of retired) {
+      if (now() - at < options.graceMs) continue;
+      rmSync(join(kept, name), { force: true });
+      retired.delete(name);
+    }
+  };
+  prune();
+  return {
+    retire(oldDir, newDir) {
+      const from = join(oldDir, ASSETS);
+      if (!existsSync(from)) return;
+      const next = new Set(
+        existsSync(join(newDir, ASSETS)) ? readdirSync(join(newDir, ASSETS)) : [],
+      );
+      const at = now();
+      let copied = 0;
+      for (const entry of readdirSync(from, { withFileTypes: true })) {
+        // A name kept from an earlier swap keeps its date: its grace began then.
+        if (!entry.isFile() || next.has(entry.name) || retired.has(entry.name)) continue;
+        copyFileSync(join(from, entry.name), join(kept, entry.name));
+        utimesSync(join(kept, entry.name), at / 1000, at / 1000);
+        retired.set(entry.name, at);
+        copied += 1;
+      }
+      prune();
+      if (copied > 0)
+        options.log?.(`${copied} files of the previous build kept under /${ASSETS}/ for a while`);
+    },
+    serve: (c, next) => {
+      const name = c.req.path.slice(`/${ASSETS}/`.length);
+      const at = retired.get(name);
+      if (at === undefined || now() - at >= options.graceMs) return next();
+      return files(c, next);
+    },
+  };
+}
+
 export interface SiteAppOptions {
   /** Answers /api and everything under it. */
   api: (request: Request, clientIp: string | undefined) => Response | Promise<Response>;
   /** The build being served now (a background rebuild swaps it). */
   site: () => ServedSite;
+  /** The assets of the builds served before, for pages opened before a swap. */
+  grace?: AssetGrace;
 }
 
 /**
@@ -124,6 +205,8 @@ export function createSiteApp(options: SiteAppOptions) {
   app.use(compress());
   // Netlify never serves `_headers`; neither does this.
   app.use((c, next) => (c.req.path === `/${HEADERS_FILE}` ? next() : c.var.site.serve(c, next)));
+  const grace = options.grace;
+  if (grace) app.use(`/${ASSETS}/*`, (c, next) => grace.serve(c, next));
   app.notFound((c) => c.html(c.var.site.root.notFoundPage, 404));
   return app;
 }
