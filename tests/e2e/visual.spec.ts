@@ -1,16 +1,18 @@
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated, prefer } from "./support.ts";
 
-// The look of five pages, at a phone's width and a desktop's, dark in Chinese and light in
+// The look of nine pages (home, about, a list, an article, a note, a book chapter, the account
+// and not-found pages), at a phone's width and a desktop's, dark in Chinese and light in
 // English, compared with the pictures committed in visual.spec.ts-snapshots/. They were made
 // with Debian's Chromium and fonts-noto-cjk (what .ci/run installs); up to 1 % of the pixels may
 // differ, for font anti-aliasing. Animations are stopped and the caret hidden, and the reader
 // prefers reduced motion, so the home page's banners stay on their first slide.
 //
 // What changes without the look changing is masked: the version in the footer, and the home
-// page's lists (articles, notes, photos), whose items depend on the content and on the day of
-// the build (a scheduled article joins them once its time has come). Long pages (home, about)
-// are compared by their first screen only, short ones whole.
+// page's lists (articles, notes, photos) and figures, which depend on the content and on the
+// day of the build (a scheduled article joins them once its time has come). Long pages (home,
+// about, the list, article, note and chapter) are compared by their first screen only, short
+// ones whole.
 //
 // After an intended change of the look: `npx playwright test visual --update-snapshots`, then
 // look at every new picture before committing it.
@@ -18,6 +20,10 @@ import { hydrated, prefer } from "./support.ts";
 const pages = [
   { path: "/", name: "home", fullPage: false },
   { path: "/about", name: "about", fullPage: false },
+  { path: "/articles/category/life/", name: "list", fullPage: false },
+  { path: "/articles/static-first/", name: "article", fullPage: false },
+  { path: "/random-notes/2026-10-12-osmanthus", name: "note", fullPage: false },
+  { path: "/book-doc/the-quiet-page/fonts", name: "chapter", fullPage: false },
   { path: "/unauthorized", name: "unauthorized", fullPage: true },
   { path: "/register-login", name: "register-login", fullPage: true },
   { path: "/no-such-page", name: "not-found", fullPage: true },
@@ -49,6 +55,7 @@ async function painted(page: Page) {
 /** What may differ from build to build while the look stays the same. */
 const changing = (page: Page) => [
   page.locator("footer .version"),
+  page.locator(".hero .counts dd"),
   page.locator('.home-section[aria-labelledby="latest-articles"] > :not(h2)'),
   page.locator('.home-section[aria-labelledby="latest-notes"] > :not(h2)'),
   page.locator('.home-section[aria-labelledby="latest-photos"] > :not(h2)'),
