@@ -21,9 +21,11 @@ const slideId = (index: number) => `banner-${index + 1}`;
 function slideHtml(banner: HomeBanner, index: number, count: number): string {
   const id = slideId(index);
   const title = bilingualText(bothOrEither(banner.title));
+  // A span, not a p: it sits in the span .banner-text (phrasing content only), whose grid lays
+  // it out as a block all the same.
   const subtitle =
     banner.subtitle["zh-CN"] || banner.subtitle["en-US"]
-      ? `<p class="banner-subtitle">${bilingualText(bothOrEither(banner.subtitle))}</p>`
+      ? `<span class="banner-subtitle">${bilingualText(bothOrEither(banner.subtitle))}</span>`
       : "";
   const position = bilingualHtml("banners.slide", { index: index + 1, count });
   const alt = `<span class="visually-hidden">${bilingualText(bothOrEither(banner.alt, banner.title))}</span>`;

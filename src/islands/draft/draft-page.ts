@@ -48,9 +48,12 @@ export async function showDraft(doc: Document): Promise<void> {
   if (body) body.innerHTML = data.html;
 
   const until = part<HTMLElement>("until");
-  const time = part<HTMLTimeElement>("expires");
-  if (until && time) {
+  const slot = part<HTMLElement>("expires");
+  if (until && slot) {
+    // Made here: an empty <time> without its datetime is not valid HTML in the built page.
+    const time = doc.createElement("time");
     time.dateTime = data.expiresAt;
+    slot.replaceChildren(time);
     time.replaceChildren(
       ...LOCALES.map((locale) => {
         const span = doc.createElement("span");
