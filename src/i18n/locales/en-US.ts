@@ -4,6 +4,7 @@ import bms from "./en-US/bms.ts";
 import gallery from "./en-US/gallery.ts";
 import logs from "./en-US/logs.ts";
 import media from "./en-US/media.ts";
+import mixlab from "./en-US/mixlab.ts";
 import nav from "./en-US/nav.ts";
 import overview from "./en-US/overview.ts";
 import photos from "./en-US/photos.ts";
@@ -13,7 +14,8 @@ import site from "./en-US/site.ts";
 // The key set of every locale, in parts: the visitor side's (`en-US/site.ts`, the photo
 // gallery's `en-US/gallery.ts`) and the back office's (`en-US/bms.ts`, the media library's
 // `en-US/media.ts`, the photo screens' `en-US/photos.ts`); `en-US/banners.ts` holds both sides'
-// of the banners, `en-US/nav.ts` the navigation's screen and the order tools lists share. A key missing in another locale is a type error.
+// of the banners, `en-US/nav.ts` the navigation's screen and the order tools lists share, `en-US/mixlab.ts`
+// the mix lab's experiments. A key missing in another locale is a type error.
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** What each locale's `site.ts` holds. */
@@ -38,6 +40,8 @@ export type NavMessages = Widen<typeof nav>;
 export type GalleryMessages = Widen<typeof gallery>;
 /** What each locale's `settings.ts` holds. */
 export type SettingsMessages = Widen<typeof settings>;
+/** What each locale's `mixlab.ts` holds. */
+export type MixlabMessages = Widen<typeof mixlab>;
 
 /** Both parts, if no group is in both (the spread would keep one of them): `never` otherwise. */
 type Apart<A, B> = keyof A & keyof B extends never ? A & B : never;
@@ -56,7 +60,7 @@ const enUS: Apart<
             typeof banners,
             Apart<
               typeof nav,
-              Apart<typeof logs, Apart<typeof overview, Apart<typeof account, typeof settings>>>
+              Apart<typeof logs, Apart<typeof overview, Apart<typeof account, Apart<typeof settings, typeof mixlab>>>>
             >
           >
         >
@@ -75,6 +79,7 @@ const enUS: Apart<
   ...overview,
   ...account,
   ...settings,
+  ...mixlab,
 };
 export type Messages = Widen<typeof enUS>;
 

@@ -5,6 +5,7 @@ import bms from "./zh-CN/bms.ts";
 import gallery from "./zh-CN/gallery.ts";
 import logs from "./zh-CN/logs.ts";
 import media from "./zh-CN/media.ts";
+import mixlab from "./zh-CN/mixlab.ts";
 import nav from "./zh-CN/nav.ts";
 import overview from "./zh-CN/overview.ts";
 import photos from "./zh-CN/photos.ts";
@@ -24,6 +25,7 @@ const zhCN: Messages = {
   ...overview,
   ...account,
   ...settings,
+  ...mixlab,
 };
 
 export default zhCN;
