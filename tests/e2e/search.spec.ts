@@ -158,3 +158,19 @@ test("list pages are not results: the home page and the article list stay out", 
     [],
   );
 });
+
+for (const [locale, name, title] of [
+  ["en-US", "Search", /useDebouncedValue: wait until the typing stops/],
+  ["zh-CN", "搜索", /useDebouncedValue：等输入停下来再说/],
+] as const) {
+  test(`${locale}: a lab experiment is found by its hook's name`, async ({ page }) => {
+    await prefer(page, { locale });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("combobox", { name }).fill("useDebouncedValue");
+    const option = page.getByRole("listbox", { name }).getByRole("option", { name: title });
+    await expect(option).toBeVisible(FIRST_SEARCH);
+    await option.click();
+    await expect(page).toHaveURL(/\/hookslab\/use-debounced-value\/?$/);
+  });
+}
