@@ -66,8 +66,8 @@ function random(seed: number): () => number {
 }
 
 /** Ink hues (indigo, pine, plum, slate, umber, teal) and seal hues (vermilion, gold, rose). */
-const INKS = [222, 158, 292, 205, 24, 184] as const;
-const SEALS = [8, 38, 350] as const;
+export const INKS = [222, 158, 292, 205, 24, 184] as const;
+export const SEALS = [8, 38, 350] as const;
 
 function hex(h: number, s: number, l: number): string {
   const sat = s / 100;
@@ -85,9 +85,18 @@ function hex(h: number, s: number, l: number): string {
 
 /** The inks of a category (or of the subject itself, without one), in both themes. */
 export function paletteOf(subject: CoverSubject): { light: Palette; dark: Palette } {
-  const h = hash32(subject.category ?? subject.key);
-  const ink = INKS[h % INKS.length] ?? INKS[0];
-  const seal = SEALS[(h >>> 8) % SEALS.length] ?? SEALS[0];
+  const { ink, seal } = inksOf(subject.category ?? subject.key);
+  return inkPalettes(INKS[ink] ?? INKS[0], SEALS[seal] ?? SEALS[0]);
+}
+
+/** Which of INKS and SEALS a category (or a key) picks, as indexes. */
+export function inksOf(name: string): { ink: number; seal: number } {
+  const h = hash32(name);
+  return { ink: h % INKS.length, seal: (h >>> 8) % SEALS.length };
+}
+
+/** Paper, inks and title colour for one ink hue and one seal hue, in both themes. */
+export function inkPalettes(ink: number, seal: number): { light: Palette; dark: Palette } {
   return {
     light: {
       paper: hex(40, 38, 94),
