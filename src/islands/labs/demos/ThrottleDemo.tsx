@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useThrottledCallback } from "../hooks/useThrottledCallback.ts";
 import { Choice } from "./Choice.tsx";
 import { Say } from "./Say.tsx";
@@ -13,6 +13,7 @@ const INTERVALS = [100, 250, 500, 1000] as const;
  */
 export default function ThrottleDemo() {
   const [interval, setInterval] = useUrlChoice("interval", INTERVALS, 500);
+  const sliderId = useId();
   const [value, setValue] = useState(50);
   const [changes, setChanges] = useState(0);
   const [saves, setSaves] = useState(0);
@@ -24,10 +25,14 @@ export default function ThrottleDemo() {
 
   return (
     <div className="lab-demo">
-      <label className="lab-field">
-        <Say k="labs.throttle.slider" />
+      {/* The output stands outside the label: a label holds one control (HTML's content model). */}
+      <div className="lab-field">
+        <label htmlFor={sliderId}>
+          <Say k="labs.throttle.slider" />
+        </label>
         <span className="lab-slider">
           <input
+            id={sliderId}
             type="range"
             min={0}
             max={100}
@@ -39,9 +44,9 @@ export default function ThrottleDemo() {
               save(next);
             }}
           />
-          <output>{value}</output>
+          <output htmlFor={sliderId}>{value}</output>
         </span>
-      </label>
+      </div>
       <Choice
         name="lab-interval"
         legend="labs.throttle.interval"
