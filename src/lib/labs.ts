@@ -83,13 +83,25 @@ function hash(text: string): number {
 /**
  * An experiment's static preview, drawn at build time as inline SVG: its module's name as a call
  * above a few lines of "code", their lengths from a hash of the slug, in the theme's colours
- * (CSS custom properties), so it needs no file and no script. Decorative: the card names it.
+ * (CSS custom properties), or for the mix lab a few swatches; it needs no file and no script.
+ * Decorative: the card names it.
  */
 export function previewSvg(e: Experiment): string {
   const name = e.entry.data.sources[0]?.replace(/^.*\//, "").replace(/\.tsx?$/, "") ?? e.slug;
   let h = hash(e.slug);
   const lines: string[] = [];
-  for (let i = 0; i < 5; i++) {
+  if (e.lab === "mixlab") {
+    // The mix lab is about what is seen: five swatches instead of lines of code, their hues a
+    // walk round the wheel from where the slug's hash starts it (the same in both themes).
+    const start = h % 360;
+    const step = 24 + (h % 3) * 12;
+    for (let i = 0; i < 5; i++) {
+      lines.push(
+        `<rect x="${20 + i * 56}" y="62" width="48" height="64" rx="6" fill="hsl(${(start + i * step) % 360} 65% 58%)"/>`,
+      );
+    }
+  }
+  for (let i = 0; i < 5 && e.lab !== "mixlab"; i++) {
     const indent = i === 0 || i === 4 ? 0 : 16 + (h % 2) * 16;
     const width = 60 + (h % 150);
     const tint = ["--shiki-token-keyword", "--shiki-token-function", "--shiki-token-string"][h % 3];

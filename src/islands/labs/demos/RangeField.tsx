@@ -70,7 +70,7 @@ export function RangeField({
             }
           }}
         />
-        {unit && <span aria-hidden="true">{unit}</span>}
+        <span aria-hidden="true">{unit}</span>
       </span>
     </div>
   );
