@@ -190,33 +190,34 @@ export default function MarkdownDemo({ rendered, sanitizedHtmlSample }: Props) {
   );
 }
 
+/** The site's sanitiser, loaded once reached for: most readers never type HTML. */
+let sanitizer: Promise<(html: string) => string> | undefined;
+const loadSanitizer = () => {
+  sanitizer ??= import("../../../lib/sanitize-html.ts").then((m) => m.sanitizeHtml);
+  return sanitizer;
+};
+
 /** The site's sanitiser, run here on every change of an HTML text. */
 function SanitiserLive({ sample }: { sample: Record<Locale, string> }) {
   const [input, setInput] = useState(HTML_SAMPLE["en-US"]);
   const [output, setOutput] = useState(sample["en-US"]);
-  const [ready, setReady] = useState(false);
-  const sanitize = useRef<((html: string) => string) | null>(null);
+  const latest = useRef(input);
   const inputId = useId();
 
-  // The sample in the page's language, and the sanitiser loaded (it is only needed here).
+  // The sample in the page's language (sanitised at build time).
   useEffect(() => {
     const locale = pageLocale();
+    latest.current = HTML_SAMPLE[locale];
     setInput(HTML_SAMPLE[locale]);
     setOutput(sample[locale]);
-    let live = true;
-    import("../../../lib/sanitize-html.ts").then((m) => {
-      if (!live) return;
-      sanitize.current = m.sanitizeHtml;
-      setReady(true);
-    });
-    return () => {
-      live = false;
-    };
   }, [sample]);
 
-  const change = (next: string) => {
+  const change = async (next: string) => {
+    latest.current = next;
     setInput(next);
-    if (sanitize.current) setOutput(sanitize.current(next));
+    const sanitize = await loadSanitizer();
+    // Only the latest text's output is shown, whatever order the awaits end in.
+    if (latest.current === next) setOutput(sanitize(next));
   };
 
   return (
@@ -236,7 +237,7 @@ function SanitiserLive({ sample }: { sample: Record<Locale, string> }) {
         value={input}
         rows={6}
         spellCheck={false}
-        disabled={!ready}
+        onFocus={loadSanitizer}
         onChange={(event) => change(event.target.value)}
       />
       <div className="mt-panes">

@@ -182,17 +182,13 @@ export default function PatternDemo() {
           data-testid="pattern"
           data-drawing={drawing ? "true" : "false"}
         >
-          {/* Without a script a canvas shows what it holds: the same picture, drawn as SVG. */}
+          {/* Without a script a canvas shows what it holds: the same picture, drawn as SVG, in
+              the site's default (dark) theme, which a page without a script is in. */}
           <span
-            className="mt-fallback is-dark"
+            className="mt-fallback"
             // The SVG is made from numbers and colours only, by patternSvg.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no text in it
             dangerouslySetInnerHTML={{ __html: patternSvg(pattern, pattern.dark) }}
-          />
-          <span
-            className="mt-fallback is-light"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no text in it
-            dangerouslySetInnerHTML={{ __html: patternSvg(pattern, pattern.light) }}
           />
         </canvas>
         <figcaption>
