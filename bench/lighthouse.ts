@@ -116,7 +116,11 @@ interface HtmlFacts {
 const budgets: Budgets = JSON.parse(
   readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
 );
-const b = budgets.pages;
+// BENCH_PATHS=/a,/b measures only those of the budget's paths (a page just added, re-measured).
+const only = process.env.BENCH_PATHS?.split(",").filter(Boolean);
+const unknown = only?.filter((path) => !budgets.pages.paths.includes(path)) ?? [];
+if (unknown.length > 0) throw new Error(`not in bench/budgets.json's pages: ${unknown.join(", ")}`);
+const b = only ? { ...budgets.pages, paths: only } : budgets.pages;
 const port = Number(process.env.BENCH_PORT || 4392);
 const base = `http://127.0.0.1:${port}`;
 const resultsFile = new URL("./results/pages.json", import.meta.url);
