@@ -60,7 +60,10 @@ const enUS: Apart<
             typeof banners,
             Apart<
               typeof nav,
-              Apart<typeof logs, Apart<typeof overview, Apart<typeof account, Apart<typeof settings, typeof mixlab>>>>
+              Apart<
+                typeof logs,
+                Apart<typeof overview, Apart<typeof account, Apart<typeof settings, typeof mixlab>>>
+              >
             >
           >
         >
