@@ -19,7 +19,7 @@ function tempDir(): string {
 }
 
 function run(args: string[], env: Record<string, string>, input = "") {
-  const { DATABASE_URL: _ignored, ...base } = process.env;
+  const { DATABASE_URL: _ignored, DIRECT_DATABASE_URL: _direct, ...base } = process.env;
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...base, ...env },
     stdio: ["pipe", "pipe", "pipe"],
@@ -84,6 +84,8 @@ it.runIf(process.env.TEST_DATABASE_URL)(
       });
       const res = await run(["--email", "reader@example.com"], {
         DATABASE_URL: database.url ?? "",
+        // Through the pooled test run: migrations over the direct connection, as on Supabase.
+        DIRECT_DATABASE_URL: database.directUrl ?? "",
       });
       expect(res.out).toMatch(/Promoted reader@example\.com to admin in PostgreSQL/);
       expect(res.code).toBe(0);

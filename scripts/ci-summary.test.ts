@@ -9,12 +9,16 @@ import { afterEach, describe, expect, it } from "vitest";
 const script = join(import.meta.dirname, "ci-summary.ts");
 let dir = "";
 
-function summary(steps: string, vitest: unknown, playwright: unknown) {
+function summary(steps: string, vitest: unknown, playwright: unknown, pooled?: unknown) {
   dir = mkdtempSync(join(tmpdir(), "ci-summary-"));
   const files = [join(dir, "steps.tsv"), join(dir, "vitest.json"), join(dir, "playwright.json")];
   writeFileSync(files[0] as string, steps);
   if (vitest !== undefined) writeFileSync(files[1] as string, JSON.stringify(vitest));
   if (playwright !== undefined) writeFileSync(files[2] as string, JSON.stringify(playwright));
+  if (pooled !== undefined) {
+    files.push(join(dir, "pooled.json"));
+    if (pooled !== null) writeFileSync(files[3] as string, JSON.stringify(pooled));
+  }
   try {
     const out = execFileSync(process.execPath, [script, ...files], { encoding: "utf8" });
     return { code: 0, lines: out.trim().split("\n") };
@@ -92,5 +96,25 @@ describe("the closing line of a CI run", () => {
     expect(lines).toContain("unit and integration: no report");
     expect(lines).toContain("end-to-end: no report");
     expect(lines.at(-1)).toBe("1 passed, 2 failed, 0 skipped");
+  });
+
+  it("adds the database tests run through PgBouncer, and fails a run whose pooled report is missing", () => {
+    const steps =
+      "build\t0\nunit and integration tests\t0\tvitest\n" +
+      "unit and integration tests through PgBouncer (transaction mode)\t0\tvitest-pooled\n" +
+      "end-to-end tests\t0\tplaywright\n";
+    const e2e = { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] };
+    const ok = summary(steps, { numPassedTests: 10 }, e2e, {
+      numPassedTests: 4,
+      numFailedTests: 1,
+    });
+    expect(ok.code).toBe(1);
+    expect(ok.lines).toContain(
+      "unit and integration through PgBouncer: 4 passed, 1 failed, 0 skipped",
+    );
+    expect(ok.lines.at(-1)).toBe("17 passed, 1 failed, 0 skipped");
+    const missing = summary(steps, { numPassedTests: 10 }, e2e, null);
+    expect(missing.lines).toContain("unit and integration through PgBouncer: no report");
+    expect(missing.lines.at(-1)).toBe("13 passed, 1 failed, 0 skipped");
   });
 });

@@ -1,11 +1,13 @@
 // Sums the suites of one CI run into the closing line `N passed, N failed, N skipped`, after a
 // line for each failed test with the first line of its error and a line for each group of
 // skipped end-to-end tests with the reason they were skipped (a skipped test is not a pass).
-// Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json>
+// Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json> [<pooled.json>]
+// (the last: the database tests again through PgBouncer, a vitest report of step kind
+// `vitest-pooled`).
 import { existsSync, readFileSync } from "node:fs";
 import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
 
-const [stepsFile, vitestFile, playwrightFile] = process.argv.slice(2);
+const [stepsFile, vitestFile, playwrightFile, pooledFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -39,22 +41,29 @@ if (stepsFile && existsSync(stepsFile)) {
   }
 }
 
-const vitest = readJson(vitestFile);
-if (vitest) {
-  const p = num(vitest, "numPassedTests");
-  const f =
-    num(vitest, "numFailedTests") +
-    (num(vitest, "numFailedTestSuites") > 0 && num(vitest, "numFailedTests") === 0 ? 1 : 0);
-  const s = num(vitest, "numPendingTests") + num(vitest, "numTodoTests");
-  passed += p;
-  skipped += s;
-  failed +=
-    f === 0 && runnerSteps.get("vitest") !== undefined && runnerSteps.get("vitest") !== "0" ? 1 : f;
-  lines.push(`unit and integration: ${p} passed, ${f} failed, ${s} skipped`);
-} else if (vitestFile) {
-  failed++;
-  lines.push("unit and integration: no report");
+/** Adds one vitest report (of the runner step `kind`) to the sums, with a line `label: …`. */
+function addVitest(file: string | undefined, kind: string, label: string): unknown {
+  const report = readJson(file);
+  if (report) {
+    const p = num(report, "numPassedTests");
+    const f =
+      num(report, "numFailedTests") +
+      (num(report, "numFailedTestSuites") > 0 && num(report, "numFailedTests") === 0 ? 1 : 0);
+    const s = num(report, "numPendingTests") + num(report, "numTodoTests");
+    passed += p;
+    skipped += s;
+    failed +=
+      f === 0 && runnerSteps.get(kind) !== undefined && runnerSteps.get(kind) !== "0" ? 1 : f;
+    lines.push(`${label}: ${p} passed, ${f} failed, ${s} skipped`);
+  } else if (file) {
+    failed++;
+    lines.push(`${label}: no report`);
+  }
+  return report;
 }
+
+const vitest = addVitest(vitestFile, "vitest", "unit and integration");
+const pooled = addVitest(pooledFile, "vitest-pooled", "unit and integration through PgBouncer");
 
 interface SuiteJson {
   specs?: Array<{
@@ -111,7 +120,11 @@ if (stats) {
   lines.push("end-to-end: no report");
 }
 
-const failures = [...vitestFailures(vitest), ...playwrightFailures(playwright)];
+const failures = [
+  ...vitestFailures(vitest),
+  ...vitestFailures(pooled).map((line) => line.replace(/^FAIL /, "FAIL [PgBouncer] ")),
+  ...playwrightFailures(playwright),
+];
 console.log([...failures, ...lines].join("\n"));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

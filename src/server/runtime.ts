@@ -10,6 +10,8 @@ import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 
 export interface RuntimeConfig {
   databaseUrl: string | undefined;
+  /** DIRECT_DATABASE_URL: migrations bypass the pooler DATABASE_URL may name. */
+  directDatabaseUrl: string | undefined;
   dataDir: string;
   trustProxy: boolean;
   /** `NODE_ENV === "production"`: no demo data. */
@@ -19,6 +21,7 @@ export interface RuntimeConfig {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    directDatabaseUrl: env.DIRECT_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data",
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     production: env.NODE_ENV === "production",

@@ -28,16 +28,33 @@ import * as schema from "./schema.ts";
  * Test databases. Each test file gets one migrated database per engine (PGlite always,
  * PostgreSQL when TEST_DATABASE_URL is set); `reset()` empties every table in a few
  * milliseconds, so each test starts from a fresh migrated state.
+ *
+ * Through a pooler (`scripts/test-pooled.ts`), TEST_DATABASE_URL names PgBouncer and
+ * TEST_DIRECT_DATABASE_URL the server behind it: databases are created, migrated and dropped
+ * over the direct one, every test query goes through the pooler. TEST_ENGINES=postgres leaves
+ * PGlite out (the pooled run repeats only what the pooler can change).
  */
 export interface TestDatabase extends Database {
   reset(): Promise<void>;
-  /** The connection URL of a PostgreSQL test database (none for PGlite). */
+  /** The connection URL of a PostgreSQL test database (none for PGlite); the pooler's, if any. */
   url?: string;
+  /** The same database's direct URL when `url` is a pooler's (for migrations). */
+  directUrl?: string;
 }
 
-export const engines: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+function chooseEngines(): Array<"pglite" | "postgres"> {
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  return process.env.TEST_ENGINES === "postgres" ? ["postgres"] : ["pglite", "postgres"];
+}
+
+export const engines = chooseEngines();
+
+/** The URL of `name` on the server of `url`. */
+export function withDatabase(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
 
 /**
  * Every table, those holding foreign keys first (each foreign key also cascades or sets null).
@@ -55,9 +72,17 @@ async function emptyAll(database: Database): Promise<void> {
   });
 }
 
-function withReset(database: Database, url?: string, close = database.close): TestDatabase {
+function withReset(
+  database: Database,
+  urls?: { url: string; directUrl: string | undefined },
+  close = database.close,
+): TestDatabase {
   const reset = () => emptyAll(database);
-  return url ? { ...database, close, reset, url } : { ...database, close, reset };
+  if (!urls) return { ...database, close, reset };
+  const { url, directUrl } = urls;
+  return directUrl
+    ? { ...database, close, reset, url, directUrl }
+    : { ...database, close, reset, url };
 }
 
 /**
@@ -108,23 +133,28 @@ async function createPglite(): Promise<TestDatabase> {
   return withReset(database);
 }
 
-/** Creates a database of its own on the TEST_DATABASE_URL server from the migrated template. */
+/**
+ * Creates a database of its own on the TEST_DATABASE_URL server from the migrated template;
+ * CREATE and DROP DATABASE over TEST_DIRECT_DATABASE_URL when set (a pooler's server).
+ */
 async function createPostgres(url: string): Promise<TestDatabase> {
   const template = process.env.TEST_DATABASE_TEMPLATE;
+  const direct = process.env.TEST_DIRECT_DATABASE_URL || undefined;
+  const adminUrl = direct ?? url;
   const name = `blog_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   } finally {
     await admin.end();
   }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), { max: 4 });
+  const target = withDatabase(url, name);
+  const directUrl = direct ? withDatabase(direct, name) : undefined;
+  const database = openPostgres(target, { max: 4, directUrl });
   if (!template) await database.migrate();
-  return withReset(database, target.toString(), async () => {
+  return withReset(database, { url: target, directUrl }, async () => {
     await database.close();
-    const dropper = postgres(url, { max: 1, onnotice: () => {} });
+    const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
     try {
       await dropper.unsafe(`drop database if exists "${name}" with (force)`);
     } finally {
