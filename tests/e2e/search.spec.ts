@@ -174,3 +174,24 @@ for (const [locale, name, title] of [
     await expect(page).toHaveURL(/\/hookslab\/use-debounced-value\/?$/);
   });
 }
+
+test("words typed before the search box has loaded are kept once it has", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  // The island's own script is slow to come (a slow connection, a busy dev server): the words
+  // go into the server's field meanwhile, and hydrating must not put the field back to empty.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/_astro\/SearchBox\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/about");
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.fill("inks");
+  release();
+  const results = page.getByRole("listbox", { name: "Search" });
+  await expect(results.getByRole("option", { name: /About · Two Inks/ })).toBeVisible(FIRST_SEARCH);
+  await expect(box).toHaveValue("inks");
+});
