@@ -153,5 +153,11 @@ export default defineConfig({
   // loaders' renderMarkdown() and the back office's preview use the same processor. (The
   // remark/rehype pipeline, `unified()`, cost about 20 s more per 2000 articles.)
   markdown: siteMarkdown(),
-  vite: { plugins: [apiInDev(), searchInDev()] },
+  vite: {
+    plugins: [apiInDev(), searchInDev()],
+    // The background builds of `npm start` (src/server/site/rebuild.ts) are made in
+    // .astro/site-builds: a dev server beside them must not take their files for its own
+    // (it reloaded its pages and its content store under a build in progress).
+    server: { watch: { ignored: ["**/.astro/site-builds/**"] } },
+  },
 });
