@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
 import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // The hooks lab (/hookslab): its index of experiments (content/labs/hookslab/*.mdx), and every
@@ -23,35 +24,6 @@ const experiments = readdirSync(DIR)
   .filter((e) => !e.draft);
 
 const labTitle: Both = { "zh-CN": "Hooks 实验室", "en-US": "Hooks lab" };
-
-/**
- * What a person sees in `locator`: its rendered text (innerText leaves out the other language's
- * span, which CSS hides), polled until it says `text`.
- */
-async function expectSays(locator: Locator, text: string | RegExp, timeout?: number) {
-  const said = expect.poll(
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point: CSS hides the other language
-    async () => (await locator.innerText()).trim(),
-    timeout ? { timeout } : {},
-  );
-  if (typeof text === "string") await said.toBe(text);
-  else await said.toMatch(text);
-}
-
-/** Scrolls the demo into view and waits for its island (client:visible) to hydrate. */
-async function openDemo(page: Page) {
-  await hydrated(page);
-  const stage = page.locator(".lab-stage");
-  await stage.scrollIntoViewIfNeeded();
-  await expect(stage.locator("astro-island")).not.toHaveAttribute("ssr", { timeout: 15_000 });
-  return stage;
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
-}
 
 test("the index lists every experiment, newest first, with a preview, and is reachable", async ({
   page,
@@ -276,28 +248,7 @@ test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
     for (const path of ["/hookslab", ...experiments.map((e) => `/hookslab/${e.slug}`)]) {
       await page.goto(path);
       if (path !== "/hookslab") await openDemo(page);
-      // What sticks out, named, so a failure says where to look.
-      const out = await page.evaluate((w) => {
-        // Inside a box that scrolls (a code block), running past its edge is what scrolling is for.
-        const scrolls = (el: Element | null): boolean =>
-          el !== null &&
-          el !== document.body &&
-          (["auto", "scroll"].includes(getComputedStyle(el).overflowX) ||
-            scrolls(el.parentElement));
-        const wide = [...document.querySelectorAll("body *")].filter(
-          (el) =>
-            el.getBoundingClientRect().right > w + 0.5 &&
-            !scrolls(el.parentElement) &&
-            // Text for screen readers only is clipped to nothing, wherever it stands.
-            !el.closest(".visually-hidden"),
-        );
-        return wide
-          .slice(0, 4)
-          .map(
-            (el) =>
-              `${el.tagName}.${el.className} in ${el.parentElement?.tagName}.${el.parentElement?.className}: ${el.textContent?.slice(0, 40)}`,
-          );
-      }, width);
+      const out = await wideElements(page, width);
       expect(out, `${path} at ${width}px`).toEqual([]);
     }
   }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
 import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // The mix lab (/mixlab): its index of experiments (content/labs/mixlab/*.mdx) and how a reader
@@ -27,29 +28,6 @@ const experiments = readdirSync(DIR)
 const COLOUR = ["oklch-mixer", "gradient-builder", "blend-playground"];
 const ours = experiments.filter((e) => COLOUR.includes(e.slug));
 const labTitle: Both = { "zh-CN": "混合实验室", "en-US": "Mix lab" };
-
-/** What a person sees in `locator`: its rendered text (the other language's span is hidden). */
-async function expectSays(locator: Locator, text: string | RegExp) {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point: CSS hides the other language
-  const said = expect.poll(async () => (await locator.innerText()).trim());
-  if (typeof text === "string") await said.toBe(text);
-  else await said.toMatch(text);
-}
-
-/** Scrolls the demo into view and waits for its island (client:visible) to hydrate. */
-async function openDemo(page: Page) {
-  await hydrated(page);
-  const stage = page.locator(".lab-stage");
-  await stage.scrollIntoViewIfNeeded();
-  await expect(stage.locator("astro-island")).not.toHaveAttribute("ssr", { timeout: 15_000 });
-  return stage;
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
-}
 
 test("the index lists every experiment, newest first, with a preview, and is reachable", async ({
   page,
@@ -300,27 +278,7 @@ test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
     for (const path of ["/mixlab", ...ours.map((e) => `/mixlab/${e.slug}`)]) {
       await page.goto(path);
       if (path !== "/mixlab") await openDemo(page);
-      // What sticks out, named, so a failure says where to look.
-      const out = await page.evaluate((w) => {
-        // Inside a box that scrolls (a code block), running past its edge is what scrolling is for.
-        const scrolls = (el: Element | null): boolean =>
-          el !== null &&
-          el !== document.body &&
-          (["auto", "scroll"].includes(getComputedStyle(el).overflowX) ||
-            scrolls(el.parentElement));
-        const wide = [...document.querySelectorAll("body *")].filter(
-          (el) =>
-            el.getBoundingClientRect().right > w + 0.5 &&
-            !scrolls(el.parentElement) &&
-            !el.closest(".visually-hidden"),
-        );
-        return wide
-          .slice(0, 4)
-          .map(
-            (el) =>
-              `${el.tagName}.${el.className} in ${el.parentElement?.tagName}.${el.parentElement?.className}: ${el.textContent?.slice(0, 40)}`,
-          );
-      }, width);
+      const out = await wideElements(page, width);
       expect(out, `${path} at ${width}px`).toEqual([]);
     }
   }

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { adminInfo, axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
+import { adminInfo, axeFindings, COMBOS, type Locale, prefer } from "./support.ts";
 
 // Three experiments of the mix lab (content/labs/mixlab/): CJK typography, the generative
 // pattern and the Markdown playground. A person plays with each and sees its result change;
@@ -22,29 +23,6 @@ const PAGES = {
   },
 } satisfies Record<string, Both>;
 const SLUGS = Object.keys(PAGES) as (keyof typeof PAGES)[]; // the keys just written
-
-/** What a person sees in `locator` (innerText leaves out the other language's hidden span). */
-async function expectSays(locator: Locator, text: string | RegExp) {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point: CSS hides the other language
-  const said = expect.poll(async () => (await locator.innerText()).trim());
-  if (typeof text === "string") await said.toBe(text);
-  else await said.toMatch(text);
-}
-
-/** Scrolls the demo into view and waits for its island (client:visible) to hydrate. */
-async function openDemo(page: Page) {
-  await hydrated(page);
-  const stage = page.locator(".lab-stage");
-  await stage.scrollIntoViewIfNeeded();
-  await expect(stage.locator("astro-island")).not.toHaveAttribute("ssr", { timeout: 15_000 });
-  return stage;
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
-}
 
 test.describe("CJK typography", () => {
   test("a setting changes the text, the CSS shown and the address; the browser's support is said", async ({
@@ -316,27 +294,7 @@ test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
     for (const path of paths) {
       await page.goto(path);
       await openDemo(page);
-      const out = await page.evaluate((w) => {
-        // Inside a box that scrolls (the specimen, a code block), running past its edge is
-        // what scrolling is for.
-        const scrolls = (el: Element | null): boolean =>
-          el !== null &&
-          el !== document.body &&
-          (["auto", "scroll"].includes(getComputedStyle(el).overflowX) ||
-            scrolls(el.parentElement));
-        return [...document.querySelectorAll("body *")]
-          .filter(
-            (el) =>
-              el.getBoundingClientRect().right > w + 0.5 &&
-              !scrolls(el.parentElement) &&
-              !el.closest(".visually-hidden"),
-          )
-          .slice(0, 4)
-          .map(
-            (el) =>
-              `${el.tagName}.${el.className} in ${el.parentElement?.tagName}.${el.parentElement?.className}: ${el.textContent?.slice(0, 40)}`,
-          );
-      }, width);
+      const out = await wideElements(page, width);
       expect(out, `${path} at ${width}px`).toEqual([]);
     }
   }
