@@ -1,4 +1,5 @@
-import { createTransport } from "nodemailer";
+import { createTransport, type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { Db } from "../db/client.ts";
 import { insertOutboxMail } from "./repository.ts";
 
@@ -6,6 +7,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The site's name in the mail's language, as its settings say (`composeMail` gives it): the
+   * From line's name. Without it the From line is the configured one as it is.
+   */
+  siteName?: string;
 }
 
 /** The mail port: SMTP when configured, else the outbox table (the embedded default). */
@@ -28,14 +34,32 @@ export function outboxMailer(
   };
 }
 
-/** SMTP through nodemailer, e.g. `smtps://user:pass@smtp.example.com:465`. */
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = createTransport(url);
+/**
+ * The From line of a mail: the address of `from` (MAIL_FROM, parsed by nodemailer's own parser)
+ * under the site's name when the mail gives one, so a site renamed in its settings signs its
+ * mails with the new name; `from` as it is otherwise, or when it names no address.
+ */
+export function fromLine(
+  from: string,
+  siteName: string | undefined,
+): string | { name: string; address: string } {
+  const name = siteName?.trim();
+  if (!name) return from;
+  const [first] = addressparser(from, { flatten: true });
+  return first?.address ? { name, address: first.address } : from;
+}
+
+/**
+ * SMTP through nodemailer: a URL such as `smtps://user:pass@smtp.example.com:465`, or a transport
+ * already made (the tests' JSON transport).
+ */
+export function smtpMailer(transport: string | Transporter, from: string): Mailer {
+  const transporter = typeof transport === "string" ? createTransport(transport) : transport;
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({
-        from,
+      await transporter.sendMail({
+        from: fromLine(from, message.siteName),
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -44,6 +68,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
+/** The From line when MAIL_FROM is not set; its name gives way to the site's title in settings. */
 export const DEFAULT_MAIL_FROM = "Two Inks <no-reply@localhost>";
 
 /** `SMTP_URL` (and `MAIL_FROM`) select SMTP; otherwise the outbox of `db`. */

@@ -12,30 +12,42 @@ export interface MailValues {
   site?: string;
 }
 
+/**
+ * A mail as composed: its subject and text, and the site's name it was written under, which the
+ * SMTP port shows as the From line's name (src/server/mail/mailer.ts).
+ */
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  siteName: string;
+}
+
 /** The mail of each kind in the recipient's language. */
 export function composeMail(
   kind: MailKind,
   locale: Locale,
   { code = "", email = "", site }: MailValues = {},
-): { subject: string; text: string } {
+): ComposedMail {
   const t = translator(locale);
   const values = { site: site || t("site.name"), code, email };
+  const mail = (subject: string, text: string): ComposedMail => ({
+    subject,
+    text,
+    siteName: values.site,
+  });
   switch (kind) {
     case "code":
-      return { subject: t("mail.codeSubject", values), text: t("mail.codeBody", values) };
+      return mail(t("mail.codeSubject", values), t("mail.codeBody", values));
     case "exists":
-      return { subject: t("mail.existsSubject", values), text: t("mail.existsBody", values) };
+      return mail(t("mail.existsSubject", values), t("mail.existsBody", values));
     case "reset":
-      return { subject: t("mail.resetSubject", values), text: t("mail.resetBody", values) };
+      return mail(t("mail.resetSubject", values), t("mail.resetBody", values));
     case "change":
-      return { subject: t("mail.changeSubject", values), text: t("mail.changeBody", values) };
+      return mail(t("mail.changeSubject", values), t("mail.changeBody", values));
     case "changeTaken":
-      return {
-        subject: t("mail.changeTakenSubject", values),
-        text: t("mail.changeTakenBody", values),
-      };
+      return mail(t("mail.changeTakenSubject", values), t("mail.changeTakenBody", values));
     case "changed":
-      return { subject: t("mail.changedSubject", values), text: t("mail.changedBody", values) };
+      return mail(t("mail.changedSubject", values), t("mail.changedBody", values));
   }
 }
 
@@ -48,11 +60,12 @@ export function composeFeedbackReply(
   subject: string,
   body: string,
   site?: string,
-): { subject: string; text: string } {
+): ComposedMail {
   const t = translator(locale);
   const values = { site: site || t("site.name"), subject, body };
   return {
     subject: t("mail.feedbackReplySubject", values),
     text: t("mail.feedbackReplyBody", values),
+    siteName: values.site,
   };
 }
