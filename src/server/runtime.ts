@@ -6,6 +6,8 @@ import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
 import { batchLogWriter } from "./http/log-writer.ts";
+import { seedDemoSettings } from "./settings/demo.ts";
+import { storageFromEnv } from "./storage/storage.ts";
 import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 
 export interface RuntimeConfig {
@@ -30,21 +32,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConf
 
 /**
  * Opens the configured database and applies pending migrations: the embedded one is
- * created on first start, and, outside production, gets the demo admin once.
- * Called at start-up, never on a request path.
+ * created on first start, and, outside production, gets the demo admin and the demo site
+ * settings (an author for the home and about pages' cards) once. Called at start-up, never on a
+ * request path.
  */
 export async function startDatabase(config: RuntimeConfig): Promise<Database> {
+  return (await openAndSeed(config)).database;
+}
+
+/** `startDatabase`, saying whether the demo settings were seeded just now (the site shows them). */
+async function openAndSeed(
+  config: RuntimeConfig,
+): Promise<{ database: Database; seededSettings: boolean }> {
   const database = await openConfigured(config);
+  let seededSettings = false;
   try {
     await database.migrate();
-    if (database.kind === "pglite" && !config.production && (await seedDemoAdmin(database.db))) {
-      console.log(`Demo admin created: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    if (database.kind === "pglite" && !config.production) {
+      if (await seedDemoAdmin(database.db)) {
+        console.log(`Demo admin created: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      }
+      // The same storage the API serves the library from (src/server/http/app.ts).
+      seededSettings = await seedDemoSettings(database.db, storageFromEnv(process.env));
+      if (seededSettings) console.log("Demo site settings saved: an author for the profile card.");
     }
   } catch (error) {
     await database.close();
     throw error;
   }
-  return database;
+  return { database, seededSettings };
 }
 
 export async function startApi(
@@ -55,9 +71,11 @@ export async function startApi(
     chat?: Partial<ChatOptions>;
   } = {},
 ) {
-  const database = await startDatabase(config);
+  const { database, seededSettings } = await openAndSeed(config);
   await keyPair(database.db); // the password key pair, created now rather than on first need
   const publisher = options.publisher ? await options.publisher(database.db) : undefined;
+  // The built site predates the demo settings seeded just now: rebuilt with them (`npm start`).
+  if (seededSettings) publisher?.contentChanged("demo settings seeded");
   // A server that stays up writes its request log in batches (close it before the database).
   const logWriter = batchLogWriter(database.db);
   return {
