@@ -1,0 +1,169 @@
+import { stringify } from "yaml";
+import { articleFileFields } from "../../shared/kinds/article.ts";
+import { bannerFileFields } from "../../shared/kinds/banner.ts";
+import { bookFileFields } from "../../shared/kinds/book.ts";
+import { categoryFields } from "../../shared/kinds/category.ts";
+import { chapterFields } from "../../shared/kinds/chapter.ts";
+import { navGroupFields, navLinkFields } from "../../shared/kinds/nav.ts";
+import { noteFields } from "../../shared/kinds/note.ts";
+import { albumFields, photoFileFields } from "../../shared/kinds/photo.ts";
+import type { ArchivedRow } from "./tables.ts";
+
+// The database's writing as files in content/'s own layout, so that an export's `content/`
+// folder can be committed to git or dropped into a checkout and built:
+//   content/articles/<slug>.md, content/notes/<slug>.md, content/books/<book>/index.md and
+//   content/books/<book>/<chapter>.md, content/photos/<slug>.md, content/about/<lang>.mdx,
+//   content/categories.json, content/albums.json, content/banners.json, content/site-nav.json.
+// Each frontmatter holds its kind's fields (the names src/shared/kinds/<kind>.ts gives them, the
+// ones src/content.config.ts reads), picked from the row by those names: no field is named here.
+// Images stay as the rows name them (a library image is `/api/media/…`, served from storage,
+// which the export carries too). Drafts keep their status: the build leaves them out.
+
+/** The rows of the owned tables, by table name, as the archive keeps them. */
+export type RowsByTable = ReadonlyMap<string, readonly ArchivedRow[]>;
+
+/** A row's values for `fields`, those it has, null ones left out. */
+function pick(row: ArchivedRow, fields: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(fields)) {
+    const value = row[field];
+    if (value !== null && value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
+/** What a kind with a publish time adds: its status and times (the snapshot's rule for none). */
+function times(row: ArchivedRow): Record<string, unknown> {
+  return {
+    status: row.status,
+    publishedAt: row.publishedAt ?? row.updatedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function markdown(frontmatter: Record<string, unknown>, body: string): Uint8Array {
+  const yaml = stringify(frontmatter, { lineWidth: 0 });
+  const text = body.endsWith("\n") || body === "" ? body : `${body}\n`;
+  return new TextEncoder().encode(`---\n${yaml}---\n\n${text}`);
+}
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** Rows in a list's order: `order`, then creation, then id (the back office's order). */
+function listed(rows: readonly ArchivedRow[]): ArchivedRow[] {
+  const key = (row: ArchivedRow) => [
+    Number(row.order ?? 0),
+    text(row.createdAt),
+    text(row.id ?? row.slug),
+  ];
+  return [...rows].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return (
+      Number(x[0]) - Number(y[0]) ||
+      String(x[1]).localeCompare(String(y[1])) ||
+      String(x[2]).localeCompare(String(y[2]))
+    );
+  });
+}
+
+/** content/… files of the database's writing, by path inside the archive. */
+export function contentFilesOf(rows: RowsByTable): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  const of = (table: string) => rows.get(table) ?? [];
+
+  for (const row of of("content_articles")) {
+    files.set(
+      `content/articles/${text(row.slug)}.md`,
+      markdown({ ...pick(row, articleFileFields), ...times(row) }, text(row.body)),
+    );
+  }
+  for (const row of of("content_notes")) {
+    files.set(
+      `content/notes/${text(row.slug)}.md`,
+      markdown({ ...pick(row, { ...noteFields, images: [] }), ...times(row) }, text(row.body)),
+    );
+  }
+  const books = new Map<unknown, string>();
+  for (const row of of("content_books")) {
+    books.set(row.id, text(row.slug));
+    files.set(
+      `content/books/${text(row.slug)}/index.md`,
+      markdown({ ...pick(row, bookFileFields), ...times(row) }, ""),
+    );
+  }
+  const chapters = of("content_chapters");
+  const chapterSlugs = new Map(chapters.map((c) => [c.id, text(c.slug)]));
+  for (const row of chapters) {
+    const book = books.get(row.bookId);
+    if (!book) continue;
+    const parent = row.parentId ? (chapterSlugs.get(row.parentId) ?? null) : null;
+    files.set(
+      `content/books/${book}/${text(row.slug)}.md`,
+      markdown(
+        {
+          ...pick(row, chapterFields),
+          ...(parent ? { parent } : {}),
+          status: row.status,
+          updatedAt: row.updatedAt,
+        },
+        text(row.body),
+      ),
+    );
+  }
+  for (const row of of("content_photos")) {
+    files.set(
+      `content/photos/${text(row.slug)}.md`,
+      markdown({ ...pick(row, photoFileFields), ...times(row) }, ""),
+    );
+  }
+  for (const row of of("site_pages")) {
+    files.set(
+      `content/${text(row.slug)}/${text(row.lang)}.mdx`,
+      new TextEncoder().encode(text(row.body)),
+    );
+  }
+  const categories = of("content_categories");
+  if (categories.length > 0) {
+    files.set(
+      "content/categories.json",
+      json(
+        listed(categories).map((row) => ({
+          id: row.slug,
+          ...pick({ ...row, name: { "zh-CN": row.nameZh, "en-US": row.nameEn } }, categoryFields),
+        })),
+      ),
+    );
+  }
+  const albums = of("content_albums");
+  if (albums.length > 0) {
+    files.set(
+      "content/albums.json",
+      json(listed(albums).map((row) => ({ id: row.slug, ...pick(row, albumFields) }))),
+    );
+  }
+  const banners = of("content_banners");
+  if (banners.length > 0) {
+    files.set(
+      "content/banners.json",
+      json(listed(banners).map((row) => ({ id: row.id, ...pick(row, bannerFileFields) }))),
+    );
+  }
+  const groups = of("nav_groups");
+  if (groups.length > 0) {
+    const links = listed(of("nav_links"));
+    files.set(
+      "content/site-nav.json",
+      json(
+        listed(groups).map((group) => ({
+          id: group.id,
+          ...pick(group, navGroupFields),
+          links: links
+            .filter((link) => link.group === group.id)
+            .map((link) => ({ id: link.id, ...pick(link, navLinkFields) })),
+        })),
+      ),
+    );
+  }
+  return files;
+}
