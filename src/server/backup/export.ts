@@ -104,3 +104,8 @@ export async function exportArchive(
     missingBlobs,
   });
 }
+
+/** An archive's file name: `blog-export-<YYYY-MM-DD>.tar.gz`, the export's day (UTC). */
+export function exportFileName(now: Date): string {
+  return `blog-export-${now.toISOString().slice(0, 10)}.tar.gz`;
+}
