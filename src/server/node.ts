@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
+import { backupKeep, dailyBackups } from "./backup/daily.ts";
 import { builtSiteChatIndex } from "./chat/index-source.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
@@ -14,6 +15,7 @@ import { type GoLiveTimer, goLiveTimer, withGoLiveTimer } from "./site/schedule.
 import { takeSnapshot, writeSnapshotFile } from "./site/snapshot.ts";
 import { snapshotPath } from "./site/source.ts";
 import { assetGrace, createSiteApp, type ServedSite, servedSite } from "./site/static-site.ts";
+import { storageFromEnv } from "./storage/storage.ts";
 
 const DIST = process.env.DIST_DIR || "dist";
 const port = Number(process.env.PORT || 4321);
@@ -25,6 +27,13 @@ if (!existsSync(join(DIST, "index.html"))) {
 }
 
 const config = configFromEnv();
+let keepBackups = 0;
+try {
+  keepBackups = backupKeep();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 /**
  * The build being served with its static handler and header rules (its `_headers` file),
@@ -92,6 +101,13 @@ try {
 }
 const { app: api, database, logWriter } = started;
 const pruning = pruneTimer(database.db);
+// One archive of everything a day in $DATA_DIR/backups, the last BACKUP_KEEP (7) kept.
+const backups = dailyBackups({
+  db: database.db,
+  storage: storageFromEnv(process.env),
+  dir: join(config.dataDir, "backups"),
+  keep: keepBackups,
+});
 
 // Static files, the 404 page and their headers (the served build's `_headers`), and /api.
 const site = createSiteApp({
@@ -117,6 +133,7 @@ async function stop(signal: string) {
   server.close();
   timer?.stop();
   pruning.stop();
+  backups.stop();
   rebuild?.close();
   // The request log's last rows, before the database closes.
   await logWriter.close();
