@@ -44,9 +44,8 @@ export function demoSettings(avatar: string): SaveSettingsInput {
     ...DEFAULT_SETTINGS,
     authorName: { "zh-CN": "林墨", "en-US": "Lin Mo" },
     authorBio: {
-      "zh-CN": "以写软件为生，也以写它为乐。用中文和英文各写一遍，想得更清楚。",
-      "en-US":
-        "Writes software for a living and about it for fun, in Chinese and in English: explaining a thing twice makes it clearer.",
+      "zh-CN": "以写软件为生，也以写它为乐，中英文各写一遍。",
+      "en-US": "Writes software for a living and about it for fun, in Chinese and English.",
     },
     authorAvatar: avatar,
     socialLinks: [
