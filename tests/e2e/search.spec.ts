@@ -195,3 +195,26 @@ test("words typed before the search box has loaded are kept once it has", async 
   await expect(results.getByRole("option", { name: /About · Two Inks/ })).toBeVisible(FIRST_SEARCH);
   await expect(box).toHaveValue("inks");
 });
+
+test("Enter pressed before the search box has loaded goes to the first result once it has", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/_astro\/SearchBox\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/random-notes/");
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.click();
+  await box.pressSequentially("useDebouncedValue");
+  await box.press("Enter");
+  // Still on the page: the Enter waits for the island rather than going anywhere.
+  await expect(page).toHaveURL(/\/random-notes\/$/);
+  release();
+  await expect(page).toHaveURL(/\/hookslab\/use-debounced-value\/?$/, FIRST_SEARCH);
+});

@@ -11,6 +11,7 @@ import { LOCALES, type Locale, type MessageKey, translator } from "../../i18n/co
 import { CHAT_LIMITS } from "../../shared/chat-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
+import { useHeldEnter } from "../ui/held-enter.ts";
 import { askChat } from "./ask.ts";
 import { Both } from "./Both.tsx";
 import {
@@ -105,8 +106,15 @@ function ChatApp({ suggestions }: Props) {
 
   function submit(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
+    send(draft);
+  }
+
+  // Enter pressed while the island loaded: the question typed then is sent now.
+  useHeldEnter(inputRef, send);
+
+  function send(words: string) {
     if (streaming) return;
-    const question = draft.trim();
+    const question = words.trim();
     const found: DraftProblem = !question
       ? "required"
       : question.length > CHAT_LIMITS.question

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import { LOCALES, translator } from "../../i18n/core.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
+import { useHeldEnter } from "../ui/held-enter.ts";
 import { addToHistory, clearHistory, readHistory } from "./history.ts";
 import { type SearchHit, searchSite } from "./pagefind.ts";
 import "./search.css";
@@ -42,6 +43,13 @@ function SearchBox() {
       setOpen(true);
     }
   }, []);
+
+  // Enter pressed while the island loaded: search the words typed then and go to the first
+  // result, as Enter does once the island is here.
+  useHeldEnter(inputRef, (words) => {
+    setQuery(words);
+    if (words.trim()) setEnterFor(`${locale}\n${words.trim()}`);
+  });
 
   const trimmed = query.trim();
   // The options the arrows move through: results while searching, history otherwise.
