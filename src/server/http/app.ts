@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "../auth/routes.ts";
+import { backupRoutes } from "../backup/routes.ts";
 import { chatOptions } from "../chat/options.ts";
 import { type ChatOptions, chatRoutes } from "../chat/routes.ts";
 import { aiSettingsRoutes } from "../chat/settings-routes.ts";
@@ -96,7 +97,8 @@ export function createApp(options: AppOptions) {
     .route("/", readershipRoutes)
     .route("/", settingsRoutes)
     .route("/", chatRoutes(chatOptions(options.chat, secret)))
-    .route("/", aiSettingsRoutes(secret));
+    .route("/", aiSettingsRoutes(secret))
+    .route("/", backupRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),
