@@ -1,7 +1,7 @@
 /**
  * The site's settings: the back office's form (`bmsSettings`, placed in /bms/userSet), the AI
- * chat's provider's form below it (`bmsAi`), and what a visitor reads while registration or
- * feedback is closed (`siteSettings`).
+ * chat's provider's form below it (`bmsAi`), the export of everything below that (`bmsBackup`),
+ * and what a visitor reads while registration or feedback is closed (`siteSettings`).
  */
 const settings = {
   bmsSettings: {
@@ -113,6 +113,14 @@ const settings = {
       noSecret:
         "This server has no APP_SECRET to keep a key with: set APP_SECRET on the server, or the key as AI_API_KEY.",
     },
+  },
+  bmsBackup: {
+    heading: "Export everything",
+    intro:
+      "One archive of the whole site: every article, note, book and photo as Markdown in the content/ folder's layout, the images, categories, banners, navigation, settings, users (without passwords), feedback and the audit log. On a server, npm run import restores it into a new database.",
+    download: "Download the archive",
+    working: "Making the archive…",
+    done: "Downloaded {{file}}.",
   },
   siteSettings: {
     registrationClosed: "New accounts cannot be registered at the moment.",

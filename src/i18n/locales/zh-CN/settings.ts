@@ -2,7 +2,7 @@ import type { SettingsMessages } from "../en-US.ts";
 
 /**
  * 网站设置：后台的表单（`bmsSettings`，放在 /bms/userSet）、其下 AI 问答服务商的表单（`bmsAi`），
- * 与注册或反馈关闭时访客看到的话（`siteSettings`）。
+ * 再下面的全部导出（`bmsBackup`），与注册或反馈关闭时访客看到的话（`siteSettings`）。
  */
 const settings: SettingsMessages = {
   bmsSettings: {
@@ -108,6 +108,14 @@ const settings: SettingsMessages = {
       noSecret:
         "这台服务器没有用来保管密钥的 APP_SECRET：请在服务器上设置 APP_SECRET，或把密钥设为环境变量 AI_API_KEY。",
     },
+  },
+  bmsBackup: {
+    heading: "导出全部内容",
+    intro:
+      "把整个网站打包成一个压缩档：所有文章、随笔、书稿和照片（按 content/ 文件夹的结构存成 Markdown）、图片、分类、轮播图、导航、设置、用户（不含密码）、反馈和操作日志。在服务器上运行 npm run import 可以把它恢复到一个新的数据库。",
+    download: "下载压缩档",
+    working: "正在打包…",
+    done: "已下载 {{file}}。",
   },
   siteSettings: {
     registrationClosed: "目前暂不开放注册新账号。",

@@ -9,6 +9,7 @@ import { AiSettingsForm } from "../ai/AiSettingsForm.tsx";
 import { failureText } from "../app/form.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
+import { ExportSection } from "../backup/ExportSection.tsx";
 import { formatTime } from "../content/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { SiteSettingsForm } from "../settings/SiteSettingsForm.tsx";
@@ -18,7 +19,7 @@ import "./account.css";
 /**
  * `/bms/userSet`: the admin's own account (the personal settings and password forms every
  * account has, src/islands/auth/), where they are signed in, with signing out of one session or
- * of every other, and the site's settings (settings/).
+ * of every other, the site's settings (settings/), and the export of everything (backup/).
  */
 export function UserSetScreen({ t }: ScreenProps) {
   const info = useStore($userInfo);
@@ -32,6 +33,7 @@ export function UserSetScreen({ t }: ScreenProps) {
       <Sessions t={t} />
       <SiteSettingsForm t={t} />
       <AiSettingsForm t={t} />
+      <ExportSection t={t} />
     </div>
   );
 }
