@@ -3,11 +3,9 @@ import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { type BannerRecord, libraryImageId } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
-import { failureText } from "../app/form.tsx";
+import { FlagItemTools } from "../app/FlagItemTools.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableRow } from "../app/ordering.tsx";
-import { succeeded } from "../app/query.ts";
-import { ItemActions, useInlineEdit, useOpenedByAddress } from "../content/ItemActions.tsx";
 import { SourceFacts } from "../content/StatusBadge.tsx";
 import { FileThumb } from "../media/FileThumb.tsx";
 import { CardThumb } from "../media/MediaGrid.tsx";
@@ -68,67 +66,36 @@ function SortableBanner(props: Props & { order: Ordering }) {
 function BannerTools({ t, banner, state, opened, nameId }: Props & { nameId: string }) {
   const locale = useStore($locale);
   const name = bannerName(banner, locale);
-  const { editing, editButton, open, close, saved } = useInlineEdit<true>((message) =>
-    state.report(true, message),
-  );
   const update = useUpdateBanner();
   const remove = useDeleteBanner();
-
-  const form = useOpenedByAddress(opened, editing !== null, () => open(true));
-
-  const failed = (error: unknown) => state.report(false, failureText(t, error));
-
-  if (editing) {
-    return (
-      <div ref={form}>
+  return (
+    <FlagItemTools
+      t={t}
+      nameId={nameId}
+      state={state}
+      opened={opened}
+      editLabel={t("bmsBanners.edit")}
+      form={({ saved, cancel }) => (
         <BannerForm
           t={t}
           editing={banner}
           onSaved={(title) => saved(t("bmsBanners.saved", { name: title }))}
-          onCancel={close}
+          onCancel={cancel}
         />
-      </div>
-    );
-  }
-  return (
-    <ItemActions
-      t={t}
-      describedBy={nameId}
-      editLabel={t("bmsBanners.edit")}
-      editRef={editButton}
-      onEdit={() => open(true)}
+      )}
+      flag={banner.enabled}
+      words={{
+        turnOff: t("bmsBanners.turnOff"),
+        turnOn: t("bmsBanners.turnOn"),
+        turnedOff: t("bmsBanners.switchedOff", { name }),
+        turnedOn: t("bmsBanners.switchedOn", { name }),
+      }}
+      setFlag={(enabled) => update.mutateAsync({ id: banner.id, values: { enabled } })}
+      setting={update.isPending}
       question={t("bmsBanners.askDelete", { name })}
-      onDelete={() =>
-        succeeded(
-          remove
-            .mutateAsync(banner.id)
-            .then(() => state.deleted(t("bmsBanners.deleted", { name }))),
-          failed,
-        )
-      }
-    >
-      <button
-        type="button"
-        className="button"
-        aria-describedby={nameId}
-        disabled={update.isPending}
-        onClick={() =>
-          void succeeded(
-            update
-              .mutateAsync({ id: banner.id, values: { enabled: !banner.enabled } })
-              .then(() =>
-                state.report(
-                  true,
-                  t(banner.enabled ? "bmsBanners.switchedOff" : "bmsBanners.switchedOn", { name }),
-                ),
-              ),
-            failed,
-          )
-        }
-      >
-        {t(banner.enabled ? "bmsBanners.turnOff" : "bmsBanners.turnOn")}
-      </button>
-    </ItemActions>
+      remove={() => remove.mutateAsync(banner.id)}
+      deleted={t("bmsBanners.deleted", { name })}
+    />
   );
 }
 

@@ -10,11 +10,12 @@ import {
   navInitial,
 } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { FlagItemTools } from "../app/FlagItemTools.tsx";
 import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableList, SortableRow, useOrderedList } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
-import { ItemActions, useInlineEdit, useOpenedByAddress } from "../content/ItemActions.tsx";
+import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
 import { checkText, groupName, linkName } from "./facts.ts";
 import { GroupForm, LinkForm } from "./NavForms.tsx";
 import {
@@ -293,65 +294,37 @@ function LinkTools({
 }: LinkProps & { nameId: string }) {
   const locale = useStore($locale);
   const name = linkName(link, locale);
-  const { editing, editButton, open, close, saved } = useInlineEdit<true>((message) =>
-    state.report(true, message),
-  );
   const update = useUpdateLink();
   const remove = useDeleteLink();
-  const failed = (error: unknown) => state.report(false, failureText(t, error));
-
-  const form = useOpenedByAddress(opened, editing !== null, () => open(true));
-
-  if (editing) {
-    return (
-      <div ref={form}>
+  return (
+    <FlagItemTools
+      t={t}
+      nameId={nameId}
+      state={state}
+      opened={opened}
+      editLabel={t("bmsNav.edit")}
+      form={({ saved, cancel }) => (
         <LinkForm
           t={t}
           group={group}
           groups={groups}
           editing={link}
           onSaved={(title) => saved(t("bmsNav.linkSaved", { name: title }))}
-          onCancel={close}
+          onCancel={cancel}
         />
-      </div>
-    );
-  }
-  return (
-    <ItemActions
-      t={t}
-      describedBy={nameId}
-      editLabel={t("bmsNav.edit")}
-      editRef={editButton}
-      onEdit={() => open(true)}
+      )}
+      flag={link.hidden}
+      words={{
+        turnOff: t("bmsNav.show"),
+        turnOn: t("bmsNav.hide"),
+        turnedOff: t("bmsNav.shownNow", { name }),
+        turnedOn: t("bmsNav.hiddenNow", { name }),
+      }}
+      setFlag={(hidden) => update.mutateAsync({ id: link.id, values: { hidden } })}
+      setting={update.isPending}
       question={t("bmsNav.askDeleteLink", { name })}
-      onDelete={() =>
-        succeeded(
-          remove.mutateAsync(link.id).then(() => state.deleted(t("bmsNav.linkDeleted", { name }))),
-          failed,
-        )
-      }
-    >
-      <button
-        type="button"
-        className="button"
-        aria-describedby={nameId}
-        disabled={update.isPending}
-        onClick={() =>
-          void succeeded(
-            update
-              .mutateAsync({ id: link.id, values: { hidden: !link.hidden } })
-              .then(() =>
-                state.report(
-                  true,
-                  t(link.hidden ? "bmsNav.shownNow" : "bmsNav.hiddenNow", { name }),
-                ),
-              ),
-            failed,
-          )
-        }
-      >
-        {t(link.hidden ? "bmsNav.show" : "bmsNav.hide")}
-      </button>
-    </ItemActions>
+      remove={() => remove.mutateAsync(link.id)}
+      deleted={t("bmsNav.linkDeleted", { name })}
+    />
   );
 }
