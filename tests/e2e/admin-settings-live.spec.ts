@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { newAdmin } from "./live-admin.ts";
+import { axeViolations, dress, shoot } from "./admin-session.ts";
+import { asAdmin, bearer, newAdmin } from "./live-admin.ts";
 import { needs } from "./support.ts";
 
 // The site's settings through the API of the PostgreSQL server (`npm start` over HTTP): read,
@@ -70,3 +71,81 @@ test("the settings are saved over the version opened, and two saves at once neve
   // Admins only.
   expect((await request.get("/api/admin/settings")).status()).toBe(401);
 });
+
+/** The form's words in each language (the locales' settings.ts and bms.ts). */
+const FORM_WORDS = {
+  "zh-CN": {
+    region: "网站设置",
+    titleEn: "网站名称（英文）",
+    addLink: "添加链接",
+    linkUrl: "链接 1 的地址",
+    save: "保存设置",
+    titleRequired: "请填写两种语言的网站名称。",
+    urlInvalid: "请输入 http:// 或 https:// 地址。",
+    checkFields: "请修改标出的内容。",
+  },
+  "en-US": {
+    region: "Site settings",
+    titleEn: "Site name (English)",
+    addLink: "Add a link",
+    linkUrl: "Address of link 1",
+    save: "Save settings",
+    titleRequired: "Enter the site's name in both languages.",
+    urlInvalid: "Enter an http:// or https:// address.",
+    checkFields: "Please correct the marked fields.",
+  },
+} as const;
+
+const exactly = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+// Each language in each theme, the phone's width for one pairing and the desktop's for the other
+// (admin-userset-live.spec.ts looks at the whole screen in the other two pairings).
+for (const [locale, theme, width] of [
+  ["zh-CN", "light", 390],
+  ["en-US", "dark", 390],
+  ["zh-CN", "dark", 1280],
+  ["en-US", "light", 1280],
+] as const) {
+  test(`the settings form tells what is wrong in ${locale}, ${theme}, ${width} px, saves nothing, and axe finds nothing`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const words = FORM_WORDS[locale];
+    await dress(page, { width, theme });
+    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
+    const admin = await asAdmin(page);
+    const before = await page.request.get("/api/admin/settings", { headers: bearer(admin) });
+    const opened = (await before.json()).data as Record;
+
+    await page.goto("/bms/userSet");
+    const form = page.getByRole("region", { name: words.region });
+    const title = form.getByRole("textbox", { name: words.titleEn });
+    await expect(title).toBeEnabled();
+    await title.fill("");
+    await form.getByRole("button", { name: words.addLink }).click();
+    const url = form.getByRole("textbox", { name: words.linkUrl });
+    await url.fill("ftp://example.com/me");
+    await form.getByRole("button", { name: words.save }).click();
+
+    // Each wrong field says why in the page's language, and the form says to correct them.
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(title).toHaveAccessibleDescription(exactly(words.titleRequired));
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(url).toHaveAccessibleDescription(exactly(words.urlInvalid));
+    await expect(form.getByText(words.checkFields)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await title.scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, `settings-problems-${width}-${theme}-${locale}`, 0);
+    await form.screenshot({
+      path: testInfo.outputPath(`settings-form-${width}-${theme}-${locale}.png`),
+    });
+
+    // Nothing was sent: the settings are as they were.
+    const after = await page.request.get("/api/admin/settings", { headers: bearer(admin) });
+    expect(((await after.json()).data as Record).updatedAt).toBe(opened.updatedAt);
+  });
+}
