@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -74,6 +74,8 @@ for (const engine of engines) {
         withPasswordHashes: true,
         now: NOW,
       });
+      // BACKUP_TEST_ARCHIVE=<file>: the archive is kept there, to look at or build from.
+      if (process.env.BACKUP_TEST_ARCHIVE) writeFileSync(process.env.BACKUP_TEST_ARCHIVE, first);
       const result = await importArchive(target.db, localStorage(targetFiles), first);
       expect(result.rows.content_articles).toBe(2);
       expect(result.storageFiles).toBeGreaterThan(1);
@@ -109,6 +111,7 @@ for (const engine of engines) {
       const { manifest, files } = await readArchive(
         await exportArchive(source.db, localStorage(sourceFiles), { now: NOW }),
       );
+      const id = src.match(/m-([0-9a-f-]{36})-/)?.[1];
       const paths = [...files.keys()].filter((p) => p.startsWith("content/"));
       expect(paths.sort()).toEqual([
         "content/about/zh-CN.mdx",
@@ -121,6 +124,7 @@ for (const engine of engines) {
         "content/books/quiet-page/page-weight.md",
         "content/categories.json",
         "content/notes/osmanthus.md",
+        `content/photos/files/${id}.jpg`,
         "content/photos/west-lake.md",
         "content/site-nav.json",
       ]);
@@ -155,6 +159,12 @@ for (const engine of engines) {
         ...photoImages(z.string()),
         album: z.string(),
       }).parse(frontmatter(files.get("content/photos/west-lake.md")));
+      // A photo's and a banner's image is its original, as a file of content/ beside them.
+      expect(frontmatter(files.get("content/photos/west-lake.md")).image).toBe(`./files/${id}.jpg`);
+      expect(JSON.parse(text(files.get("content/banners.json")))[0].image).toBe(
+        `./photos/files/${id}.jpg`,
+      );
+      expect(files.get(`content/photos/files/${id}.jpg`)).toEqual(files.get(`storage/o-${id}.jpg`));
       expect(JSON.parse(text(files.get("content/categories.json")))).toEqual([
         { id: "engineering", name: { "zh-CN": "工程", "en-US": "Engineering" }, order: 1 },
         { id: "life", name: { "zh-CN": "生活", "en-US": "Life" }, order: 2 },
@@ -163,7 +173,6 @@ for (const engine of engines) {
       const users = JSON.parse(text(files.get("data/users.json")));
       expect(users.map((u: { passwordHash: unknown }) => u.passwordHash)).toEqual([null, null]);
       expect(manifest.withPasswordHashes).toBe(false);
-      const id = src.match(/m-([0-9a-f-]{36})-/)?.[1];
       const stored = [...files.keys()].filter((p) => p.startsWith(`storage/`));
       expect(stored.some((p) => p.startsWith(`storage/o-${id}.`))).toBe(true);
       expect(stored.length).toBe(manifest.counts.storageFiles);

@@ -85,8 +85,7 @@ export async function exportArchive(
     counts[table] = list.length;
   }
   const content = contentFilesOf(rows);
-  for (const [path, bytes] of content) files.set(path, bytes);
-  counts.contentFiles = content.size;
+  for (const [path, bytes] of content.files) files.set(path, bytes);
   const missingBlobs: string[] = [];
   let blobs = 0;
   for (const name of blobsOf(rows)) {
@@ -96,6 +95,12 @@ export async function exportArchive(
       blobs++;
     } else missingBlobs.push(name);
   }
+  // Photos' and banners' images as files of content/: their originals again.
+  for (const [path, name] of content.originals) {
+    const bytes = files.get(`storage/${name}`);
+    if (bytes) files.set(path, bytes);
+  }
+  counts.contentFiles = [...files.keys()].filter((path) => path.startsWith("content/")).length;
   counts.storageFiles = blobs;
   return writeArchive(files, {
     exportedAt: (options.now ?? new Date()).toISOString(),

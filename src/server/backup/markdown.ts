@@ -4,9 +4,11 @@ import { bannerFileFields } from "../../shared/kinds/banner.ts";
 import { bookFileFields } from "../../shared/kinds/book.ts";
 import { categoryFields } from "../../shared/kinds/category.ts";
 import { chapterFields } from "../../shared/kinds/chapter.ts";
+import { IMAGE_TYPES } from "../../shared/kinds/media.ts";
 import { navGroupFields, navLinkFields } from "../../shared/kinds/nav.ts";
 import { noteFields } from "../../shared/kinds/note.ts";
-import { albumFields, photoFileFields } from "../../shared/kinds/photo.ts";
+import { albumFields, libraryImageId, photoFileFields } from "../../shared/kinds/photo.ts";
+import { originalName } from "../media/store.ts";
 import type { ArchivedRow } from "./tables.ts";
 
 // The database's writing as files in content/'s own layout, so that an export's `content/`
@@ -16,8 +18,11 @@ import type { ArchivedRow } from "./tables.ts";
 //   content/categories.json, content/albums.json, content/banners.json, content/site-nav.json.
 // Each frontmatter holds its kind's fields (the names src/shared/kinds/<kind>.ts gives them, the
 // ones src/content.config.ts reads), picked from the row by those names: no field is named here.
-// Images stay as the rows name them (a library image is `/api/media/…`, served from storage,
-// which the export carries too). Drafts keep their status: the build leaves them out.
+// A photo's or a banner's library image becomes a file of content/ as the build wants it
+// (`content/photos/files/<image id>.<ext>`, the original, named `./files/…` by a photo and
+// `./photos/files/…` by a banner); other images stay as the rows name them (a library image is
+// `/api/media/…`, served from storage, which the export carries too). Drafts keep their status:
+// the build leaves them out.
 
 /** The rows of the owned tables, by table name, as the archive keeps them. */
 export type RowsByTable = ReadonlyMap<string, readonly ArchivedRow[]>;
@@ -67,10 +72,29 @@ function listed(rows: readonly ArchivedRow[]): ArchivedRow[] {
   });
 }
 
-/** content/… files of the database's writing, by path inside the archive. */
-export function contentFilesOf(rows: RowsByTable): Map<string, Uint8Array> {
+export interface ContentFiles {
+  /** content/… files, by path inside the archive. */
+  files: Map<string, Uint8Array>;
+  /** Images the files name, by path inside the archive: the stored original to copy there. */
+  originals: Map<string, string>;
+}
+
+/** content/… files of the database's writing (see above). */
+export function contentFilesOf(rows: RowsByTable): ContentFiles {
   const files = new Map<string, Uint8Array>();
+  const originals = new Map<string, string>();
   const of = (table: string) => rows.get(table) ?? [];
+  const types = new Map(of("media").map((row) => [row.id, row.type]));
+  /** A library image as a file of content/photos/files (its path from content/), or null. */
+  const ownFile = (src: unknown): string | null => {
+    const id = libraryImageId(text(src));
+    const type = IMAGE_TYPES.find((t) => t === types.get(id));
+    if (!id || !type) return null;
+    const blob = originalName(id, type);
+    const name = `${id}${blob.slice(blob.lastIndexOf("."))}`;
+    originals.set(`content/photos/files/${name}`, blob);
+    return `photos/files/${name}`;
+  };
 
   for (const row of of("content_articles")) {
     files.set(
@@ -112,9 +136,17 @@ export function contentFilesOf(rows: RowsByTable): Map<string, Uint8Array> {
     );
   }
   for (const row of of("content_photos")) {
+    const own = ownFile(row.image);
     files.set(
       `content/photos/${text(row.slug)}.md`,
-      markdown({ ...pick(row, photoFileFields), ...times(row) }, ""),
+      markdown(
+        {
+          ...pick(row, photoFileFields),
+          ...(own ? { image: `./${own.slice("photos/".length)}` } : {}),
+          ...times(row),
+        },
+        "",
+      ),
     );
   }
   for (const row of of("site_pages")) {
@@ -146,7 +178,16 @@ export function contentFilesOf(rows: RowsByTable): Map<string, Uint8Array> {
   if (banners.length > 0) {
     files.set(
       "content/banners.json",
-      json(listed(banners).map((row) => ({ id: row.id, ...pick(row, bannerFileFields) }))),
+      json(
+        listed(banners).map((row) => {
+          const own = ownFile(row.image);
+          return {
+            id: row.id,
+            ...pick(row, bannerFileFields),
+            ...(own ? { image: `./${own}` } : {}),
+          };
+        }),
+      ),
     );
   }
   const groups = of("nav_groups");
@@ -165,5 +206,5 @@ export function contentFilesOf(rows: RowsByTable): Map<string, Uint8Array> {
       ),
     );
   }
-  return files;
+  return { files, originals };
 }
