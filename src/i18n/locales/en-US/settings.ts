@@ -20,7 +20,7 @@ const settings = {
     descriptionHint:
       "What search engines and link previews show for pages without a description of their own.",
     author: "The author",
-    authorHint: "Shown as a card on the about page once it has a name.",
+    authorHint: "Shown as a card on the home page and the about page once it has a name.",
     authorNameZh: "Name (Chinese)",
     authorNameEn: "Name (English)",
     authorBioZh: "Short bio (Chinese)",

@@ -19,7 +19,7 @@ const settings: SettingsMessages = {
     descriptionEn: "简介（英文）",
     descriptionHint: "搜索引擎与链接预览对没有自身简介的页面显示的文字。",
     author: "作者",
-    authorHint: "填写名字后，关于页会显示作者卡片。",
+    authorHint: "填写名字后，首页和关于页会显示作者卡片。",
     authorNameZh: "名字（中文）",
     authorNameEn: "名字（英文）",
     authorBioZh: "简短介绍（中文）",
