@@ -81,7 +81,7 @@ export async function writeArchive(
   await add(MANIFEST, new TextEncoder().encode(`${JSON.stringify(full, null, 2)}\n`));
   for (const path of paths) await add(path, files.get(path) ?? new Uint8Array());
   tar.finalize();
-  return new Uint8Array(await promisify(gzipCallback)(await done, { level: 9 }));
+  return new Uint8Array(await promisify(gzipCallback)(await done, { level: 6 }));
 }
 
 export interface ReadArchive {
