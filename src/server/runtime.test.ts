@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it, vi } from "vitest";
+import type { Publisher } from "./content/publisher.ts";
+import { media, siteSettings } from "./db/schema.ts";
+import { configFromEnv, startApi } from "./runtime.ts";
+
+// Starting the server on a fresh embedded database: the demo admin and the demo settings are
+// seeded once, and the site (built before they existed) is rebuilt with them once; never in
+// production.
+
+const folders: string[] = [];
+afterEach(() => {
+  vi.unstubAllEnvs();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Starts the API on `dataDir` as `npm start` would, and stops it; what its publisher was told. */
+async function startOnce(dataDir: string, env: Record<string, string> = {}) {
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("DATABASE_URL", "");
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  const told: string[] = [];
+  const publisher: Publisher = { contentChanged: (reason) => told.push(reason) };
+  const started = await startApi(configFromEnv(), { publisher: () => publisher });
+  const [settings] = await started.database.db.select().from(siteSettings);
+  const images = await started.database.db.select().from(media);
+  await started.logWriter.close();
+  await started.database.close();
+  return { told, settings, images };
+}
+
+function freshFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "blog-runtime-"));
+  folders.push(folder);
+  return folder;
+}
+
+it("seeds the demo settings on the first start and rebuilds the site with them, once", async () => {
+  vi.spyOn(console, "log").mockImplementation(() => undefined);
+  const dataDir = freshFolder();
+  const first = await startOnce(dataDir);
+  expect(first.told).toEqual(["demo settings seeded"]);
+  expect(first.settings?.value).toMatchObject({ authorName: { "en-US": "Lin Mo" } });
+  expect(first.images).toHaveLength(1);
+
+  const second = await startOnce(dataDir);
+  expect(second.told).toEqual([]);
+  expect(second.images).toHaveLength(1);
+}, 60_000);
+
+it("seeds nothing in production", async () => {
+  const first = await startOnce(freshFolder(), { NODE_ENV: "production" });
+  expect(first.told).toEqual([]);
+  expect(first.settings).toBeUndefined();
+  expect(first.images).toEqual([]);
+}, 60_000);
