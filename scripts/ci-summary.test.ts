@@ -9,15 +9,29 @@ import { afterEach, describe, expect, it } from "vitest";
 const script = join(import.meta.dirname, "ci-summary.ts");
 let dir = "";
 
-function summary(steps: string, vitest: unknown, playwright: unknown, pooled?: unknown) {
+function summary(
+  steps: string,
+  vitest: unknown,
+  playwright: unknown,
+  pooled?: unknown,
+  netlify?: unknown,
+) {
   dir = mkdtempSync(join(tmpdir(), "ci-summary-"));
   const files = [join(dir, "steps.tsv"), join(dir, "vitest.json"), join(dir, "playwright.json")];
   writeFileSync(files[0] as string, steps);
   if (vitest !== undefined) writeFileSync(files[1] as string, JSON.stringify(vitest));
   if (playwright !== undefined) writeFileSync(files[2] as string, JSON.stringify(playwright));
-  if (pooled !== undefined) {
-    files.push(join(dir, "pooled.json"));
-    if (pooled !== null) writeFileSync(files[3] as string, JSON.stringify(pooled));
+  // A report given as null is named but never written: a run whose report is missing. An
+  // empty argument stands for a report not asked for (the pooled one, before the Netlify one).
+  if (pooled !== undefined || netlify !== undefined) {
+    files.push(pooled === undefined ? "" : join(dir, "pooled.json"));
+    if (pooled !== undefined && pooled !== null) {
+      writeFileSync(join(dir, "pooled.json"), JSON.stringify(pooled));
+    }
+  }
+  if (netlify !== undefined) {
+    files.push(join(dir, "netlify.json"));
+    if (netlify !== null) writeFileSync(join(dir, "netlify.json"), JSON.stringify(netlify));
   }
   try {
     const out = execFileSync(process.execPath, [script, ...files], { encoding: "utf8" });
@@ -116,5 +130,50 @@ describe("the closing line of a CI run", () => {
     const missing = summary(steps, { numPassedTests: 10 }, e2e, null);
     expect(missing.lines).toContain("unit and integration through PgBouncer: no report");
     expect(missing.lines.at(-1)).toBe("13 passed, 1 failed, 0 skipped");
+  });
+
+  describe("the Netlify build and runtime's checks (scripts/netlify-smoke.ts --report)", () => {
+    const steps =
+      "build\t0\nunit and integration tests\t0\tvitest\nend-to-end tests\t0\tplaywright\n";
+    const e2e = { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] };
+    const netlifyStep = (status: number) =>
+      `${steps}Netlify build and runtime (netlify-cli offline)\t${status}\tnetlify\n`;
+
+    it("counts each check, and names each failed one with what was seen", () => {
+      const { code, lines } = summary(netlifyStep(1), { numPassedTests: 10 }, e2e, undefined, {
+        checks: [
+          { name: "api.zip is under Netlify's 50 MB", ok: true, detail: "31.8 MB" },
+          { name: "publishing calls the build hook (POST)", ok: false },
+          { name: "feedback is accepted and stored", ok: false, detail: "503 not configured" },
+        ],
+        measures: { "api.zip": "31.8" },
+      });
+      expect(code).toBe(1);
+      expect(lines).toContain("FAIL [Netlify] publishing calls the build hook (POST)");
+      expect(lines).toContain("FAIL [Netlify] feedback is accepted and stored: 503 not configured");
+      expect(lines).toContain("Netlify build and runtime: 1 passed, 2 failed");
+      expect(lines.at(-1)).toBe("14 passed, 2 failed, 0 skipped");
+    });
+
+    it("passes a run whose checks all held", () => {
+      const { code, lines } = summary(netlifyStep(0), { numPassedTests: 10 }, e2e, undefined, {
+        checks: [{ name: "a", ok: true }],
+        measures: {},
+      });
+      expect(code).toBe(0);
+      expect(lines.at(-1)).toBe("14 passed, 0 failed, 0 skipped");
+    });
+
+    it("fails a step that crashed without a failed check, and a missing report", () => {
+      const crashed = summary(netlifyStep(1), { numPassedTests: 10 }, e2e, undefined, {
+        checks: [{ name: "a", ok: true }],
+      });
+      expect(crashed.code).toBe(1);
+      expect(crashed.lines.at(-1)).toBe("14 passed, 1 failed, 0 skipped");
+      const missing = summary(netlifyStep(1), { numPassedTests: 10 }, e2e, undefined, null);
+      expect(missing.code).toBe(1);
+      expect(missing.lines).toContain("Netlify build and runtime: no report");
+      expect(missing.lines.at(-1)).toBe("13 passed, 1 failed, 0 skipped");
+    });
   });
 });

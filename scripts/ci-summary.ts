@@ -2,12 +2,13 @@
 // line for each failed test with the first line of its error and a line for each group of
 // skipped end-to-end tests with the reason they were skipped (a skipped test is not a pass).
 // Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json> [<pooled.json>]
-// (the last: the database tests again through PgBouncer, a vitest report of step kind
-// `vitest-pooled`).
+// [<netlify.json>] (the database tests again through PgBouncer, a vitest report of step kind
+// `vitest-pooled`; the checks of the Netlify build and runtime, scripts/netlify-smoke.ts's
+// `--report`, of step kind `netlify`).
 import { existsSync, readFileSync } from "node:fs";
 import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
 
-const [stepsFile, vitestFile, playwrightFile, pooledFile] = process.argv.slice(2);
+const [stepsFile, vitestFile, playwrightFile, pooledFile, netlifyFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -120,10 +121,43 @@ if (stats) {
   lines.push("end-to-end: no report");
 }
 
+/** The Netlify run's checks (`{ checks: [{ name, ok, detail }] }`): each one a pass or a failure. */
+function netlifyChecks(file: string | undefined): string[] {
+  const report = readJson(file);
+  const checks =
+    typeof report === "object" && report !== null && "checks" in report ? report.checks : null;
+  if (!Array.isArray(checks)) {
+    if (file) {
+      failed++;
+      lines.push("Netlify build and runtime: no report");
+    }
+    return [];
+  }
+  const list: unknown[] = checks;
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === "object" && value !== null && key in value
+      ? Object.getOwnPropertyDescriptor(value, key)?.value
+      : undefined;
+  const failing: string[] = [];
+  for (const check of list) {
+    if (field(check, "ok") === true) continue;
+    const detail = field(check, "detail");
+    const why = typeof detail === "string" && detail ? `: ${detail}` : "";
+    failing.push(`FAIL [Netlify] ${String(field(check, "name") ?? "?")}${why}`.slice(0, 300));
+  }
+  const p = list.length - failing.length;
+  passed += p;
+  const step = runnerSteps.get("netlify");
+  failed += failing.length === 0 && step !== undefined && step !== "0" ? 1 : failing.length;
+  lines.push(`Netlify build and runtime: ${p} passed, ${failing.length} failed`);
+  return failing;
+}
+
 const failures = [
   ...vitestFailures(vitest),
   ...vitestFailures(pooled).map((line) => line.replace(/^FAIL /, "FAIL [PgBouncer] ")),
   ...playwrightFailures(playwright),
+  ...netlifyChecks(netlifyFile),
 ];
 console.log([...failures, ...lines].join("\n"));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
