@@ -159,5 +159,27 @@ export default defineConfig({
     // .astro/site-builds: a dev server beside them must not take their files for its own
     // (it reloaded its pages and its content store under a build in progress).
     server: { watch: { ignored: ["**/.astro/site-builds/**"] } },
+    // Every page's own scripts (the footer's switches, the readership beacon) and the stores
+    // the islands share with them in one chunk: split by module, nine requests of 100-460
+    // bytes each cost a guest's page about 700 bytes of gzip more (issue 18: at most 5 KB of
+    // JavaScript before interaction). Only nanostores' atom: its listenKeys belongs to islands.
+    environments: {
+      client: {
+        build: {
+          rollupOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: "site",
+                    test: /src[\\/](components[\\/](theme-switch|language-switch|readership-beacon)\.ts|stores[\\/](locale|theme)\.ts|i18n[\\/]locale\.ts|shared[\\/](storage-keys|readership-rules)\.ts|islands[\\/]ui[\\/]pressed-switch\.ts)|node_modules[\\/]nanostores[\\/]atom[\\/]/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

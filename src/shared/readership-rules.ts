@@ -1,4 +1,4 @@
-// Readership's rules free of zod: the page's beacon script (src/components/ReadershipBeacon.astro)
+// Readership's rules free of zod: the page's beacon script (src/components/readership-beacon.ts)
 // and the server (src/server/readership/) read the same ones. The beacon's schema, built on
 // these limits, is in readership.ts.
 

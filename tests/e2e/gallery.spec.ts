@@ -162,6 +162,36 @@ test("the lightbox opens from the keyboard, moves with the arrows and gives focu
   await expect(second).toBeFocused();
 });
 
+test("PhotoSwipe comes when a photo is reached for, and a click made while it loads opens it", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(request.url()));
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/_astro\/lightbox\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/image-library");
+  await hydrated(page);
+  // Nothing of PhotoSwipe with the page: about 5 KB of gzip a reader who only looks never needs.
+  expect(fetched.filter((url) => /\/_astro\/(lightbox|photoswipe)\./.test(url))).toEqual([]);
+  await photoLinks(page).nth(1).click();
+  // The click waits for the lightbox instead of leaving for the photo's page.
+  await expect(page).toHaveURL(/\/image-library\/?$/);
+  release();
+  const dialog = page.getByRole("dialog", { name: "Photo Gallery" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/image-library\/?$/);
+  await expect(dialog).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
 test("the gallery and its lightbox break no rule of the Content-Security-Policy", async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "../../playwright.config.ts";
 import { prefer } from "./support.ts";
 
-// Readership's beacon (src/components/ReadershipBeacon.astro): one per page opened, after the
+// Readership's beacon (src/components/readership-beacon.ts): one per page opened, after the
 // page has loaded, none from an automated browser, a reader who asks not to be tracked, or the
 // back office. Playwright's browser says it is automated (`navigator.webdriver`), so this file
 // launches Chromium without that flag and sets it again where a test wants it.

@@ -81,6 +81,8 @@ function enhance(gallery: HTMLElement): void {
     });
   });
   lightbox.init();
+  // Clicks now go to PhotoSwipe (Lightbox.astro's loader held them until here).
+  gallery.dataset.lightbox = "ready";
 }
 
 for (const gallery of document.querySelectorAll<HTMLElement>("[data-lightbox]")) enhance(gallery);
