@@ -10,8 +10,11 @@ import { parseArgs } from "node:util";
 import { ArchiveError } from "../src/server/backup/archive.ts";
 import { ImportRefused, importArchive } from "../src/server/backup/import.ts";
 import { openConfigured } from "../src/server/db/client.ts";
+import { claimOnce } from "../src/server/db/meta.ts";
 import { configFromEnv, explainStartError } from "../src/server/runtime.ts";
+import { DEMO_SETTINGS_KEY } from "../src/server/settings/demo.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
+import { DEMO_SEED_KEY } from "../src/server/users/admin.ts";
 
 const USAGE = "usage: npm run import -- <file.tar.gz>";
 
@@ -52,6 +55,9 @@ try {
 try {
   const started = performance.now();
   const result = await importArchive(database.db, storageFromEnv(process.env), bytes);
+  // A restored site is the owner's: `npm start` must never add the demo admin (a known
+  // password) or the demo settings to it, whatever NODE_ENV says.
+  for (const key of [DEMO_SEED_KEY, DEMO_SETTINGS_KEY]) await claimOnce(database.db, key);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const rows = Object.values(result.rows).reduce((a, b) => a + b, 0);
   console.log(

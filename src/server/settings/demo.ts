@@ -21,7 +21,8 @@ import { findSettings, saveSettings } from "./repository.ts";
 // card on the home and about pages. Once in the life of a database, and never over settings the
 // owner saved: the row is written only while there is none.
 
-const DEMO_SETTINGS_KEY = "demo-settings-seeded";
+/** Recorded in app_meta once the demo settings were saved (or must never be: `npm run import`). */
+export const DEMO_SETTINGS_KEY = "demo-settings-seeded";
 
 /**
  * The author's picture: a square around the bird of a seed photo (content/photos/SOURCES.md

@@ -11,7 +11,8 @@ export const DEMO_ADMIN = {
   userName: "admin",
 } as const;
 
-const DEMO_SEED_KEY = "demo-admin-seeded";
+/** Recorded in app_meta once the demo admin was made (or must never be: `npm run import`). */
+export const DEMO_SEED_KEY = "demo-admin-seeded";
 
 /** A valid username from an address: its letters and digits, 2-10 of them. */
 export function userNameFor(email: string): string {
