@@ -218,8 +218,23 @@ function scratchCopy(dir: string): string {
   const linked = readdirSync(modules)
     .filter((entry) => !NODE_MODULES_CACHES.has(entry))
     .map((entry) => join(modules, entry));
-  const cp = spawnSync("cp", ["-al", ...linked, join(site, "node_modules")], { stdio: "inherit" });
-  if (cp.status !== 0) throw new Error("could not link node_modules into the copy");
+  const linking = spawnSync("cp", ["-al", ...linked, join(site, "node_modules")], {
+    encoding: "utf8",
+  });
+  if (linking.status !== 0) {
+    // Another file system than the checkout's (no hard links across): a whole copy instead.
+    console.log(`     node_modules copied, not linked (${linking.stderr.split("\n")[0]})`);
+    rmSync(join(site, "node_modules"), { recursive: true, force: true });
+    mkdirSync(join(site, "node_modules"));
+    const copying = spawnSync(
+      "cp",
+      ["-a", "--reflink=auto", ...linked, join(site, "node_modules")],
+      {
+        stdio: "inherit",
+      },
+    );
+    if (copying.status !== 0) throw new Error("could not copy node_modules into the scratch copy");
+  }
   // Netlify keeps node_modules between builds: the Open Graph images already drawn are reused
   // (copied, not linked, since a build rewrites them).
   if (existsSync(join(modules, ".astro"))) {
@@ -324,6 +339,7 @@ async function stopServe(runtime: Runtime): Promise<void> {
 interface Answer {
   status: number;
   headers: Headers;
+  bytes: Buffer;
   text: string;
   /** The envelope's data, when the answer is one. */
   data: unknown;
@@ -356,8 +372,9 @@ async function call(
     signal: AbortSignal.timeout(120_000),
     ...(body !== undefined ? { body } : {}),
   });
-  const text = await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - started;
+  const text = bytes.toString("utf8");
   let data: unknown = null;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -365,7 +382,7 @@ async function call(
   } catch {
     // not JSON
   }
-  return { status: res.status, headers: res.headers, text, data, ms };
+  return { status: res.status, headers: res.headers, bytes, text, data, ms };
 }
 
 const field = (value: unknown, key: string): unknown =>
@@ -516,9 +533,9 @@ async function main(): Promise<void> {
       " ms",
     );
     const again: number[] = [];
-    for (let i = 0; i < 10; i++) again.push((await call(base, "GET", "/api/verifyIdentity")).ms);
-    measure("later requests in this runtime, median of 10", Math.round(median(again)), " ms");
-    measure("later requests in this runtime, slowest of 10", Math.round(Math.max(...again)), " ms");
+    for (let i = 0; i < 5; i++) again.push((await call(base, "GET", "/api/verifyIdentity")).ms);
+    measure("later requests in this runtime, median of 5", Math.round(median(again)), " ms");
+    measure("later requests in this runtime, slowest of 5", Math.round(Math.max(...again)), " ms");
 
     await apiSuite(base, site, databaseUrl, hook, storage, serving);
     await headerAndRedirectChecks(base, site);
@@ -685,6 +702,40 @@ async function apiSuite(
     }
     const owner = String(token);
 
+    // A scheduled article, due shortly: the scheduled function must call the hook only after.
+    const dueAt = Date.now() + 30_000;
+    const hooksBefore = hook.calls.length;
+    const scheduled = await call(base, "POST", "/api/admin/articles", {
+      token: owner,
+      json: {
+        slug: "netlify-smoke-scheduled",
+        lang: "en-US",
+        title: "Scheduled by the smoke test",
+        summary: "Goes live by the scheduled function.",
+        body: "Scheduled.",
+        category: "tools",
+        status: "scheduled",
+        publishedAt: new Date(dueAt).toISOString(),
+      },
+    });
+    check("the owner schedules an article", scheduled.status === 200, short(scheduled));
+    // Scheduling changes the site too (the item is no draft): the API calls the hook then as well.
+    const hookedOnSchedule = await until(
+      "the hook call for the scheduled article",
+      () => (hook.calls.length > hooksBefore ? true : undefined),
+      60_000,
+    ).catch(() => false);
+    check("scheduling an article calls the build hook (POST)", hookedOnSchedule === true);
+    const beforeDue = await invokeScheduled(runtime, hook);
+    const early = Date.now() < dueAt;
+    check(
+      "the scheduled function, invoked before the item is due, answers 204 and calls no hook",
+      early && beforeDue.status === 204 && beforeDue.hookCalls === 0,
+      early
+        ? `status ${beforeDue.status}, ${beforeDue.hookCalls} hook calls`
+        : "invoked too late to tell",
+    );
+
     // A reader registers with the code mailed to them (the outbox: no SMTP here).
     const asked = await call(base, "POST", "/api/getEmailCode", {
       json: { email: READER.email, locale: "en-US" },
@@ -716,39 +767,6 @@ async function apiSuite(
       "the reader logs in, and the session is theirs",
       readerLogin.status === 200 && identity.text.includes(READER.email),
       short(readerLogin.status === 200 ? identity : readerLogin),
-    );
-
-    // A scheduled article, due shortly: the scheduled function must call the hook only after.
-    const dueAt = Date.now() + 30_000;
-    const hooksBefore = hook.calls.length;
-    const scheduled = await call(base, "POST", "/api/admin/articles", {
-      token: owner,
-      json: {
-        slug: "netlify-smoke-scheduled",
-        lang: "en-US",
-        title: "Scheduled by the smoke test",
-        summary: "Goes live by the scheduled function.",
-        body: "Scheduled.",
-        category: "tools",
-        status: "scheduled",
-        publishedAt: new Date(dueAt).toISOString(),
-      },
-    });
-    check("the owner schedules an article", scheduled.status === 200, short(scheduled));
-    // Scheduling changes the site too (its time shows in the back office): the hook is called.
-    await until(
-      "the hook call for the scheduled article",
-      () => (hook.calls.length > hooksBefore ? true : undefined),
-      60_000,
-    ).catch(() => {});
-    const beforeDue = await invokeScheduled(runtime, hook);
-    const early = Date.now() < dueAt;
-    check(
-      "the scheduled function, invoked before the item is due, answers 204 and calls no hook",
-      early && beforeDue.status === 204 && beforeDue.hookCalls === 0,
-      early
-        ? `status ${beforeDue.status}, ${beforeDue.hookCalls} hook calls`
-        : "invoked too late to tell",
     );
 
     // An admin write that publishes: the API function calls the build hook after answering.
@@ -880,7 +898,7 @@ async function uploadChecks(
   const name = names[0];
   if (!name) return;
   const served = await call(base, "GET", `/api/media/${name}`);
-  const bytes = Buffer.from(await (await fetch(`${base}/api/media/${name}`)).arrayBuffer());
+  const bytes = served.bytes;
   check(
     `GET /api/media/${name} serves the stored bytes, immutable`,
     served.status === 200 &&
