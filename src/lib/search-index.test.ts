@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sitemapPaths } from "./search-dev.ts";
-import { buildSearchIndexes, isListPage, pagePath, searchLocalesOf } from "./search-index.ts";
+import {
+  buildSearchIndexes,
+  isListPage,
+  pagePath,
+  searchableHtml,
+  searchLocalesOf,
+} from "./search-index.ts";
 
 const page = (url: string, main = "<main data-pagefind-body>") => ({
   url,
@@ -80,5 +86,20 @@ describe("what the search indexes", () => {
     expect(counts).toEqual({ "zh-CN": 2, "en-US": 2 });
     expect(bundles["en-US"]).toContain("pagefind.js");
     expect(bundles["zh-CN"]).toContain("pagefind-entry.json");
+  });
+
+  it("hands Pagefind the page's language, title and main only, not what it would skip", () => {
+    const html =
+      '<!DOCTYPE html><html lang="en-US" data-titles="{}"><head><meta charset="utf-8"><title>A · Two Inks</title><style>x{}</style></head>' +
+      '<body><header><nav>Home</nav></header><main id="main" data-pagefind-body><h1>A</h1><p>Words</p></main>' +
+      "<footer>Footer</footer><template><p>Hidden</p></template><script>var x</script></body></html>";
+    const trimmed = searchableHtml(html);
+    expect(trimmed).toBe(
+      '<!doctype html><html lang="en-US" data-titles="{}"><head><title>A · Two Inks</title></head><body><main id="main" data-pagefind-body><h1>A</h1><p>Words</p></main></body></html>',
+    );
+    // A page without a main (none of the site's) is handed over as it is.
+    expect(searchableHtml("<html><body><p>x</p></body></html>")).toBe(
+      "<html><body><p>x</p></body></html>",
+    );
   });
 });
