@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { count, inArray } from "drizzle-orm";
-import { openPglite } from "../src/server/db/client.ts";
+import { openPglite } from "../src/server/db/pglite.ts";
 import { feedback } from "../src/server/db/schema.ts";
 import { Checks } from "./checks.ts";
 import { measurePublish, type PublishBudget } from "./publish.ts";

@@ -606,13 +606,12 @@ function bundleChecks(site: string): void {
       has("node_modules/@img/sharp-linux-x64") &&
       has("node_modules/@img/sharp-libvips-linux-x64"),
   );
-  // src/server/db/client.ts imports PGlite at the top, so it travels though the function only
-  // ever opens PostgreSQL: measured here, so a change in its weight shows.
+  // The function always opens PostgreSQL (DATABASE_URL): PGlite, loaded only by the embedded
+  // database's own module (src/server/db/pglite.ts), is kept out of it on purpose (netlify.toml).
   const pglite = join(unzipped, "node_modules/@electric-sql/pglite");
-  measure(
-    "PGlite in the api bundle (unused there: DATABASE_URL is PostgreSQL)",
-    existsSync(pglite) ? (folderBytes(pglite) / 1e6).toFixed(1) : 0,
-    " MB unzipped",
+  check(
+    "PGlite (about 17 MB, unused on Netlify) is kept out of the api bundle",
+    !existsSync(pglite),
   );
   const index = "dist/d-chat/passages.json";
   check(
@@ -628,14 +627,6 @@ function bundleChecks(site: string): void {
     !existsSync(join(unzipped, "functions", "tests")) &&
       !readFileSync(join(unzipped, "functions", "api.mjs"), "utf8").includes("createTestDatabase"),
   );
-}
-
-function folderBytes(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
-  }
-  return total;
 }
 
 // --- The API ----------------------------------------------------------------------------------

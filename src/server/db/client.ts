@@ -1,77 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { acquireLock } from "./lock.ts";
+import { type Database, migrationsFolder } from "./database.ts";
 import * as schema from "./schema.ts";
 
-/** The one database type every repository takes: the same queries run on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export interface Database {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Applies every pending migration from supabase/migrations. Never called on a request path. */
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const migrationsFolder = fileURLToPath(
-  new URL("../../../supabase/migrations", import.meta.url),
-);
-
-/**
- * The extensions the migrations create, which PGlite must be given when it opens a database:
- * pg_trgm, for the request log's word search (trigram indexes serve ILIKE '%words%').
- */
-export const pgliteExtensions = { pg_trgm };
-
-/** Wraps an open PGlite instance (file-backed, in memory or a clone). */
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
-  return {
-    db,
-    kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
-
-/**
- * Opens the embedded database under `dataDir`, creating the folder if needed. One process at
- * a time: `$DATA_DIR/pglite.lock` holds the owner's pid (DatabaseInUseError otherwise).
- */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const dir = join(dataDir, "pglite");
-  mkdirSync(dataDir, { recursive: true });
-  const release = acquireLock(join(dataDir, "pglite.lock"));
-  let client: PGlite;
-  try {
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: pgliteExtensions });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const database = fromPglite(client);
-  return {
-    ...database,
-    close: async () => {
-      try {
-        await database.close();
-      } finally {
-        release();
-      }
-    },
-  };
-}
+export { type Database, type Db, migrationsFolder } from "./database.ts";
 
 /**
  * postgres.js writes a query onto a connection still busy with another when every connection is
@@ -187,5 +120,7 @@ export function openConfigured(config: DatabaseConfig): Promise<Database> {
       openPostgres(config.databaseUrl, { directUrl: config.directDatabaseUrl }),
     );
   }
-  return openPglite(config.dataDir ?? ".data");
+  // The embedded database's module (PGlite and its WebAssembly, about 17 MB) is loaded only
+  // here: the Netlify function, always on DATABASE_URL, ships without it (netlify.toml).
+  return import("./pglite.ts").then(({ openPglite }) => openPglite(config.dataDir ?? ".data"));
 }

@@ -15,13 +15,8 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
-import {
-  type Database,
-  fromPglite,
-  migrationsFolder,
-  openPostgres,
-  pgliteExtensions,
-} from "./client.ts";
+import { type Database, migrationsFolder, openPostgres } from "./client.ts";
+import { fromPglite, pgliteExtensions } from "./pglite.ts";
 import * as schema from "./schema.ts";
 
 /**

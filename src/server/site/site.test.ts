@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { tempFolders } from "../../lib/test-folders.ts";
 import type { Publisher } from "../content/publisher.ts";
-import { openPglite } from "../db/client.ts";
+import { openPglite } from "../db/pglite.ts";
 import {
   contentArticles,
   contentBooks,

@@ -63,7 +63,7 @@ export async function loadSnapshotForBuild(
   if (!existsSync(join(dataDir, "pglite"))) {
     return { snapshot: emptySnapshot(), from: "no database yet" };
   }
-  const { openPglite } = await import("../db/client.ts");
+  const { openPglite } = await import("../db/pglite.ts");
   let database: Database;
   try {
     database = await openPglite(dataDir);
