@@ -87,6 +87,26 @@ function contentRefreshInDev() {
 }
 
 /**
+ * Builds keep Vite's cache apart from the dev server's: a build (`npm run build`, each of `npm
+ * start`'s background builds) writes its own pre-bundled dependencies, and in the shared
+ * node_modules/.vite it replaced those of an `astro dev` running beside it, whose pages then
+ * asked for files the server no longer knew ("504 Outdated Optimize Dep") and whose islands
+ * never woke: the dev search tests failed in CI, where the publishing server rebuilds while
+ * `astro dev` serves.
+ * @returns {import("astro").AstroIntegration}
+ */
+function separateBuildCache() {
+  return {
+    name: "blog-separate-build-cache",
+    hooks: {
+      "astro:config:setup": ({ command, updateConfig }) => {
+        if (command !== "dev") updateConfig({ vite: { cacheDir: "node_modules/.vite-build" } });
+      },
+    },
+  };
+}
+
+/**
  * Our own hydration directives (src/directives): islands cost nothing until they are used.
  * @returns {import("astro").AstroIntegration}
  */
@@ -145,6 +165,7 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     mdx(),
     directives(),
+    separateBuildCache(),
     contentRefreshInDev(),
     securityHeaders(),
   ],
