@@ -354,7 +354,7 @@ const NOT_COPIED = new Set([
   ".tools",
 ]);
 /** Caches inside node_modules: kept per scratch project (see linkNodeModules). */
-const NOT_LINKED = new Set([".astro", ".vite", ".cache"]);
+const NOT_LINKED = new Set([".astro", ".vite", ".vite-build", ".cache"]);
 
 /**
  * node_modules as a real folder holding one symlink per installed package. Linking the folder
@@ -472,7 +472,13 @@ let cleared = 0;
 function clearBuild(project: string): void {
   const trash = join(scratch, "trash", String(++cleared));
   mkdirSync(trash, { recursive: true });
-  for (const path of ["dist", ".astro", "node_modules/.astro", "node_modules/.vite"]) {
+  for (const path of [
+    "dist",
+    ".astro",
+    "node_modules/.astro",
+    "node_modules/.vite",
+    "node_modules/.vite-build",
+  ]) {
     const from = join(project, path);
     if (existsSync(from)) renameSync(from, join(trash, path.replaceAll("/", "_")));
   }

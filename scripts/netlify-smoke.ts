@@ -65,7 +65,14 @@ const { values: args } = parseArgs({ options: { report: { type: "string" } } });
 /** Netlify's limit on a function's zipped bundle. */
 const BUNDLE_LIMIT_MB = 50;
 /** What node_modules caches a build writes into: fresh in the copy (Astro's drawn images excepted). */
-const NODE_MODULES_CACHES = new Set([".cache", ".vite", ".vite-temp", ".vitest-cache", ".astro"]);
+const NODE_MODULES_CACHES = new Set([
+  ".cache",
+  ".vite",
+  ".vite-build",
+  ".vite-temp",
+  ".vitest-cache",
+  ".astro",
+]);
 const SERVICE_KEY = "netlify-smoke-service-role-key";
 const BUCKET = "uploads";
 const OWNER = { email: "owner@netlify-smoke.test", password: "Owner-pass-1", name: "owner" };
