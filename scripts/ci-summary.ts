@@ -25,6 +25,7 @@ function readJson(file: string | undefined): unknown {
 
 function num(value: unknown, key: string): number {
   if (typeof value !== "object" || value === null || !(key in value)) return 0;
+  // Narrowed to an object holding `key` above; the cast only reads it as a record.
   const n = (value as Record<string, unknown>)[key];
   return typeof n === "number" ? n : 0;
 }

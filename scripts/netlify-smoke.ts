@@ -392,6 +392,8 @@ async function call(
   return { status: res.status, headers: res.headers, bytes, text, data, ms };
 }
 
+// `key in value` narrows to an object with that key but not to an indexable record: the cast
+// only reads it as one.
 const field = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null && key in value
     ? (value as Record<string, unknown>)[key]
