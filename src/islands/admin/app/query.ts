@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiRejection, type ApiResult } from "../../../shared/api-client.ts";
+import { ApiRejection, type ApiResult, isEnvelope } from "../../../shared/api-client.ts";
 import type { Page } from "../../../shared/auth.ts";
 import type { ErrorInfo, FieldIssue } from "../../../shared/envelope.ts";
 
@@ -26,6 +26,36 @@ export class CallFailure extends Error {
     this.info = info;
     this.issues = info?.issues ?? [];
   }
+}
+
+/**
+ * A typed call that answers a file (a CSV export, the site's archive), saved by the browser under
+ * the name the server gives it (`Content-Disposition`), else `fallbackName`; answers that name.
+ * A refusal is an envelope like every failure's and throws a `CallFailure` with its words.
+ */
+export async function saveFile(response: Promise<Response>, fallbackName: string): Promise<string> {
+  const res = await response;
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const envelope = isEnvelope(body) ? body : null;
+    throw new CallFailure(
+      envelope?.code ?? res.status,
+      envelope?.message || res.statusText,
+      envelope?.error,
+    );
+  }
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
 }
 
 /**

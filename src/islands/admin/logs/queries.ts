@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, isEnvelope, send } from "../../../shared/api-client.ts";
-import { CallFailure, dataOf, usePageQuery } from "../app/query.ts";
+import { api, send } from "../../../shared/api-client.ts";
+import { dataOf, saveFile, usePageQuery } from "../app/query.ts";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { auditQuery, requestQuery } from "./filters.ts";
 
@@ -60,30 +60,10 @@ export async function downloadExport(
   log: "requests" | "audit",
   filters: RequestFilters | AuditFilters,
 ): Promise<string> {
-  const res =
+  return saveFile(
     log === "requests"
-      ? await api.admin.logs.export.$get({ query: requestQuery(filters) })
-      : await api.admin.audit.export.$get({ query: auditQuery(filters) });
-  if (!res.ok) {
-    // The refusal is an envelope like every failure's: its message and its field issues.
-    const body: unknown = await res.json().catch(() => null);
-    const envelope = isEnvelope(body) ? body : null;
-    throw new CallFailure(
-      envelope?.code ?? res.status,
-      envelope?.message || res.statusText,
-      envelope?.error,
-    );
-  }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${log}.csv`;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
+      ? api.admin.logs.export.$get({ query: requestQuery(filters) })
+      : api.admin.audit.export.$get({ query: auditQuery(filters) }),
+    `${log}.csv`,
+  );
 }
