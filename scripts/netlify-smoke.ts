@@ -34,7 +34,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -44,6 +43,7 @@ import postgres from "postgres";
 import sharp from "sharp";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "../src/lib/security-headers.ts";
 import { encryptPassword, importPublicKey } from "../src/shared/password-crypto.ts";
+import { freePort } from "./free-port.ts";
 import {
   buildDurationMs,
   builtPaths,
@@ -116,18 +116,6 @@ async function until<T>(
 }
 
 // --- Ports, stand-ins --------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function ports(count: number): Promise<number[]> {
   const first = Number(process.env.NETLIFY_SMOKE_PORT) || 0;

@@ -18,10 +18,11 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePort } from "./free-port.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -50,18 +51,6 @@ export function databaseTestFiles(dir = root): string[] {
     .filter((f) => marker.test(readFileSync(f, "utf8")) || imports(f).some((i) => helpers.has(i)))
     .map((f) => relative(dir, f))
     .sort();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {
