@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations, dress, keptText, LOOKS, shoot, signIn } from "./admin-session.ts";
 import { sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { holdScript, needs } from "./support.ts";
 
 // The writing desk's editor (CodeMirror) on the PostgreSQL server, logged in as a fresh admin:
 // the preview rendered as the site renders, images pasted into the text, the toolbar and its
@@ -173,14 +173,7 @@ test("focus and text given while the editor loads stay with the text when it arr
 }) => {
   await signIn(page);
   // The editor's code held back until the plain text area has been used.
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/_astro\/MarkdownEditor\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "MarkdownEditor");
   await page.goto("/bms/editarticle");
   const form = page.getByRole("form", { name: "New article" });
   const loading = form.getByRole("textbox", { name: "Text", exact: true });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { ChatEvent, ChatSource } from "../../src/shared/chat-rules.ts";
-import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { axeFindings, COMBOS, holdScript, hydrated, type Locale, prefer } from "./support.ts";
 
 // /d-chat, the page and its island, against a mocked POST /api/chat: the answer streamed and
 // then linked to its sources, stop, retry, copy, the kept conversation and its clearing, a 429,
@@ -210,14 +210,7 @@ test("Enter pressed before the island's script has come sends the question once 
   // A reader on a slow connection types at once and presses Enter: the island is still
   // loading, and the Enter must not be lost (nor become a new line in the question).
   const asked = await mockChat(page);
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/_astro\/ChatApp\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "ChatApp");
   await open(page, "en-US");
   const box = input(page, "en-US");
   await box.click();

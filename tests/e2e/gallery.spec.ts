@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import exifr from "exifr";
 import { parse } from "yaml";
-import { axeFindings, hydrated, prefer } from "./support.ts";
+import { axeFindings, holdScript, hydrated, prefer } from "./support.ts";
 
 // The photo gallery (/image-library), read against the seed photos in content/photos/: the
 // lists, an album, a photo's page, the lightbox from the keyboard, the served files, layout
@@ -168,14 +168,7 @@ test("PhotoSwipe comes when a photo is reached for, and a click made while it lo
   await prefer(page, { locale: "en-US" });
   const fetched: string[] = [];
   page.on("request", (request) => fetched.push(request.url()));
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/_astro\/lightbox\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "lightbox");
   await page.goto("/image-library");
   await hydrated(page);
   // Nothing of PhotoSwipe with the page: about 5 KB of gzip a reader who only looks never needs.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { FIRST_SEARCH, hydrated, prefer } from "./support.ts";
+import { FIRST_SEARCH, holdScript, hydrated, prefer } from "./support.ts";
 
 test("finds pages in English with the match highlighted, by keyboard", async ({ page }) => {
   await prefer(page, { locale: "en-US" });
@@ -179,14 +179,7 @@ test("words typed before the search box has loaded are kept once it has", async 
   await prefer(page, { locale: "en-US" });
   // The island's own script is slow to come (a slow connection, a busy dev server): the words
   // go into the server's field meanwhile, and hydrating must not put the field back to empty.
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/_astro\/SearchBox\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "SearchBox");
   await page.goto("/about");
   const box = page.getByRole("combobox", { name: "Search" });
   await box.fill("inks");
@@ -200,14 +193,7 @@ test("Enter pressed before the search box has loaded goes to the first result on
   page,
 }) => {
   await prefer(page, { locale: "en-US" });
-  let release = () => {};
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/_astro\/SearchBox\.[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "SearchBox");
   await page.goto("/random-notes/");
   const box = page.getByRole("combobox", { name: "Search" });
   await box.click();

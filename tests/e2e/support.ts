@@ -187,3 +187,19 @@ export async function axeFindings(page: Page, only?: string): Promise<string[]> 
         .join(", ")}`,
   );
 }
+
+/**
+ * Holds back the build's script named `name` (`/_astro/<name>.<hash>.js`), as a slow connection
+ * would: the page loads without it until the returned function is called.
+ */
+export async function holdScript(page: Page, name: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(new RegExp(`/_astro/${name}\\.[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
