@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { seededRandom } from "../src/lib/seeded-random.ts";
 import { exportArchive } from "../src/server/backup/export.ts";
 import { importArchive } from "../src/server/backup/import.ts";
 import { type Database, openPostgres } from "../src/server/db/client.ts";
@@ -58,16 +59,6 @@ async function fresh(engine: "pglite" | "postgres"): Promise<Target> {
   };
 }
 
-/** A seeded random generator (mulberry32), so every run writes the same corpus. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const EN =
   "the page loads fast on a slow network because it ships only what a reader needs and nothing more so we measure every byte before it leaves".split(
     " ",
@@ -88,7 +79,7 @@ const CATEGORIES = [
 ];
 
 function corpus() {
-  const rand = seeded(19);
+  const rand = seededRandom(19);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
   const rows: (typeof contentArticles.$inferInsert)[] = [];
   for (const lang of ["zh-CN", "en-US"] as const) {

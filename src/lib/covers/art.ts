@@ -1,5 +1,6 @@
 import type { Locale } from "../../i18n/locale.ts";
 import { escapeHtml } from "../html.ts";
+import { seededRandom } from "../seeded-random.ts";
 
 // A generated cover: an ink landscape in the site's two inks (its name is "Two Inks"), made
 // from an article's (or book's) slug, category and language, so the same subject always gets
@@ -52,17 +53,6 @@ export function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32: numbers in [0, 1), the same ones for the same seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Ink hues (indigo, pine, plum, slate, umber, teal) and seal hues (vermilion, gold, rose). */
@@ -135,7 +125,7 @@ function ridge(next: () => number, base: number, swing: number, steps: number): 
 
 /** The picture of a subject: the same every time for the same subject. */
 export function coverArt(subject: CoverSubject): CoverArt {
-  const next = random(hash32(`${subject.key}\u0000${subject.lang}`));
+  const next = seededRandom(hash32(`${subject.key}\u0000${subject.lang}`));
   const ridges = [
     { d: ridge(next, 430, 150, 5), opacity: 0.22 },
     { d: ridge(next, 500, 120, 6), opacity: 0.45 },
