@@ -73,3 +73,21 @@ for (const { locale, label, query, found, home } of [
     await page.goto("about:blank");
   });
 }
+
+test("astro dev opens the gallery's lightbox, whose module the page loads by its URL", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  const dialog = page.getByRole("dialog", { name: "Photo Gallery" });
+  // As above, a fresh dev server may optimise dependencies again under the page: try again on
+  // a freshly loaded gallery until the lightbox opens.
+  await expect(async () => {
+    await page.goto("/image-library/");
+    await page.getByRole("list", { name: "Photos" }).getByRole("link").first().click();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(page).toHaveURL(/\/image-library\/$/);
+  await expect(dialog).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

@@ -62,3 +62,37 @@ for (const { locale, label } of [
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 }
+
+test("a gallery whose lightbox chunk is gone reloads once, then a photo opens its own page", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "zh-CN" });
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.route(
+    (url) => /^\/_astro\/lightbox\.[\w-]+\.js$/.test(url.pathname),
+    (route) => route.fulfill({ status: 404, body: "gone" }),
+  );
+  await page.goto("/image-library/");
+  await hydrated(page);
+  const firstPhoto = page.getByRole("list", { name: "照片" }).getByRole("link").first();
+
+  // Reaching for a photo loads the lightbox; its chunk fails and the page reloads.
+  const reloaded = page.waitForEvent("load");
+  await firstPhoto.focus();
+  await reloaded;
+  expect(loads).toBe(2);
+  expect(
+    await page.evaluate(() => sessionStorage.getItem(`chunk-reload:${location.pathname}`)),
+  ).toMatch(/\/_astro\/lightbox\.[\w-]+\.js/);
+
+  // It fails again after the reload: no second reload, and a click goes to the photo's page.
+  await hydrated(page);
+  const href = await firstPhoto.getAttribute("href");
+  expect(href).toMatch(/\/image-library\/photo\//);
+  await firstPhoto.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The photo's page is the third load (its load event may come after its heading shows).
+  await expect.poll(() => loads).toBe(3);
+});
