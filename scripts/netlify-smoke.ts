@@ -21,6 +21,7 @@
 // first of five loopback ports to use; free ones otherwise), NETLIFY_SMOKE_DB_PREFIX (the
 // scratch database's name prefix, default netlify_smoke), NETLIFY_SMOKE_KEEP=1 (keep the copy).
 import { type ChildProcess, execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -33,7 +34,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,6 +43,11 @@ import { parseAllHeaders } from "@netlify/headers-parser";
 import postgres from "postgres";
 import sharp from "sharp";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "../src/lib/security-headers.ts";
+import { readArchive } from "../src/server/backup/archive.ts";
+import {
+  type StorageStandIn,
+  startStorageStandIn,
+} from "../src/server/storage/supabase-stand-in.ts";
 import { encryptPassword, importPublicKey } from "../src/shared/password-crypto.ts";
 import { freePort } from "./free-port.ts";
 import {
@@ -128,15 +134,6 @@ async function ports(count: number): Promise<number[]> {
   return found;
 }
 
-function bodyOf(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 function listen(server: Server, port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -153,46 +150,6 @@ async function hookStandIn(port: number) {
   });
   const base = await listen(server, port);
   return { url: `${base}/build-hook`, calls, close: () => void server.close() };
-}
-
-/**
- * Supabase Storage's object API as `@supabase/supabase-js` calls it (the service key on both
- * headers; upload and download at `/storage/v1/object/<bucket>/<name>`, delete by prefixes),
- * keeping the objects in memory.
- */
-async function storageStandIn(port: number) {
-  const objects = new Map<string, Buffer>();
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    if (
-      req.headers.authorization !== `Bearer ${SERVICE_KEY}` ||
-      req.headers.apikey !== SERVICE_KEY
-    ) {
-      res.writeHead(403).end(JSON.stringify({ statusCode: "403", error: "Unauthorized" }));
-      return;
-    }
-    const data = await bodyOf(req);
-    const object = new RegExp(`^/storage/v1/object/(?:authenticated/)?${BUCKET}/([^/]+)$`).exec(
-      path,
-    )?.[1];
-    if (req.method === "POST" && object) {
-      objects.set(object, data);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ Key: `${BUCKET}/${object}` }));
-    } else if (req.method === "GET" && object) {
-      const found = objects.get(object);
-      if (found) res.writeHead(200, { "content-type": "application/octet-stream" }).end(found);
-      else res.writeHead(404).end(JSON.stringify({ statusCode: "404", error: "not_found" }));
-    } else if (req.method === "DELETE" && path === `/storage/v1/object/${BUCKET}`) {
-      const { prefixes } = JSON.parse(data.toString()) as { prefixes: string[] };
-      for (const prefix of prefixes) objects.delete(prefix);
-      res.writeHead(200, { "content-type": "application/json" }).end("[]");
-    } else {
-      res.writeHead(400).end(JSON.stringify({ statusCode: "400", error: `${req.method} ${path}` }));
-    }
-  });
-  const url = await listen(server, port);
-  return { url, objects, close: () => void server.close() };
 }
 
 // --- The scratch copy and database ----------------------------------------------------------
@@ -429,7 +386,11 @@ async function main(): Promise<void> {
     }
 
     const hook = await hookStandIn(hookPort ?? 0);
-    const storage = await storageStandIn(storagePort ?? 0);
+    const storage = await startStorageStandIn({
+      serviceKey: SERVICE_KEY,
+      bucket: BUCKET,
+      port: storagePort ?? 0,
+    });
     cleanups.push(hook.close, storage.close);
 
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -641,7 +602,7 @@ async function apiSuite(
   site: string,
   databaseUrl: string,
   hook: Awaited<ReturnType<typeof hookStandIn>>,
-  storage: Awaited<ReturnType<typeof storageStandIn>>,
+  storage: StorageStandIn,
   runtime: Runtime,
 ): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -785,6 +746,7 @@ async function apiSuite(
     check("publishing calls the build hook (POST)", hooked === true);
 
     await uploadChecks(base, site, owner, storage);
+    await exportChecks(base, owner, storage, sql);
 
     // The readership beacon, as a browser's sendBeacon sends it.
     const span = async () =>
@@ -852,7 +814,7 @@ async function uploadChecks(
   base: string,
   site: string,
   owner: string,
-  storage: Awaited<ReturnType<typeof storageStandIn>>,
+  storage: StorageStandIn,
 ): Promise<void> {
   const png = await sharp({
     create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 60, b: 40 } },
@@ -895,6 +857,52 @@ async function uploadChecks(
       served.headers.get("cache-control") === "public, max-age=31536000, immutable",
     `${served.status} ${served.headers.get("content-type")} ${served.headers.get("cache-control")}`,
   );
+}
+
+/**
+ * The back office's export on Netlify: the archive is made by the function and kept in Supabase
+ * Storage, and the answer is a signed link the browser downloads it from, so an archive larger
+ * than a function may answer (about 6 MB) still reaches the owner. The owner's avatar here is
+ * 7 MB that gzip cannot shrink, put straight into the bucket.
+ */
+async function exportChecks(
+  base: string,
+  owner: string,
+  storage: StorageStandIn,
+  sql: postgres.Sql,
+): Promise<void> {
+  const avatar = `${randomUUID()}.png`;
+  storage.objects.set(avatar, randomBytes(7 * 1024 * 1024));
+  await sql`update users set avatar = ${`/api/avatars/${avatar}`} where email = ${OWNER.email}`;
+  const made = await call(base, "POST", "/api/admin/export", { token: owner });
+  const url = String(field(made.data, "url"));
+  const fileName = String(field(made.data, "fileName"));
+  check(
+    "POST /api/admin/export keeps the archive in Supabase Storage and answers a signed link",
+    made.status === 200 &&
+      url.startsWith(`${storage.url}/storage/v1/object/sign/${BUCKET}/export-latest.tar.gz?`) &&
+      storage.objects.has("export-latest.tar.gz"),
+    `${made.status} in ${Math.round(made.ms)} ms: ${made.status === 200 ? url.slice(0, 80) : short(made)}`,
+  );
+  if (made.status !== 200) return;
+  const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+  const archive = new Uint8Array(await res.arrayBuffer());
+  let manifest: Awaited<ReturnType<typeof readArchive>>["manifest"] | undefined;
+  try {
+    ({ manifest } = await readArchive(archive));
+  } catch {
+    manifest = undefined;
+  }
+  check(
+    "the link downloads the whole archive, larger than a function may answer, under its dated name",
+    res.status === 200 &&
+      archive.byteLength > 7 * 1024 * 1024 &&
+      res.headers.get("content-disposition") === `attachment; filename="${fileName}"` &&
+      manifest?.counts.storageFiles !== undefined &&
+      manifest.missingBlobs.length === 0,
+    `${res.status}, ${(archive.byteLength / 1024 / 1024).toFixed(1)} MB, ${manifest ? `${manifest.counts.storageFiles} blobs` : "not an archive"}`,
+  );
+  await sql`update users set avatar = '' where email = ${OWNER.email}`;
 }
 
 // --- Headers and redirects ----------------------------------------------------------------------

@@ -3,13 +3,19 @@ import { join } from "node:path";
 import type { StorageError } from "@supabase/storage-js";
 import { createClient } from "@supabase/supabase-js";
 
-/** The storage port: named blobs (avatars today). Local disk by default, Supabase Storage on Netlify. */
+/** The storage port: named blobs (images, the last export). Local disk by default, Supabase Storage on Netlify. */
 export interface Storage {
   readonly kind: "local" | "supabase";
   put(name: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, or null when there is no such blob. */
   get(name: string): Promise<Uint8Array | null>;
   delete(name: string): Promise<void>;
+  /**
+   * A link that downloads the blob as `fileName` straight from where it is kept, for `seconds`
+   * (Supabase Storage's signed URL), so a file larger than a function may answer never passes
+   * through one; null where the API sends it itself (local disk).
+   */
+  downloadLink(name: string, fileName: string, seconds: number): Promise<string | null>;
 }
 
 const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/;
@@ -37,6 +43,10 @@ export function localStorage(folder: string): Storage {
     },
     async delete(name) {
       await rm(join(folder, checked(name)), { force: true });
+    },
+    async downloadLink(name) {
+      checked(name);
+      return null;
     },
   };
 }
@@ -89,6 +99,13 @@ export function supabaseStorage(options: SupabaseStorageOptions): Storage {
     async delete(name) {
       const { error } = await bucket().remove([checked(name)]);
       if (error && statusOf(error) !== 404) throw fail("delete", error);
+    },
+    async downloadLink(name, fileName, seconds) {
+      const { data, error } = await bucket().createSignedUrl(checked(name), seconds, {
+        download: fileName,
+      });
+      if (error) throw fail("signing", error);
+      return data.signedUrl;
     },
   };
 }
