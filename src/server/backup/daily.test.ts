@@ -5,7 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../db/test-db.ts";
 import { localStorage } from "../storage/storage.ts";
 import { readArchive } from "./archive.ts";
-import { backupKeep, backupName, dailyBackups, rotateBackups } from "./daily.ts";
+import { backupKeep, backupName, dailyBackups, removePartials, rotateBackups } from "./daily.ts";
 
 const folders: string[] = [];
 function folder(): string {
@@ -38,6 +38,16 @@ it("keeps the newest backups and leaves other files alone", async () => {
   expect(await rotateBackups(join(dir, "none"), 3)).toEqual([]);
 });
 
+it("deletes what a backup cut short left, and nothing else", async () => {
+  const dir = folder();
+  writeFileSync(join(dir, "backup-2026-11-05.tar.gz.partial"), "half");
+  writeFileSync(join(dir, "backup-2026-11-04.tar.gz"), "whole");
+  writeFileSync(join(dir, "notes.partial"), "mine");
+  expect(await removePartials(dir)).toEqual(["backup-2026-11-05.tar.gz.partial"]);
+  expect(readdirSync(dir).sort()).toEqual(["backup-2026-11-04.tar.gz", "notes.partial"]);
+  expect(await removePartials(join(dir, "none"))).toEqual([]);
+});
+
 it("reads BACKUP_KEEP: 7 by default, 0 for off, and refuses what is no count", () => {
   expect(backupKeep({})).toBe(7);
   expect(backupKeep({ BACKUP_KEEP: "" })).toBe(7);
@@ -61,6 +71,8 @@ describeEachDatabase("daily backups", (database) => {
       log: (line) => lines.push(line),
       everyMs: 3_600_000,
     });
+    // What a server stopped in the middle of a backup the day before left.
+    writeFileSync(join(dir, "backup-2026-10-31.tar.gz.partial"), "half");
     try {
       // The look at start-up and two more at once: one archive.
       const [a, b] = await Promise.all([backups.runOnce(), backups.runOnce()]);

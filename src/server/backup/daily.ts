@@ -7,8 +7,9 @@ import { exportArchive } from "./export.ts";
 // `npm start`'s daily backups: one archive a day (`backup-<YYYY-MM-DD>.tar.gz`, the UTC day)
 // in `$DATA_DIR/backups`, the last BACKUP_KEEP kept (7 by default; 0 turns them off). A check
 // runs at start-up and every hour: it does nothing when today's archive is there, and never
-// runs twice at once. The archives keep the password hashes, so a restore lets everyone log
-// in as before: the folder is the server's own, as private as its database.
+// runs twice at once. A `.partial` file that a server stopped mid-write left is deleted once the
+// next archive is in place. The archives keep the password hashes, so a restore lets everyone
+// log in as before: the folder is the server's own, as private as its database.
 
 const NAME = /^backup-(\d{4}-\d{2}-\d{2})\.tar\.gz$/;
 const HOUR = 60 * 60_000;
@@ -22,6 +23,18 @@ export function backupKeep(env: NodeJS.ProcessEnv = process.env): number {
   if (!/^\d{1,4}$/.test(value))
     throw new Error(`BACKUP_KEEP must be a whole number, not "${value}"`);
   return Number(value);
+}
+
+const PARTIAL = /^backup-\d{4}-\d{2}-\d{2}\.tar\.gz\.partial$/;
+
+/**
+ * Deletes what a backup cut short left (a server stopped while writing one: `<name>.partial`);
+ * answers those deleted. Called once the day's archive is in place, when no write is under way.
+ */
+export async function removePartials(dir: string): Promise<string[]> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => PARTIAL.test(name)).sort();
+  for (const name of names) await rm(join(dir, name), { force: true });
+  return names;
 }
 
 /** Deletes all but the newest `keep` backups in `dir` (other files are left alone); answers those deleted. */
@@ -74,7 +87,7 @@ export function dailyBackups(options: DailyBackupOptions): DailyBackups {
     const partial = `${path}.partial`;
     await writeFile(partial, archive, { mode: 0o600 });
     await rename(partial, path);
-    const removed = await rotateBackups(dir, keep);
+    const removed = [...(await rotateBackups(dir, keep)), ...(await removePartials(dir))];
     log(
       `Backup written: ${name} (${Math.round(archive.byteLength / 1024)} KiB, ${Math.round(performance.now() - started)} ms)${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
     );
