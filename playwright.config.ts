@@ -89,6 +89,12 @@ export default defineConfig({
     {
       name: "dev",
       testMatch: /dev-live/,
+      // After the publishing tests, never beside them: `astro dev` and npm start's background
+      // builds share the project's .astro/ folder (Astro writes content-modules.mjs there
+      // whatever the cache folder), and a dev server's content refresh rewriting it while a
+      // build read it broke that build's MDX pages ("Unexpected error while rendering") and the
+      // dev test's own refresh, in one CI run.
+      dependencies: ["publish"],
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${devPort}` },
     },
     // Account flows and back-office screens, logged in for real, against a second `npm start`
