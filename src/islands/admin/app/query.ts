@@ -47,15 +47,24 @@ export async function saveFile(response: Promise<Response>, fallbackName: string
   const name =
     /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  followDownload(url, name);
   // Revoked once the browser has taken the file.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return name;
+}
+
+/**
+ * Opens `href` as a download without leaving the page: a blob saved as `fileName`, or a link whose
+ * answer is an attachment (another origin's, which names the file itself).
+ */
+export function followDownload(href: string, fileName?: string): void {
+  const link = document.createElement("a");
+  link.href = href;
+  if (fileName) link.download = fileName;
+  else link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /**

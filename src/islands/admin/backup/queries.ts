@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, send } from "../../../shared/api-client.ts";
-import { dataOf, saveFile } from "../app/query.ts";
+import { dataOf, followDownload, saveFile } from "../app/query.ts";
 
 // The back office's export (src/server/backup/routes.ts): the server makes the archive and
 // keeps it, then the browser downloads it. On Netlify the answer carries Supabase Storage's
@@ -19,12 +19,7 @@ export async function downloadArchive(): Promise<string> {
     );
   }
   // The link answers the file as an attachment of that name: the page stays where it is.
-  const link = document.createElement("a");
-  link.href = made.url;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
+  followDownload(made.url);
   return made.fileName;
 }
 
