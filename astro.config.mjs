@@ -123,6 +123,25 @@ function directives() {
 }
 
 /**
+ * After every build: a `<link rel="modulepreload">` for each chunk a page's module script imports
+ * (src/lib/module-preload.ts), so the browser fetches them with the script instead of after it.
+ * Before the `_headers` file and the precompression, which read the same HTML.
+ * @returns {import("astro").AstroIntegration}
+ */
+function modulePreloads() {
+  return {
+    name: "blog-module-preloads",
+    hooks: {
+      "astro:build:done": async ({ dir, logger }) => {
+        const { addModulePreloads } = await import("./src/lib/module-preload.ts");
+        const pages = await addModulePreloads(fileURLToPath(dir));
+        logger.info(`module preloads added to ${pages} pages`);
+      },
+    },
+  };
+}
+
+/**
  * After every build (dist/, and each of `npm start`'s background builds in its own folder):
  * the `_headers` file with the security headers and the hashes of this build's inline scripts
  * and styles (src/lib/inline-hashes.ts). Netlify applies it; `npm start` serves by it.
@@ -208,6 +227,7 @@ export default defineConfig({
     directives(),
     separateBuildCache(),
     contentRefreshInDev(),
+    modulePreloads(),
     securityHeaders(),
   ],
   // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX

@@ -63,6 +63,19 @@ describe("the gallery's markup", () => {
     expect(html.tilesHtml([photo, photo]).match(/loading="lazy"/g)).toHaveLength(2);
   });
 
+  it("states a tile's usual width, so a phone fetches the file as wide as it shows the photo", () => {
+    // 3:2: half the screen up to 24rem (two a row), 28% up to 48rem, 210 px a unit of ratio on
+    // (at 412 px and 1.75x: 303 device pixels, the 400-pixel file where 800 was fetched before).
+    expect(html.tileHtml(photo)).toContain(
+      'sizes="(max-width: 24rem) 75vw, (max-width: 48rem) 42vw, 315px"',
+    );
+    // A panorama never claims more than the screen.
+    const wide = { ...photo, slug: "pano", picture: { ...picture, width: 6000, height: 1000 } };
+    expect(html.tileHtml(wide)).toContain(
+      'sizes="(max-width: 24rem) 92vw, (max-width: 48rem) 92vw, 1260px"',
+    );
+  });
+
   it("names the link by the alt text in both languages, one shown at a time, never in the img's alt", () => {
     const tile = html.tileHtml(photo);
     expect(tile).toContain('alt=""');

@@ -172,9 +172,17 @@ function makeTile(photo: GalleryPhoto): string {
   const { picture } = photo;
   const widest = ofFormat(picture, "webp").at(-1);
   const r = picture.width / Math.max(1, picture.height);
-  // A tile is about its ratio times the row's height wide (8rem, 12rem from 48rem up), grown
-  // by at most about half of that to fill its row.
-  const sizes = `(max-width: 48rem) ${Math.min(768, Math.ceil(r * 200))}px, ${Math.ceil(r * 290)}px`;
+  // A tile is its ratio times the row's height (PhotoTiles.astro: clamp(6rem, 20vw, 11rem)) wide,
+  // grown to fill its row. Measured in the seed's galleries, width over ratio, median: up to
+  // 384 px two photos a row, about half the screen (155-189 px at 320-375 px); three or more up
+  // to 48rem, about 28% of it (100-129 px at 390-480 px, 215 at 768 px); 196-204 px from 1024 px
+  // on. Stating the median (the worst case, a tile alone in its row, is about twice as wide)
+  // lets a phone fetch the file as wide as it shows the photo: at 390-412 px and 1.75-3x the
+  // 400-pixel file for most photos, not the 800 (four times the pixels to fetch and decode) it
+  // fetched when 200 px per unit of ratio was stated, which cost a Lighthouse mobile run of an
+  // album 2-4 points whenever those requests ended before its first paint.
+  const vw = (share: number) => `${Math.min(92, Math.round(r * share * 10) / 10)}vw`;
+  const sizes = `(max-width: 24rem) ${vw(50)}, (max-width: 48rem) ${vw(28)}, ${Math.ceil(r * 210)}px`;
   const lightbox = widest
     ? ` data-pswp-src="${escapeHtml(widest.src)}" data-pswp-srcset="${escapeHtml(srcsetOf(ofFormat(picture, "webp")))}" data-pswp-width="${widest.width}" data-pswp-height="${widest.height}"`
     : "";
