@@ -150,7 +150,9 @@ const play: Record<string, (page: Page) => Promise<void>> = {
     const demo = await openDemo(page);
     const preview = demo.getByTestId("gradient-preview");
     const image = () => preview.evaluate((el) => getComputedStyle(el).backgroundImage);
-    expect(await image()).toMatch(/^linear-gradient/);
+    // Polled: the island may still put its preview in place once it has read the link's
+    // settings (a preview read in between was detached: its style read "" in one CI run).
+    await expect.poll(image).toMatch(/^linear-gradient/);
     await demo.getByRole("radio", { name: "Conic" }).check();
     await expect.poll(image).toMatch(/^conic-gradient/);
     await expect(page).toHaveURL(/kind=conic/);
