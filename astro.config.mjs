@@ -123,35 +123,22 @@ function directives() {
 }
 
 /**
- * After every build: a `<link rel="modulepreload">` for each chunk a page's module script imports
- * (src/lib/module-preload.ts), so the browser fetches them with the script instead of after it.
- * Before the `_headers` file and the precompression, which read the same HTML.
- * @returns {import("astro").AstroIntegration}
- */
-function modulePreloads() {
-  return {
-    name: "blog-module-preloads",
-    hooks: {
-      "astro:build:done": async ({ dir, logger }) => {
-        const { addModulePreloads } = await import("./src/lib/module-preload.ts");
-        const pages = await addModulePreloads(fileURLToPath(dir));
-        logger.info(`module preloads added to ${pages} pages`);
-      },
-    },
-  };
-}
-
-/**
- * After every build (dist/, and each of `npm start`'s background builds in its own folder):
- * the `_headers` file with the security headers and the hashes of this build's inline scripts
+ * After every build (dist/, and each of `npm start`'s background builds in its own folder), in
+ * one pass in this order: the module preloads of every page, then the `_headers` file with the security headers and the hashes of this build's inline scripts
  * and styles (src/lib/inline-hashes.ts). Netlify applies it; `npm start` serves by it.
  * @returns {import("astro").AstroIntegration}
  */
-function securityHeaders() {
+function afterBuild() {
   return {
-    name: "blog-security-headers",
+    name: "blog-after-build",
     hooks: {
       "astro:build:done": async ({ dir, logger }) => {
+        // First the `<link rel="modulepreload">` for each chunk a page's module script imports
+        // (src/lib/module-preload.ts): the hashes and, after the build, the precompression read
+        // the HTML as it leaves this hook.
+        const { addModulePreloads } = await import("./src/lib/module-preload.ts");
+        const pages = await addModulePreloads(fileURLToPath(dir));
+        logger.info(`module preloads added to ${pages} pages`);
         const { writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
         const { scripts, styles } = writeHeadersFile(fileURLToPath(dir));
         logger.info(`_headers: ${scripts.length} inline script and ${styles.length} style hashes`);
@@ -227,8 +214,7 @@ export default defineConfig({
     directives(),
     separateBuildCache(),
     contentRefreshInDev(),
-    modulePreloads(),
-    securityHeaders(),
+    afterBuild(),
   ],
   // Astro's native processor (Sätteri) with math parsing on, plus our hast plugins: KaTeX
   // rendered at build time and heading anchors (src/lib/markdown-plugins.mjs). MDX, the content
