@@ -11,7 +11,8 @@ import { bothOrEither, frameStyle, pictureHtml } from "./photo-html.ts";
 // Each slide is a group named by its title (the WAI-ARIA carousel's slides); its image is decorative (alt="") and its alt text
 // is printed in both languages as visually hidden text, as the gallery's tiles do, so the
 // accessible name is the interface language's alone. The first slide's image is the page's
-// largest paint: loaded at once, with high priority; the others load lazily.
+// largest paint: loaded at once, with high priority; the others load lazily and at low priority
+// (laid out beside the first, Chromium would raise them to high and fetch them alongside it).
 
 /** How wide the carousel is drawn: the home page's column (42rem) less nothing on a phone. */
 export const BANNER_SIZES = "(min-width: 44.5rem) 42rem, calc(100vw - 2.5rem)";
@@ -32,7 +33,7 @@ function slideHtml(banner: HomeBanner, index: number, count: number): string {
   const picture = pictureHtml(banner.picture, {
     sizes: BANNER_SIZES,
     lazy: index > 0,
-    high: index === 0,
+    priority: index === 0 ? "high" : "low",
   });
   const text =
     `<span class="banner-text"><span class="visually-hidden">${position}</span>` +

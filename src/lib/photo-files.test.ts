@@ -5,7 +5,13 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { processImage } from "./images/process.ts";
-import { filePicture, PHOTO_FILES_PATH, servedThumbnail, variantName } from "./photo-files.ts";
+import {
+  filePicture,
+  PHOTO_FILES_PATH,
+  PIPELINE_VERSION,
+  servedThumbnail,
+  variantName,
+} from "./photo-files.ts";
 
 let folder: string;
 let image: string;
@@ -128,13 +134,13 @@ describe("a photo file's picture", () => {
     const first = await filePicture(image, { cacheDir });
     const [entry] = await readdir(cacheDir);
     const facts = join(cacheDir, entry ?? "", "facts.json");
-    await writeFile(facts, JSON.stringify({ version: 0 }));
+    await writeFile(facts, JSON.stringify({ version: PIPELINE_VERSION - 1 }));
     const process = vi.fn(processImage);
     const again = await filePicture(image, { cacheDir, process });
     expect(again.cached).toBe(false);
     expect(process).toHaveBeenCalledTimes(1);
     expect(again.picture).toEqual(first.picture);
-    expect(JSON.parse(await readFile(facts, "utf8")).version).toBe(1);
+    expect(JSON.parse(await readFile(facts, "utf8")).version).toBe(PIPELINE_VERSION);
   });
 
   it("names the file when the pipeline refuses it", async () => {

@@ -20,7 +20,7 @@ import {
 export const PHOTO_FILES_PATH = "/photo-files/";
 
 /** Bumped when the pipeline's output changes: a cached entry of another version is made again. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 /** The cache's folder: Astro's own cache folder, so a clean of it clears this too. */
 export const DEFAULT_CACHE_DIR = join("node_modules", ".astro", "photos");

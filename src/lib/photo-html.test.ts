@@ -63,6 +63,19 @@ describe("the gallery's markup", () => {
     expect(html.tilesHtml([photo, photo]).match(/loading="lazy"/g)).toHaveLength(2);
   });
 
+  it("decodes the page's largest image in the frame that shows it, every other apart", () => {
+    const first = html.pictureHtml(picture, { sizes: "100vw", lazy: false, priority: "high" });
+    expect(first).toContain('fetchpriority="high"');
+    expect(first).not.toContain("decoding=");
+    expect(first).not.toContain("loading=");
+    const other = html.pictureHtml(picture, { sizes: "100vw", lazy: true });
+    expect(other).toContain('decoding="async"');
+    expect(other).toContain('loading="lazy"');
+    expect(other).not.toContain("fetchpriority");
+    const hidden = html.pictureHtml(picture, { sizes: "100vw", lazy: true, priority: "low" });
+    expect(hidden).toContain('fetchpriority="low" decoding="async"');
+  });
+
   it("states a tile's usual width, so a phone fetches the file as wide as it shows the photo", () => {
     // 3:2: half the screen up to 24rem (two a row), 28% up to 48rem, 210 px a unit of ratio on
     // (at 412 px and 1.75x: 303 device pixels, the 400-pixel file where 800 was fetched before).

@@ -40,6 +40,8 @@ test("the seed's banners show in the file's order, each named by its title and l
   await expect(images.first()).not.toHaveAttribute("loading", "lazy");
   await expect(images.first()).toHaveAttribute("fetchpriority", "high");
   await expect(images.nth(1)).toHaveAttribute("loading", "lazy");
+  // Beside the first slide, the next ones would be raised to high priority: they stay low.
+  await expect(images.nth(1)).toHaveAttribute("fetchpriority", "low");
   await expect(images.first()).toHaveJSProperty("complete", true);
   expect(
     await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth),
