@@ -1,8 +1,13 @@
-import { count } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { requestLogs } from "../db/schema.ts";
 import { describeEachDb } from "../test-support.ts";
-import { batchLogWriter, directLogWriter, type RequestLogRow } from "./log-writer.ts";
+import {
+  batchLogWriter,
+  directLogWriter,
+  insertLogRows,
+  type RequestLogRow,
+} from "./log-writer.ts";
 
 // The request log's writers: one insert a row, or rows in batches that are at most a short
 // interval late, never more than a batch in one insert, all written by a graceful close.
@@ -38,6 +43,37 @@ describeEachDb("the request log's writers", (ctx) => {
     expect(await rows()).toBe(261);
     await batch.close();
     expect(await rows()).toBe(261);
+  });
+
+  it("writes a batch's rows as they were given, any text and none alike", async () => {
+    const db = ctx().database.db;
+    const given: RequestLogRow[] = [
+      {
+        method: "POST",
+        path: "/api/x/\u00e9\u4e2d\u6587 'quoted' \"double\" \\ back",
+        status: 201,
+        durationMs: 12,
+        userId: "0b8f6a3e-2c4d-4e5f-8a9b-0c1d2e3f4a5b",
+        ip: "2001:db8::1",
+        userAgent: "Mozilla/5.0 (X11; Linux) \ud83d\ude00 \ufffd\n\ttab",
+      },
+      { method: "GET", path: "/api/y", status: 404, durationMs: 0, userId: null, ip: null, userAgent: null },
+    ];
+    await insertLogRows(db, given);
+    await insertLogRows(db, []);
+    const stored = await db
+      .select({
+        method: requestLogs.method,
+        path: requestLogs.path,
+        status: requestLogs.status,
+        durationMs: requestLogs.durationMs,
+        userId: requestLogs.userId,
+        ip: requestLogs.ip,
+        userAgent: requestLogs.userAgent,
+      })
+      .from(requestLogs)
+      .orderBy(asc(requestLogs.id));
+    expect(stored).toEqual(given);
   });
 
   it("says a failed batch and goes on", async () => {
