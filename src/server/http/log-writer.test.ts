@@ -57,7 +57,15 @@ describeEachDb("the request log's writers", (ctx) => {
         ip: "2001:db8::1",
         userAgent: "Mozilla/5.0 (X11; Linux) \ud83d\ude00 \ufffd\n\ttab",
       },
-      { method: "GET", path: "/api/y", status: 404, durationMs: 0, userId: null, ip: null, userAgent: null },
+      {
+        method: "GET",
+        path: "/api/y",
+        status: 404,
+        durationMs: 0,
+        userId: null,
+        ip: null,
+        userAgent: null,
+      },
     ];
     await insertLogRows(db, given);
     await insertLogRows(db, []);
