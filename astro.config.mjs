@@ -124,8 +124,9 @@ function directives() {
 
 /**
  * After every build (dist/, and each of `npm start`'s background builds in its own folder), in
- * one pass in this order: the module preloads of every page, then the `_headers` file with the security headers and the hashes of this build's inline scripts
- * and styles (src/lib/inline-hashes.ts). Netlify applies it; `npm start` serves by it.
+ * one pass in this order: the module preloads of every page, then the `_headers` file with the
+ * security headers and the hashes of this build's inline scripts and styles
+ * (src/lib/inline-hashes.ts). Netlify applies it; `npm start` serves by it.
  * @returns {import("astro").AstroIntegration}
  */
 function afterBuild() {

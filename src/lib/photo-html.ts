@@ -89,13 +89,11 @@ export function pictureHtml(picture: Picture, options: PictureOptions): string {
   // The page's largest paint (high) is decoded in the frame that first shows it: decoded apart
   // (async), an AVIF that arrived before the first paint was shown 100-150 ms after it on a phone
   // preset, and every request that ended meanwhile counted in Lighthouse's estimate of that paint.
-  const priority =
-    options.priority === "high"
-      ? ' fetchpriority="high"'
-      : `${options.priority === "low" ? ' fetchpriority="low"' : ""} decoding="async"`;
+  const priority = options.priority ? ` fetchpriority="${options.priority}"` : "";
+  const decoding = options.priority === "high" ? "" : ' decoding="async"';
   return (
     `<picture>${sources}<img src="${escapeHtml(fallback?.src ?? "")}" alt="" width="${picture.width}" height="${picture.height}"` +
-    `${loading}${priority}></picture>`
+    `${loading}${priority}${decoding}></picture>`
   );
 }
 
