@@ -13,7 +13,7 @@ import { satteri, satteriCollectHastText } from "@astrojs/markdown-satteri";
 import Slugger from "github-slugger";
 import katex from "katex";
 import { htmlToHast } from "satteri";
-import { createCssVariablesTheme } from "shiki";
+import { createCssVariablesTheme, normalizeTheme } from "shiki";
 
 /**
  * @typedef {import("satteri").HastPluginEntry} HastPluginEntry
@@ -182,8 +182,14 @@ export const headingAnchorsPlugin = () => {
  * `--shiki-token-keyword`, …), which global.css sets for the light and the dark theme. One
  * theme means each block is tokenised once; two themes (github-light and github-dark) made
  * Shiki tokenise every block twice, half a second per thousand articles with code.
+ *
+ * Given normalised: Shiki normalises a theme the first time it highlights with it, and does it
+ * partly in place (its colours and settings), and this object is part of Astro's config. In
+ * `astro dev` the config then differed from the one the content store was synced with, so the
+ * next content refresh cleared every collection and reloaded only the back office's: the labs
+ * vanished until a restart. A theme normalised once is left alone (same colours out).
  */
-export const codeTheme = createCssVariablesTheme();
+export const codeTheme = normalizeTheme(createCssVariablesTheme());
 
 /**
  * Shiki stops tokenising a line after 500 ms by default and leaves the rest of the block in the
