@@ -101,7 +101,10 @@ const WORKER = fileURLToPath(new URL("./build-worker.ts", import.meta.url));
 function startWorker(projectDir: string): Worker {
   const child = spawn(process.execPath, [WORKER], {
     cwd: projectDir,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+    // Two malloc arenas, as `npm run build` gives astro build (package.json): glibc's default of
+    // eight a core let the image work's threads (sharp) fragment memory, a cold build of 1000
+    // articles a language peaking at 2.43 GB and not 1.95 (and 74 s of CPU, not 66).
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", MALLOC_ARENA_MAX: "2" },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const output = outputTail(child);
