@@ -101,9 +101,9 @@ const WORKER = fileURLToPath(new URL("./build-worker.ts", import.meta.url));
 function startWorker(projectDir: string): Worker {
   const child = spawn(process.execPath, [WORKER], {
     cwd: projectDir,
-    // Two malloc arenas, as `npm run build` gives astro build (package.json): glibc's default of
-    // eight a core let the image work's threads (sharp) fragment memory, a cold build of 1000
-    // articles a language peaking at 2.43 GB and not 1.95 (and 74 s of CPU, not 66).
+    // Two malloc arenas, as `npm run build` gives astro build (package.json): with glibc's
+    // default of eight a core, the image work's threads (sharp) fragmented memory, and a cold
+    // build of 1000 articles a language peaked at 2448 MB, not 1867 (`npm run bench:content`).
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", MALLOC_ARENA_MAX: "2" },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
