@@ -8,7 +8,7 @@ import { builtSiteChatIndex } from "./chat/index-source.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
 import { pruneTimer } from "./logs/service.ts";
-import { configFromEnv, explainStartError, startApi } from "./runtime.ts";
+import { configFromEnv, explainStartError, HTTP_SERVER_OPTIONS, startApi } from "./runtime.ts";
 import { allOf, hookPublisher } from "./site/publishers.ts";
 import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/rebuild.ts";
 import { type GoLiveTimer, goLiveTimer, withGoLiveTimer } from "./site/schedule.ts";
@@ -121,9 +121,12 @@ const site = createSiteApp({
 // module first loads: loaded here first, the back office's preview highlights code with it.
 await import("shiki/wasm");
 
-const server = serve({ fetch: site.fetch, port, hostname }, (info) => {
-  console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);
-});
+const server = serve(
+  { fetch: site.fetch, port, hostname, serverOptions: HTTP_SERVER_OPTIONS },
+  (info) => {
+    console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);
+  },
+);
 
 let stopping = false;
 async function stop(signal: string) {

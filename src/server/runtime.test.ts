@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serve } from "@hono/node-server";
 import { afterEach, expect, it, vi } from "vitest";
 import type { Publisher } from "./content/publisher.ts";
 import { media, siteSettings } from "./db/schema.ts";
-import { configFromEnv, startApi } from "./runtime.ts";
+import { configFromEnv, HTTP_SERVER_OPTIONS, startApi } from "./runtime.ts";
 
 // Starting the server on a fresh embedded database: the demo admin and the demo settings are
 // seeded once, and the site (built before they existed) is rebuilt with them once; never in
@@ -56,3 +59,25 @@ it("seeds nothing in production", async () => {
   expect(first.settings).toBeUndefined();
   expect(first.images).toEqual([]);
 }, 60_000);
+
+it("keeps an idle connection longer than the usual reverse proxies' 60 s, and says so", async () => {
+  const server = serve({
+    fetch: () => new Response("ok"),
+    port: 0,
+    hostname: "127.0.0.1",
+    serverOptions: HTTP_SERVER_OPTIONS,
+  });
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo; // listening on TCP: an address, not a pipe
+    const keepAlive = await new Promise<string | string[] | undefined>((resolve, reject) => {
+      get({ host: "127.0.0.1", port, headers: { connection: "keep-alive" } }, (res) => {
+        res.resume();
+        resolve(res.headers["keep-alive"]);
+      }).on("error", reject);
+    });
+    expect(keepAlive).toBe("timeout=65");
+  } finally {
+    server.close();
+  }
+});

@@ -10,6 +10,15 @@ import { seedDemoSettings } from "./settings/demo.ts";
 import { storageFromEnv } from "./storage/storage.ts";
 import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 
+/**
+ * `npm start`'s HTTP server keeps an idle connection 65 s, not Node's 5. A client or reverse
+ * proxy that reuses a kept connection just as the server closes it meets a reset: a proxy
+ * answers 502 (nginx keeps upstream connections 60 s, and resends only what is idempotent, so a
+ * back-office save failed), and a poll under load met ECONNRESET in a publishing test. Above
+ * the usual proxies' 60 s, the proxy closes first. The headers' deadline must outlast it.
+ */
+export const HTTP_SERVER_OPTIONS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 } as const;
+
 export interface RuntimeConfig {
   databaseUrl: string | undefined;
   /** DIRECT_DATABASE_URL: migrations bypass the pooler DATABASE_URL may name. */

@@ -10,18 +10,13 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 const slug = `written-in-the-back-office-${Date.now().toString(36)}`;
 const title = "Written in the back office";
 
-// A poll's request goes out on the connection the last one left open, 2 s before; on a loaded
-// machine the server may be closing it as idle (Node's 5 s keep-alive) just as it goes, and the
-// request meets a reset. A browser sends such a request again; so does the poll, on a reset only.
-const poll = { maxRetries: 2 };
-
 /** Polls `path` until it answers `status`, checking the old site keeps answering meanwhile. */
 async function waitForStatus(request: APIRequestContext, path: string, status: number) {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const response = await request.get(path, poll);
+    const response = await request.get(path);
     if (response.status() === status) return;
-    expect((await request.get("/", poll)).status(), "the current site keeps answering").toBe(200);
+    expect((await request.get("/")).status(), "the current site keeps answering").toBe(200);
     if (Date.now() > deadline) throw new Error(`${path} never answered ${status}`);
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -88,7 +83,7 @@ test("publishing rebuilds the site; the article is there, sanitised, in lists an
 async function waitForText(request: APIRequestContext, path: string, text: string, present = true) {
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const response = await request.get(path, poll);
+    const response = await request.get(path);
     expect(response.status(), "the current site keeps answering").toBe(200);
     if ((await response.text()).includes(text) === present) return;
     if (Date.now() > deadline)
