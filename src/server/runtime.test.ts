@@ -60,7 +60,7 @@ it("seeds nothing in production", async () => {
   expect(first.images).toEqual([]);
 }, 60_000);
 
-it("keeps an idle connection longer than the usual reverse proxies' 60 s, and says so", async () => {
+it("keeps an idle connection longer than nginx keeps its upstream ones (60 s), and says so", async () => {
   const server = serve({
     fetch: () => new Response("ok"),
     port: 0,

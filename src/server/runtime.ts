@@ -15,7 +15,7 @@ import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
  * proxy that reuses a kept connection just as the server closes it meets a reset: a proxy
  * answers 502 (nginx keeps upstream connections 60 s, and resends only what is idempotent, so a
  * back-office save failed), and a poll under load met ECONNRESET in a publishing test. Above
- * the usual proxies' 60 s, the proxy closes first. The headers' deadline must outlast it.
+ * nginx's 60 s, the proxy closes first. The headers' deadline must outlast it.
  */
 export const HTTP_SERVER_OPTIONS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 } as const;
 
