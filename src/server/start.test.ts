@@ -1,0 +1,94 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+
+// `npm start` as a process manager or a container runs it: npm is the process it signals. npm
+// passes SIGTERM on to its script's process, which must be the server itself (`exec` in
+// package.json): a shell in between dies without passing it on, and the server would run on,
+// orphaned, until killed without writing its last log rows or closing its database.
+
+const folders: string[] = [];
+/** Process groups a failed run may leave: npm's, with a server whose shell died under it. */
+const groups: number[] = [];
+afterEach(() => {
+  for (const group of groups.splice(0)) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "blog-start-"));
+  folders.push(folder);
+  // The smallest build npm start serves: an index page.
+  const dist = join(folder, "dist");
+  mkdirSync(dist);
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
+  const port = await freePort();
+  const npm = spawn("npm", ["start", "--silent"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(folder, "data"),
+      DIST_DIR: dist,
+      DATABASE_URL: "",
+      SITE_REBUILD: "0",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    // A group of its own, for the clean-up; the signal under test goes to npm alone.
+    detached: true,
+  });
+  if (npm.pid) groups.push(npm.pid);
+  let output = "";
+  npm.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  npm.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => npm.once("exit", resolve));
+  const deadline = Date.now() + 60_000;
+  let answered: Response | null = null;
+  while (!answered && Date.now() < deadline) {
+    answered = await fetch(`http://127.0.0.1:${port}/api/encryption-key`).catch(() => null);
+    if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(answered?.status, output).toBe(200);
+  // npm's one child is the server (Linux's /proc), started with glibc's malloc arenas at two.
+  const [server] = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, "utf8")
+    .trim()
+    .split(" ");
+  expect(readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toContain(
+    "src/server/node.ts",
+  );
+  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain(
+    "MALLOC_ARENA_MAX=2",
+  );
+
+  npm.kill("SIGTERM");
+  expect(await exited, output).not.toBeNull();
+  expect(output, "the server itself got the signal").toContain("SIGTERM: closing");
+  const after = await fetch(`http://127.0.0.1:${port}/api/encryption-key`).catch(() => null);
+  expect(after, "nothing listens any more").toBeNull();
+}, 90_000);
