@@ -4,23 +4,24 @@
 // it (netlify.toml).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { type Database, migrationsFolder } from "./database.ts";
 import { acquireLock } from "./lock.ts";
+import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
-/**
- * The extensions the migrations create, which PGlite must be given when it opens a database:
- * pg_trgm, for the request log's word search (trigram indexes serve ILIKE '%words%').
- */
-export const pgliteExtensions = { pg_trgm };
+export { pgliteExtensions } from "./pglite-extensions.ts";
 
-/** Wraps an open PGlite instance (file-backed, in memory or a clone). */
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+/**
+ * Wraps an open PGlite: an instance on this thread (in memory or a clone: the tests), or a
+ * folder's database on its own thread (`openPglite`).
+ */
+export function fromPglite(client: PGlite | PgliteThread): Database {
+  // drizzle asks a PGlite client for `query`, `transaction` (whose scope it asks for `query`)
+  // and nothing else (drizzle-orm/pglite/session.js); PgliteThread answers those three.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     kind: "pglite",
@@ -37,10 +38,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "pglite");
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(join(dataDir, "pglite.lock"));
-  let client: PGlite;
+  let client: PgliteThread;
   try {
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: pgliteExtensions });
+    client = await PgliteThread.open(dir);
   } catch (error) {
     release();
     throw error;

@@ -19,19 +19,12 @@ import {
   rateLimits,
   requestLogs,
 } from "./schema.ts";
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./test-db.ts";
+import { createTestDatabase, describeEachDatabase, rowsOf, type TestDatabase } from "./test-db.ts";
 
 // Supabase's API (PostgREST) reads the database as the roles `anon` (a visitor with the
 // project's public key) and `authenticated` (a Supabase Auth session), and Supabase grants them
 // every table of the public schema by default. This project's API is the only door: every table
 // enables row-level security with no policy, so those roles see and write nothing.
-
-/** The rows of `execute`: postgres.js answers an array of rows, PGlite `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result;
-  // The one other shape `execute` answers with: PGlite's result object.
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 /** What the migrations made: every table's columns and every index, and the migrations run. */
 async function shape(database: TestDatabase) {

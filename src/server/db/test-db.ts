@@ -29,6 +29,13 @@ import * as schema from "./schema.ts";
  * over the direct one, every test query goes through the pooler. TEST_ENGINES=postgres leaves
  * PGlite out (the pooled run repeats only what the pooler can change).
  */
+/** The rows of `execute`: postgres.js answers an array of rows, PGlite `{ rows }`. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result;
+  // The one other shape `execute` answers with: PGlite's result object.
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
 export interface TestDatabase extends Database {
   reset(): Promise<void>;
   /** The connection URL of a PostgreSQL test database (none for PGlite); the pooler's, if any. */

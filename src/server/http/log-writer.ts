@@ -8,9 +8,10 @@ import { requestLogs } from "../db/schema.ts";
  * frozen between requests, need), or in batches (`npm start`): rows wait at most `intervalMs` or
  * until `maxRows` are waiting, then go in one insert, so a busy server does one write for many
  * requests instead of one each. A crash loses at most the rows of the last `intervalMs` (and
- * never more than `maxRows`): 100 ms and 100 rows, small because PGlite inserts on the server's
- * own thread, so a larger batch holds every other request up (at 1000 rows p99 reached 25 ms);
- * a graceful stop writes them first (`close`).
+ * never more than `maxRows`): 100 ms and 100 rows, small because an insert holds the database's
+ * other queries up while it runs (PGlite runs one at a time on its thread, db/pglite-thread.ts;
+ * at 1000 rows, when PGlite was still on the server's thread, p99 reached 25 ms); a graceful
+ * stop writes them first (`close`).
  */
 
 export type RequestLogRow = typeof requestLogs.$inferInsert;
