@@ -8,6 +8,7 @@ import type { Answer, Ask, SentError } from "./pglite-protocol.ts";
 
 if (!parentPort) throw new Error("pglite-worker.ts runs as a worker thread");
 const port = parentPort;
+// Set by PgliteThread.open, the one place that starts this thread.
 const { dir } = workerData as { dir: string };
 
 /**
