@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { freePort } from "../../scripts/free-port.ts";
 
 // `npm start` as a process manager or a container runs it: npm is the process it signals. npm
 // passes SIGTERM on to its script's process, which must be the server itself (`exec` in
@@ -23,18 +23,6 @@ afterEach(() => {
   }
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas", async () => {
   const folder = mkdtempSync(join(tmpdir(), "blog-start-"));
