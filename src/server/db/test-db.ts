@@ -19,6 +19,13 @@ import { type Database, migrationsFolder, openPostgres } from "./client.ts";
 import { fromPglite, pgliteExtensions } from "./pglite.ts";
 import * as schema from "./schema.ts";
 
+/** The rows of `execute`: postgres.js answers an array of rows, PGlite `{ rows }`. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result;
+  // The one other shape `execute` answers with: PGlite's result object.
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
 /**
  * Test databases. Each test file gets one migrated database per engine (PGlite always,
  * PostgreSQL when TEST_DATABASE_URL is set); `reset()` empties every table in a few
@@ -29,13 +36,6 @@ import * as schema from "./schema.ts";
  * over the direct one, every test query goes through the pooler. TEST_ENGINES=postgres leaves
  * PGlite out (the pooled run repeats only what the pooler can change).
  */
-/** The rows of `execute`: postgres.js answers an array of rows, PGlite `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result;
-  // The one other shape `execute` answers with: PGlite's result object.
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
 export interface TestDatabase extends Database {
   reset(): Promise<void>;
   /** The connection URL of a PostgreSQL test database (none for PGlite); the pooler's, if any. */
