@@ -44,10 +44,13 @@ function sendable(error: unknown): SentError {
 
 const client = await PGlite.create(dir, { extensions: pgliteExtensions });
 
-/** The transactions open, by id: each waits for its end to be asked. */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
-/** Each open transaction's callback, settled once PGlite has committed or rolled it back. */
-const ends = new Map<number, Promise<void>>();
+/** A transaction's queries, and how to end its PGlite callback. */
+type Scope = { tx: Transaction; end: (commit: boolean) => void };
+/**
+ * The transactions open, by id: each one's scope and its callback's promise, settled once
+ * PGlite has committed or rolled it back.
+ */
+const open = new Map<number, Scope & { done: Promise<void> }>();
 let lastTransaction = 0;
 /** How a transaction the caller rolls back ends its PGlite callback. */
 const ROLLBACK = Symbol("rollback");
@@ -74,8 +77,8 @@ async function run(ask: Ask): Promise<void> {
     }
     case "begin": {
       const id = ++lastTransaction;
-      let started: () => void = () => {};
-      const ready = new Promise<void>((resolve) => {
+      let started: (scope: Scope) => void = () => {};
+      const ready = new Promise<Scope>((resolve) => {
         started = resolve;
       });
       // PGlite runs nothing else while the callback runs: other queries wait for the end.
@@ -83,29 +86,30 @@ async function run(ask: Ask): Promise<void> {
         .transaction(
           (tx) =>
             new Promise<void>((resolve, reject) => {
-              open.set(id, {
-                tx,
-                end: (commit) => (commit ? resolve() : reject(ROLLBACK)),
-              });
-              started();
+              started({ tx, end: (commit) => (commit ? resolve() : reject(ROLLBACK)) });
             }),
         )
-        .catch((error: unknown) => {
-          if (error !== ROLLBACK) throw error;
-        })
+        .then(
+          () => {},
+          (error: unknown) => {
+            if (error !== ROLLBACK) throw error;
+          },
+        )
         .finally(() => open.delete(id));
-      ends.set(id, done);
-      await ready;
+      // A transaction PGlite could not begin fails here instead of leaving the caller waiting.
+      const failedFirst = done.then(() => null);
+      failedFirst.catch(() => {});
+      const scope = await Promise.race([ready, failedFirst]);
+      if (!scope) throw new Error("The transaction ended before it began");
+      open.set(id, { ...scope, done });
       answer({ id: ask.id, tx: id });
       return;
     }
     case "end": {
       const transaction = open.get(ask.tx);
-      const done = ends.get(ask.tx);
-      if (!transaction || !done) throw new Error(`No open transaction ${ask.tx}`);
-      ends.delete(ask.tx);
+      if (!transaction) throw new Error(`No open transaction ${ask.tx}`);
       transaction.end(ask.commit);
-      await done;
+      await transaction.done;
       answer({ id: ask.id });
       return;
     }
