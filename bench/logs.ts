@@ -317,6 +317,8 @@ try {
     await raw`analyze request_logs`;
     await raw`analyze audit_logs`;
     await raw`analyze users`;
+    // As the server's prune does at start (logs/repository.ts pruneLogs).
+    await raw`analyze request_log_texts`;
     const analyzeMs = performance.now() - started;
     checks.record(
       `seed: ${budgets.requestRows} request and ${budgets.auditRows} audit entries`,
@@ -362,6 +364,9 @@ try {
   await page(app, token, "q=curl", logs("q=curl"));
   await page(app, token, "q=192.0.2.44 (an address of 12 entries)", logs("q=192.0.2.44"));
   await page(app, token, "q=nomatch (in no entry)", logs("q=nomatch"));
+  // Held by more texts than the search names by value (repository.ts NAMED_TEXTS_MAX): addresses.
+  await page(app, token, "q=.10 (in many addresses)", logs("q=.10"));
+  await page(app, token, "q=2001:db8:a (in many addresses, few entries)", logs("q=2001%3Adb8%3Aa"));
   await page(app, token, "path=/api/admin/media/7", logs("path=%2Fapi%2Fadmin%2Fmedia%2F7"));
   await page(app, token, "path=/api/nothing (no such path)", logs("path=%2Fapi%2Fnothing"));
   await page(app, token, "one day (from, to)", logs(day.toString()));

@@ -8,9 +8,9 @@ import * as schema from "../db/schema.ts";
 //
 // Left out on purpose, because they are the server's own or short-lived, and a restored server
 // makes them again: sessions, password reset tokens, email codes and requests, the outbox,
-// login throttles, rate limits, the request log (a week's traffic, pruned anyway), secret draft
-// links (their tokens were handed out; a restore should not revive them) and the server's key
-// pair (each server has its own; passwords are sent encrypted to it).
+// login throttles, rate limits, the request log and its texts (a week's traffic, pruned
+// anyway), secret draft links (their tokens were handed out; a restore should not revive them)
+// and the server's key pair (each server has its own; passwords are sent encrypted to it).
 
 /** The owned tables, in insertion order (each after the tables its foreign keys name). */
 export const OWNED_TABLES = [
@@ -48,6 +48,7 @@ export const LEFT_OUT_TABLES = [
   schema.loginThrottle,
   schema.rateLimits,
   schema.requestLogs,
+  schema.requestLogTexts,
   schema.draftLinks,
   schema.serverKeys,
 ] as const;

@@ -129,13 +129,37 @@ export const requestLogs = pgTable(
     index("request_logs_user_at_idx").on(t.userId, t.at),
     // The path filter is a prefix (LIKE 'prefix%'), which a btree serves in any collation only
     // with the pattern operators: a seldom-used path is then found without reading the whole log.
+    // That index finds a path by its value too; these find the entries of an address or a
+    // browser (the word search, below, names them).
     index("request_logs_path_idx").on(t.path.op("text_pattern_ops")),
-    // Words (`q`) are looked for anywhere in the path, address and browser (ILIKE '%words%'):
-    // trigram indexes on the three (pg_trgm, created by the migration; PGlite is given it in
-    // db/client.ts) find a word few entries hold without reading the whole log.
-    index("request_logs_path_trgm_idx").using("gin", t.path.op("gin_trgm_ops")),
-    index("request_logs_ip_trgm_idx").using("gin", t.ip.op("gin_trgm_ops")),
-    index("request_logs_user_agent_trgm_idx").using("gin", t.userAgent.op("gin_trgm_ops")),
+    index("request_logs_ip_idx").on(t.ip),
+    index("request_logs_user_agent_idx").on(t.userAgent),
+  ],
+).enableRLS();
+
+/**
+ * Every text the request log's path, address and browser columns hold, once a column, with the
+ * latest time (`at`) of an entry holding it: kept by a trigger on request_logs' inserts (the
+ * migration 20261128090817_request_log_texts). Words (`q`) are looked for here, through a
+ * trigram index (pg_trgm, created by the migrations; PGlite is given it in db/client.ts), and the
+ * entries then found by their texts' values. The trigram index used to be on the log itself,
+ * three of them: drawing the trigrams of every entry's browser, address and path was most of an
+ * insert's cost, and on PostgreSQL it held a busy server to 0.43 of a bare one (issue 20); a
+ * text is drawn once now, the first time it is seen. A text is dropped with the last entry
+ * holding it (logs/repository.ts `pruneRequestLogTexts`).
+ */
+export const requestLogTexts = pgTable(
+  "request_log_texts",
+  {
+    /** The column holding it: the search then asks that column only, whose statistics fit. */
+    field: text("field", { enum: ["path", "ip", "user_agent"] }).notNull(),
+    text: text("text").notNull(),
+    lastAt: zoned("last_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.field, t.text] }),
+    index("request_log_texts_trgm_idx").using("gin", t.text.op("gin_trgm_ops")),
+    index("request_log_texts_last_at_idx").on(t.lastAt),
   ],
 ).enableRLS();
 

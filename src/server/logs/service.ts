@@ -233,21 +233,22 @@ export function pruneOldLogs(db: Db, now = new Date(), days = retentionDays()) {
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 /**
- * Prunes the logs now and every six hours after (`npm start`); the timer never keeps the process
- * alive. A failed prune is said and tried again next time.
+ * Prunes the logs now and every six hours after (`npm start`), then gathers the statistics of
+ * the request log's texts (repository.ts analyzeRequestLogTexts: PGlite has no autovacuum); the
+ * timer never keeps the process alive. A failed prune is said and tried again next time.
  */
 export function pruneTimer(db: Db): { stop: () => void } {
   const run = () =>
-    void pruneOldLogs(db).then(
-      (gone) => {
+    void pruneOldLogs(db)
+      .then(async (gone) => {
         if (gone.requests + gone.audit > 0) {
           console.log(
             `Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`,
           );
         }
-      },
-      (error: unknown) => console.error("Log retention failed:", error),
-    );
+        await repo.analyzeRequestLogTexts(db);
+      })
+      .catch((error: unknown) => console.error("Log retention failed:", error));
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);
   timer.unref();
