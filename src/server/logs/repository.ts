@@ -72,25 +72,21 @@ const SEARCHED = [
  * values: PostgreSQL finds a word few entries hold by those values (the btree indexes on the
  * columns), knowing from that column's statistics how many there are (an address asked of the
  * paths looked common, and the log was read whole newest first), and words no text holds match
- * nothing at once. Words held by very many texts stay subqueries: entries holding them are
- * many, and a read of the newest entries meets them soon.
+ * nothing at once. Words more than NAMED_TEXTS_MAX texts hold are held by as many entries at
+ * least: those are looked for in the entries themselves, newest first, which meets them soon.
+ * (As subqueries of the texts instead, a word of one letter held by half a million texts took
+ * minutes: too many to hash, each entry compared with them in turn.)
  */
-async function holdingWords(db: Db, words: string): Promise<SQL> {
-  const holding = search(words, [requestLogTexts.text]);
+async function holdingWords(db: Db, words: string): Promise<SQL | undefined> {
   const found = await db
     .select({ field: requestLogTexts.field, text: requestLogTexts.text })
     .from(requestLogTexts)
-    .where(holding)
+    .where(search(words, [requestLogTexts.text]))
     .limit(NAMED_TEXTS_MAX + 1);
-  const many = found.length > NAMED_TEXTS_MAX;
+  if (found.length > NAMED_TEXTS_MAX) {
+    return search(words, [requestLogs.path, requestLogs.ip, requestLogs.userAgent]);
+  }
   const asked = SEARCHED.flatMap(([field, column]) => {
-    if (many) {
-      const ofField = db
-        .select({ text: requestLogTexts.text })
-        .from(requestLogTexts)
-        .where(and(eq(requestLogTexts.field, field), holding));
-      return [inArray(column, ofField)];
-    }
     const values = found.filter((row) => row.field === field).map((row) => row.text);
     return values.length > 0 ? [inArray(column, values)] : [];
   });
