@@ -15,6 +15,9 @@
 // round (issue 20). Wall times are reported beside it. Then one more cold astro step of ours
 // with the drawn images (Open Graph images, photo variants) left in their cache says how much of
 // our CPU time drawing them takes and what the ratio is without it (reported, not counted).
+// Last, after the warm build, both projects are built cold once more on the first ten articles
+// of each language: what each build costs apart from the articles, and so what one article
+// costs each (the pairs' median less that, over the articles between; reported, not counted).
 // Between builds the output is moved aside, not deleted (see clearBuild), and the warm build runs
 // last.
 // Prints one table checked against the "contentBuild" section of bench/budgets.json, writes every
@@ -44,7 +47,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { Checks } from "./checks.ts";
@@ -80,6 +83,8 @@ const ASTRO_ONLY_SCRIPT = "bench:astro-build";
  * median of the pairs' ratios of CPU time. CONTENT_BENCH_PAIRS=<n> overrides.
  */
 const PAIRS = Number(process.env.CONTENT_BENCH_PAIRS || 5);
+/** Articles a language of the last two builds, which say what a build costs apart from them. */
+const SMALL_CORPUS = 10;
 if (!Number.isInteger(PAIRS) || PAIRS < 1) {
   throw new Error(
     `CONTENT_BENCH_PAIRS must be a positive integer, not ${process.env.CONTENT_BENCH_PAIRS}`,
@@ -876,18 +881,55 @@ try {
   // a cold build right after it would pay for those deletions (see clearBuild). The content
   // layer cache it starts from is the last cold build's of our site.
   const warm = cold.exitCode === 0 ? await timedBuild("build-warm", siteDir) : null;
+  // Last, the fixed cost: both projects once more, cold, on the first SMALL_CORPUS articles of
+  // each language only. What a build costs apart from the articles (our seed site: photos,
+  // books, notes, labs, the back office's bundles; the bare project's Astro and Vite) against
+  // what each further article costs (the pairs' median less this, over the articles between).
+  let fixedCost: { site: BuildRun; siteImagesCached: BuildRun; bare: BuildRun } | null = null;
+  if (perLanguage > SMALL_CORPUS && pairs.length > 0 && warm?.exitCode === 0) {
+    const few = generated.filter((a) => Number(/-(\d+)\.md$/.exec(a.file)?.[1]) <= SMALL_CORPUS);
+    for (const dir of [siteDir, bareDir]) {
+      const articles = join(dir, "content", "articles");
+      renameSync(articles, join(scratch, "trash", `articles-${basename(dir)}`));
+      writeArticles(articles, few);
+    }
+    clearBuild(bareDir);
+    const fewBare = await timedBuild("bare-astro-cold-small", bareDir);
+    clearBuild(siteDir);
+    const fewSite = await timedBuild("build-cold-small", siteDir, ASTRO_ONLY_SCRIPT);
+    // And with its drawn images from the cache, as `imagesCached` above: apart from drawing them.
+    clearBuild(siteDir, { keepImages: true });
+    fixedCost = {
+      bare: fewBare,
+      site: fewSite,
+      siteImagesCached: await timedBuild(
+        "build-cold-small-images-cached",
+        siteDir,
+        ASTRO_ONLY_SCRIPT,
+      ),
+    };
+  }
   report.builds = {
     cold,
     warm,
     bareAstroCold: bare,
     pairs,
     imagesCached,
+    fixedCost,
   };
   report.pages = { site: coldPages, bareAstro: barePages };
   report.pagefind = pagefind;
   report.dist = distStats;
 
-  for (const run of [cold, warm, imagesCached, ...pairs.flatMap((p) => [p.site, p.bare])]) {
+  for (const run of [
+    cold,
+    warm,
+    imagesCached,
+    fixedCost?.site,
+    fixedCost?.siteImagesCached,
+    fixedCost?.bare,
+    ...pairs.flatMap((p) => [p.site, p.bare]),
+  ]) {
     if (run && run.exitCode !== 0) {
       failed = true;
       console.log(`\n${run.name} failed (exit ${run.exitCode}); the end of its output:`);
@@ -1034,6 +1076,60 @@ try {
       "x",
       null,
     );
+  }
+  // The ratio taken apart: what each build costs before its first article, and each article
+  // after (ours with its images drawn, and apart from drawing them: their cache kept).
+  if (fixedCost && imagesCached) {
+    const siteCpu = median(pairs.map((p) => p.site.cpuSeconds ?? Number.NaN));
+    const bareCpu = median(pairs.map((p) => p.bare.cpuSeconds ?? Number.NaN));
+    const beyond = 2 * (perLanguage - SMALL_CORPUS);
+    const anArticle = (all: number | null, few: number | null) =>
+      all === null || few === null ? Number.NaN : ((all - few) * 1000) / beyond;
+    const perArticle = {
+      site: anArticle(siteCpu, fixedCost.site.cpuSeconds),
+      siteImagesCached: anArticle(imagesCached.cpuSeconds, fixedCost.siteImagesCached.cpuSeconds),
+      bare: anArticle(bareCpu, fixedCost.bare.cpuSeconds),
+    };
+    const few = `${SMALL_CORPUS} articles a language`;
+    for (const [label, run] of [
+      [`cold astro build of ${few}, CPU (fixed cost)`, fixedCost.site],
+      [`the same, drawn images from the cache, CPU`, fixedCost.siteImagesCached],
+      [`bare astro cold build of ${few}, CPU (fixed cost)`, fixedCost.bare],
+    ] as const) {
+      checks.record(label, run.cpuSeconds ?? Number.NaN, "s", null);
+    }
+    checks.record("cold astro build, CPU an article beyond those", perArticle.site, "ms", null);
+    checks.record(
+      "the same, drawn images from the cache, CPU an article",
+      perArticle.siteImagesCached,
+      "ms",
+      null,
+    );
+    checks.record(
+      "bare astro cold build, CPU an article beyond those",
+      perArticle.bare,
+      "ms",
+      null,
+    );
+    checks.record(
+      "CPU an article, ours / bare astro (not counted)",
+      perArticle.site / perArticle.bare,
+      "x",
+      null,
+    );
+    checks.record(
+      "CPU an article with the images cached, ours / bare astro (not counted)",
+      perArticle.siteImagesCached / perArticle.bare,
+      "x",
+      null,
+    );
+    report.fixedCost = {
+      articlesPerLanguage: SMALL_CORPUS,
+      siteCpuSeconds: fixedCost.site.cpuSeconds,
+      siteImagesCachedCpuSeconds: fixedCost.siteImagesCached.cpuSeconds,
+      bareCpuSeconds: fixedCost.bare.cpuSeconds,
+      cpuMsAnArticle: perArticle,
+    };
   }
 } catch (error) {
   failed = true;
