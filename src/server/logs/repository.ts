@@ -298,16 +298,19 @@ export async function pruneLogs(
     }
   }
   const textsBefore = new Date(before.getTime() - TEXT_LAST_AT_SLACK_MS);
+  const t = requestLogTexts;
   for (;;) {
     const unheld = db
-      .select({ text: requestLogTexts.text })
-      .from(requestLogTexts)
-      .where(lt(requestLogTexts.lastAt, textsBefore))
+      .select({ field: t.field, text: t.text })
+      .from(t)
+      .where(lt(t.lastAt, textsBefore))
       .limit(batch);
+    // A text is its column's and its own: the same text another column holds may be younger.
+    // The time is asked again of the row deleted, which a write meanwhile may have moved on.
     const deleted = await db
-      .delete(requestLogTexts)
-      .where(inArray(requestLogTexts.text, unheld))
-      .returning({ text: requestLogTexts.text });
+      .delete(t)
+      .where(and(sql`(${t.field}, ${t.text}) in ${unheld}`, lt(t.lastAt, textsBefore)))
+      .returning({ text: t.text });
     gone.texts += deleted.length;
     if (deleted.length < batch) break;
   }

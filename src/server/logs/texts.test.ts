@@ -150,14 +150,18 @@ describeEachDatabase("the request log's texts", (database) => {
         entry({ at: old, path: "/api/kept" }),
       ]);
     await insertLogRows(db, [entry({ path: "/api/kept", userAgent: "Shared/1" })]);
+    // The old address as a young entry's path: that column's text stays.
+    await insertLogRows(db, [entry({ path: "192.0.2.1" })]);
     const gone = await pruneOldLogs(db);
     expect(gone).toEqual({ requests: 2, audit: 0, texts: 2 });
     expect((await texts()).map((row) => row.name)).toEqual([
       "path /api/kept",
+      "path 192.0.2.1",
       "user_agent Shared/1",
     ]);
     expect((await searched("gone")).found).toEqual([]);
     expect((await searched("shared")).found).toHaveLength(1);
+    expect((await searched("192.0.2.1")).found).toHaveLength(1);
     const [row] = await db
       .select()
       .from(requestLogTexts)
