@@ -338,11 +338,12 @@ function article(rand: Random, locale: Locale, n: number, categories: string[]):
   };
 }
 
-function corpus(categories: string[]): Generated[] {
+/** `count` articles a language; the first of a larger corpus are the same articles. */
+function corpus(categories: string[], count = perLanguage): Generated[] {
   const out: Generated[] = [];
   for (const [i, locale] of LOCALES.entries()) {
     const rand = seeded(0x5eed + i);
-    for (let n = 1; n <= perLanguage; n++) out.push(article(rand, locale, n, categories));
+    for (let n = 1; n <= count; n++) out.push(article(rand, locale, n, categories));
   }
   return out;
 }
@@ -887,7 +888,7 @@ try {
   // what each further article costs (the pairs' median less this, over the articles between).
   let fixedCost: { site: BuildRun; siteImagesCached: BuildRun; bare: BuildRun } | null = null;
   if (perLanguage > SMALL_CORPUS && pairs.length > 0 && warm?.exitCode === 0) {
-    const few = generated.filter((a) => Number(/-(\d+)\.md$/.exec(a.file)?.[1]) <= SMALL_CORPUS);
+    const few = corpus(categories, SMALL_CORPUS);
     for (const dir of [siteDir, bareDir]) {
       const articles = join(dir, "content", "articles");
       renameSync(articles, join(scratch, "trash", `articles-${basename(dir)}`));
@@ -1054,9 +1055,9 @@ try {
     budget.maxRatioToBareAstro,
   );
   // Where the ratio comes from: the same cold step with the drawn images from the cache.
+  const siteCpu = median(pairs.map((p) => p.site.cpuSeconds ?? Number.NaN));
+  const bareCpu = median(pairs.map((p) => p.bare.cpuSeconds ?? Number.NaN));
   if (imagesCached?.cpuSeconds != null) {
-    const siteCpu = median(pairs.map((p) => p.site.cpuSeconds ?? Number.NaN));
-    const bareCpu = median(pairs.map((p) => p.bare.cpuSeconds ?? Number.NaN));
     checks.record(
       "cold astro build, drawn images from the cache, CPU",
       imagesCached.cpuSeconds,
@@ -1080,8 +1081,6 @@ try {
   // The ratio taken apart: what each build costs before its first article, and each article
   // after (ours with its images drawn, and apart from drawing them: their cache kept).
   if (fixedCost && imagesCached) {
-    const siteCpu = median(pairs.map((p) => p.site.cpuSeconds ?? Number.NaN));
-    const bareCpu = median(pairs.map((p) => p.bare.cpuSeconds ?? Number.NaN));
     const beyond = 2 * (perLanguage - SMALL_CORPUS);
     const anArticle = (all: number | null, few: number | null) =>
       all === null || few === null ? Number.NaN : ((all - few) * 1000) / beyond;

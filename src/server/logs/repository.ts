@@ -84,7 +84,10 @@ async function holdingWords(db: Db, words: string): Promise<SQL | undefined> {
     .where(search(words, [requestLogTexts.text]))
     .limit(NAMED_TEXTS_MAX + 1);
   if (found.length > NAMED_TEXTS_MAX) {
-    return search(words, [requestLogs.path, requestLogs.ip, requestLogs.userAgent]);
+    return search(
+      words,
+      SEARCHED.map(([, column]) => column),
+    );
   }
   const asked = SEARCHED.flatMap(([field, column]) => {
     const values = found.filter((row) => row.field === field).map((row) => row.text);
