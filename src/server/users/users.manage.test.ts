@@ -56,7 +56,13 @@ describeAsAdmin("user management", (ctx) => {
         status: i % 3 === 0 ? "disabled" : "active",
       });
     }
-    await userWithSession(database.db, { email: "zed@mail.test", userName: "Zed" });
+    // Made a minute later, so "newest first" has one answer: rows made in the same tick
+    // tie on their time, and a tie falls to their random ids.
+    await userWithSession(database.db, {
+      email: "zed@mail.test",
+      userName: "Zed",
+      createdAt: new Date(Date.now() + 60_000),
+    });
 
     const first = await callJson(app, "GET", "/api/getAllUsers?page=1&pageSize=5", { token });
     expect(first.body.data).toMatchObject({ total: 14, page: 1, pageSize: 5 });
