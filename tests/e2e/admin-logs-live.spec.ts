@@ -125,6 +125,19 @@ for (const look of LOOKS) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // The table fits the screen's column, clear of the floating buttons, without scrolling
+      // sideways; a path or an item keeps room for more than a few characters a line.
+      const fit = await page.locator(".bms-table-wrap").evaluate((wrap) => {
+        const column = wrap.closest(".bms-main")?.getBoundingClientRect().right ?? 0;
+        return {
+          past: wrap.getBoundingClientRect().right - column,
+          scrolls: wrap.scrollWidth - wrap.clientWidth,
+          path: wrap.querySelector("td.bms-log-path")?.getBoundingClientRect().width ?? 0,
+        };
+      });
+      expect(fit.past).toBeLessThanOrEqual(0);
+      expect(fit.scrolls).toBeLessThanOrEqual(0);
+      expect(fit.path).toBeGreaterThanOrEqual(150);
       await page.locator(".bms-log-table tbody tr").first().getByRole("button").click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expect(page.getByRole("dialog").locator("dl")).toBeVisible();

@@ -93,7 +93,9 @@ export function AuditLog({ t }: { t: Translate }) {
                     <th scope="row">
                       <TimeCell at={entry.at} />
                     </th>
-                    <td data-label={t("bmsLogs.user")}>{actorText(t, entry.actor)}</td>
+                    <td data-label={t("bmsLogs.user")} className="bms-log-user">
+                      {actorText(t, entry.actor)}
+                    </td>
                     <td data-label={t("bmsLogs.action")}>
                       <code>{entry.action}</code>
                     </td>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { LogActor } from "../../../shared/logs.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
@@ -6,7 +6,7 @@ import { failureText } from "../app/form.tsx";
 import { type ListWords, useListState } from "../app/ListSection.tsx";
 import { useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
-import { formatTime } from "../content/time.ts";
+import { formatTimePieces } from "../content/time.ts";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { rangeBackwards } from "./filters.ts";
 import { downloadExport } from "./queries.ts";
@@ -14,8 +14,20 @@ import { downloadExport } from "./queries.ts";
 // What both logs' screens share: the time range fields, the export button, and how a time and a
 // person read in a cell.
 
-/** A time in the interface's language, with its exact value for machines. */
-export const TimeCell = ({ at }: { at: string }) => <time dateTime={at}>{formatTime(at)}</time>;
+/**
+ * A time in the interface's language, with its exact value for machines. A narrow column breaks
+ * it between the date and the time of day, never inside either.
+ */
+export const TimeCell = ({ at }: { at: string }) => (
+  <time dateTime={at} className="bms-log-time">
+    {formatTimePieces(at).map((piece, i) => (
+      <Fragment key={piece}>
+        {i > 0 && " "}
+        <span>{piece}</span>
+      </Fragment>
+    ))}
+  </time>
+);
 
 /** Who: their name, or "not signed in". */
 export const actorText = (t: Translate, actor: LogActor | null) =>

@@ -92,7 +92,6 @@ export function RequestLog({ t }: { t: Translate }) {
               <thead>
                 <tr>
                   <th scope="col">{t("bmsLogs.time")}</th>
-                  <th scope="col">{t("bmsLogs.method")}</th>
                   <th scope="col">{t("bmsLogs.pathColumn")}</th>
                   <th scope="col">{t("bmsLogs.status")}</th>
                   <th scope="col">{t("bmsLogs.duration")}</th>
@@ -109,9 +108,8 @@ export function RequestLog({ t }: { t: Translate }) {
                     <th scope="row">
                       <TimeCell at={entry.at} />
                     </th>
-                    <td data-label={t("bmsLogs.method")}>{entry.method}</td>
                     <td data-label={t("bmsLogs.pathColumn")} className="bms-log-path">
-                      {entry.path}
+                      {entry.method} {entry.path}
                     </td>
                     <td data-label={t("bmsLogs.status")}>
                       <span className="bms-badge" data-status-class={String(entry.status)[0]}>
@@ -121,7 +119,9 @@ export function RequestLog({ t }: { t: Translate }) {
                     <td data-label={t("bmsLogs.duration")}>
                       {t("bmsLogs.durationValue", { ms: entry.durationMs })}
                     </td>
-                    <td data-label={t("bmsLogs.user")}>{actorText(t, entry.user)}</td>
+                    <td data-label={t("bmsLogs.user")} className="bms-log-user">
+                      {actorText(t, entry.user)}
+                    </td>
                     <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
                     <DetailsCell t={t} id={entry.id} onOpen={() => setOpen(entry.id)} />
                   </tr>
