@@ -119,6 +119,12 @@ for (const look of LOOKS) {
         headers: bearer(admin),
         data: { name: { "zh-CN": "外观", "en-US": `Look ${stamp()}` } },
       });
+      // Entries as long as a log holds: a long path and action, an IPv6 address, a slow answer.
+      const ipv6 = "2001:db8:85a3:8d3::*";
+      await sql`insert into request_logs (method, path, status, duration_ms, ip)
+        values ('DELETE', ${`/api/admin/articles/${crypto.randomUUID()}/revisions`}, 503, 12345, ${ipv6})`;
+      await sql`insert into audit_logs (actor_name, action, method, path, target_label, ip)
+        values ('editor', 'articles.revisions.restore', 'POST', '/api/admin/articles', ${`A draft with a long title ${stamp()}`}, ${ipv6})`;
       await openLog(page, log === "audit" ? "?log=audit" : "");
       expect(await axeViolations(page)).toEqual([]);
       const overflow = await page.evaluate(

@@ -6,6 +6,7 @@ import { AUDIT_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
   actorText,
+  BreakAfter,
   DetailsCell,
   ExportButton,
   logWords,
@@ -96,13 +97,17 @@ export function AuditLog({ t }: { t: Translate }) {
                     <td data-label={t("bmsLogs.user")} className="bms-log-user">
                       {actorText(t, entry.actor)}
                     </td>
-                    <td data-label={t("bmsLogs.action")}>
-                      <code>{entry.action}</code>
+                    <td data-label={t("bmsLogs.action")} className="bms-log-breaks">
+                      <code>
+                        <BreakAfter text={entry.action} marks="." />
+                      </code>
                     </td>
                     <td data-label={t("bmsLogs.item")} className="bms-log-path">
                       {entry.targetLabel || entry.targetId || "—"}
                     </td>
-                    <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
+                    <td data-label={t("bmsLogs.address")} className="bms-log-breaks">
+                      <BreakAfter text={entry.ip ?? t("bmsLogs.unknown")} marks=":" />
+                    </td>
                     <DetailsCell t={t} id={entry.id} onOpen={() => setOpen(entry.id)} />
                   </tr>
                 ))}

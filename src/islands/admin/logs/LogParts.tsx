@@ -29,6 +29,21 @@ export const TimeCell = ({ at }: { at: string }) => (
   </time>
 );
 
+/**
+ * `text` that a narrow column may break only after one of `marks` (an action's dots, an IPv6
+ * address's colons); copied, it is the same text.
+ */
+export function BreakAfter({ text, marks }: { text: string; marks: "." | ":" }) {
+  const pieces = text.split(marks);
+  const starts = pieces.map((_, i) => pieces.slice(0, i).join(marks).length);
+  return pieces.map((piece, i) => (
+    <Fragment key={starts[i]}>
+      {i > 0 && <wbr />}
+      {i < pieces.length - 1 ? piece + marks : piece}
+    </Fragment>
+  ));
+}
+
 /** Who: their name, or "not signed in". */
 export const actorText = (t: Translate, actor: LogActor | null) =>
   actor ? actor.name || t("bmsLogs.unknown") : t("bmsLogs.anonymous");

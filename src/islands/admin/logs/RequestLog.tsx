@@ -8,6 +8,7 @@ import { REQUEST_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
   actorText,
+  BreakAfter,
   DetailsCell,
   ExportButton,
   logWords,
@@ -122,7 +123,9 @@ export function RequestLog({ t }: { t: Translate }) {
                     <td data-label={t("bmsLogs.user")} className="bms-log-user">
                       {actorText(t, entry.user)}
                     </td>
-                    <td data-label={t("bmsLogs.address")}>{entry.ip ?? t("bmsLogs.unknown")}</td>
+                    <td data-label={t("bmsLogs.address")} className="bms-log-breaks">
+                      <BreakAfter text={entry.ip ?? t("bmsLogs.unknown")} marks=":" />
+                    </td>
                     <DetailsCell t={t} id={entry.id} onOpen={() => setOpen(entry.id)} />
                   </tr>
                 ))}
