@@ -318,7 +318,7 @@ try {
     await raw`analyze request_logs`;
     await raw`analyze audit_logs`;
     await raw`analyze users`;
-    // As the server's prune does at start (logs/repository.ts pruneLogs).
+    // As the server does after each prune, the first at start (logs/service.ts pruneTimer).
     await raw`analyze request_log_texts`;
     const analyzeMs = performance.now() - started;
     checks.record(

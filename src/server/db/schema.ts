@@ -146,7 +146,7 @@ export const requestLogs = pgTable(
  * three of them: drawing the trigrams of every entry's browser, address and path was most of an
  * insert's cost, and on PostgreSQL it held a busy server to 0.43 of a bare one (issue 20); a
  * text is drawn once now, the first time it is seen. A text is dropped with the last entry
- * holding it (logs/repository.ts `pruneRequestLogTexts`).
+ * holding it (logs/repository.ts `pruneLogs`).
  */
 export const requestLogTexts = pgTable(
   "request_log_texts",
