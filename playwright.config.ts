@@ -129,6 +129,8 @@ export default defineConfig({
         HOST: "127.0.0.1",
         SITE_REBUILD: "0",
         AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,
+        // The stand-in model server listens on loopback, as a local Ollama would.
+        AI_ALLOW_LOOPBACK: "1",
         AI_MODEL: "fake-model",
         AI_API_KEY: "sk-e2e-never-shown",
         CHAT_RATE_PER_MINUTE: "600",

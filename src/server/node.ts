@@ -94,6 +94,8 @@ try {
     publisher: sitePublisher,
     // The chat answers from the build being served: a rebuild swaps its index with the pages.
     chat: { index: builtSiteChatIndex(() => served().root.dir) },
+    // "Check links" asks this process for the site's own pages (no request leaves it).
+    outbound: { policy: {}, site: async (request) => site.fetch(request) },
   });
 } catch (error) {
   console.error(explainStartError(error, config));

@@ -5,6 +5,7 @@ import type { Publisher } from "./content/publisher.ts";
 import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
+import type { Outbound } from "./http/context.ts";
 import { batchLogWriter } from "./http/log-writer.ts";
 import { seedDemoSettings } from "./settings/demo.ts";
 import { storageFromEnv } from "./storage/storage.ts";
@@ -78,6 +79,7 @@ export async function startApi(
     publisher?: (db: Db) => Publisher | Promise<Publisher>;
     /** The chat's index source (the served build's). */
     chat?: Partial<ChatOptions>;
+    outbound?: Outbound;
   } = {},
 ) {
   const { database, seededSettings } = await openAndSeed(config);
@@ -96,6 +98,7 @@ export async function startApi(
       logWriter,
       appSecret: await localAppSecret(process.env, config.dataDir),
       ...(options.chat ? { chat: options.chat } : {}),
+      ...(options.outbound ? { outbound: options.outbound } : {}),
       ...(publisher ? { publisher } : {}),
     }),
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatEvent, ChatIndexFile, ChatPassage } from "../../shared/chat.ts";
 import { callJson, describeEachDb, postJson, userWithSession } from "../test-support.ts";
 import {
@@ -72,8 +72,13 @@ const withModel = (): AiConfig => ({
 
 beforeAll(async () => {
   fake = await startFakeProvider((request) => reply(request));
+  // The stand-in listens on loopback, as a local Ollama would: the owner's setting allows it.
+  vi.stubEnv("AI_ALLOW_LOOPBACK", "1");
 });
-afterAll(() => fake.close());
+afterAll(() => {
+  vi.unstubAllEnvs();
+  return fake.close();
+});
 
 /** The events of a stream's whole body. */
 function eventsOf(body: string): ChatEvent[] {
@@ -250,6 +255,20 @@ describeEachDb(
       reply = () => ({ kind: "fail", status: 400, code: "context_length_exceeded" });
       const long = await answer(ctx().app, "Why two Pagefind bundles?");
       expect(ofType(long.events, "error")[0]?.failure).toBe("tooLong");
+    });
+
+    it("never asks a provider on an internal address unless AI_ALLOW_LOOPBACK=1", async () => {
+      // Another key: the routes keep one model per configuration, made with the setting of then.
+      config = { ...withModel(), apiKey: "sk-test-other-key" };
+      vi.stubEnv("AI_ALLOW_LOOPBACK", "");
+      try {
+        const asked = fake.requests.length;
+        const { events } = await answer(ctx().app, "Why two Pagefind bundles?");
+        expect(fake.requests.length).toBe(asked);
+        expect(ofType(events, "error")[0]?.failure).toBe("provider");
+      } finally {
+        vi.stubEnv("AI_ALLOW_LOOPBACK", "1");
+      }
     });
 
     it("gives up on a model that stays silent, and says so", async () => {

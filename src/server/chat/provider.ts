@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
 
 // The language model behind /d-chat: any OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, a
 // local Ollama or vLLM) through the `openai` client, which speaks their common API. Nothing of
@@ -56,10 +57,19 @@ export function chatTimeoutsFromEnv(env: NodeJS.ProcessEnv): ChatTimeouts {
   return { answerMs, silenceMs: Math.max(1000, Math.round(answerMs / 3)) };
 }
 
+/**
+ * How the provider may be reached: public addresses only, unless `AI_ALLOW_LOOPBACK=1` lets a
+ * model server on this machine (Ollama on 127.0.0.1) answer.
+ */
+export const providerPolicy = (env: NodeJS.ProcessEnv): OutboundPolicy => ({
+  allowLoopback: env.AI_ALLOW_LOOPBACK === "1",
+});
+
 /** The model of `config` through the `openai` client (no retries: a reader is waiting). */
-export function openAiModel(config: AiConfig): ChatModel {
+export function openAiModel(config: AiConfig, policy = providerPolicy(process.env)): ChatModel {
   const client = new OpenAI({
     baseURL: config.baseUrl,
+    fetch: (url, init) => outboundFetch(url, init, policy),
     // The client insists on a key; a provider that needs none ignores it.
     apiKey: config.apiKey || "none",
     maxRetries: 0,

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isNavUrl } from "../../shared/content.ts";
+import { outboundFetch } from "../http/outbound.ts";
 import { takeSnapshot } from "../site/snapshot.ts";
 import { describeContentApi, UUID } from "./content.test-support.ts";
 import { checkUrl } from "./service/nav-check.ts";
@@ -314,8 +315,38 @@ describeContentApi(
       const bad = await api("POST", "/api/admin/nav/check", { ids: ["javascript:x"] });
       expect(bad.status).toBe(400);
     });
+
+    it("refuses internal addresses, a redirect to one too, and asks the site for its own paths", async () => {
+      const tools = await created("nav/groups", group("Inside"));
+      const base = `http://127.0.0.1:${port}`;
+      const metadata = "http://169.254.169.254/latest/meta-data/";
+      const internal = await created("nav/links", link(tools, { url: metadata }));
+      const redirect = await created("nav/links", link(tools, { url: `${base}/to-internal` }));
+      const own = await created("nav/links", link(tools, { url: "/about" }));
+      const res = await api("POST", "/api/admin/nav/check", { ids: [internal, redirect, own] });
+      expect(res.body.data.map((r: { outcome: string }) => r.outcome)).toEqual([
+        "refused",
+        "refused",
+        "ok",
+      ]);
+      expect(siteAsked).toContain("/about");
+    });
+  },
+  {
+    app: {
+      // The stand-in below listens on loopback; internal ranges stay refused.
+      outbound: {
+        policy: { allowLoopback: true },
+        site: async (request) => {
+          siteAsked.push(new URL(request.url).pathname);
+          return new Response(null, { status: 200 });
+        },
+      },
+    },
   },
 );
+
+const siteAsked: string[] = [];
 
 // A stand-in for the sites links lead to: one answers, one refuses HEAD, one is gone, one never
 // answers (for the timeout).
@@ -324,6 +355,10 @@ let port = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/hang") return;
+    if (req.url === "/to-internal") {
+      res.writeHead(302, { location: "http://10.0.0.1/admin" }).end();
+      return;
+    }
     if (req.url === "/no-head" && req.method === "HEAD") {
       res.writeHead(405).end();
       return;
@@ -341,12 +376,19 @@ afterAll(() => {
 
 it("reports a link that never answers as a timeout within its limit", async () => {
   const started = Date.now();
-  const result = await checkUrl(`http://127.0.0.1:${port}/hang`, 300, new AbortController().signal);
+  const loopback: Parameters<typeof checkUrl>[3] = (url, init) =>
+    outboundFetch(url, init, { allowLoopback: true });
+  const result = await checkUrl(
+    `http://127.0.0.1:${port}/hang`,
+    300,
+    new AbortController().signal,
+    loopback,
+  );
   expect(result).toMatchObject({ outcome: "timeout", status: null });
   expect(Date.now() - started).toBeLessThan(3000);
   // The whole check's deadline stops a link too.
   const deadline = AbortSignal.timeout(100);
-  expect((await checkUrl(`http://127.0.0.1:${port}/hang`, 10_000, deadline)).outcome).toBe(
-    "timeout",
-  );
+  expect(
+    (await checkUrl(`http://127.0.0.1:${port}/hang`, 10_000, deadline, loopback)).outcome,
+  ).toBe("timeout");
 });

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { writeFiles } from "../../lib/test-folders.ts";
 import type { Db } from "../db/client.ts";
-import type { App } from "../http/app.ts";
+import type { App, AppOptions } from "../http/app.ts";
 import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
 import type { Publisher } from "./publisher.ts";
 
@@ -191,7 +191,11 @@ export interface ContentApi {
  * Runs a suite once per engine against the content API over the content/ folder above: each
  * test with an emptied database, an admin and a reader, and a publisher that remembers.
  */
-export function describeContentApi(name: string, suite: (content: ContentApi) => void): void {
+export function describeContentApi(
+  name: string,
+  suite: (content: ContentApi) => void,
+  options: { app?: Partial<AppOptions> } = {},
+): void {
   let folder = "";
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), "blog-content-"));
@@ -251,6 +255,6 @@ export function describeContentApi(name: string, suite: (content: ContentApi) =>
         app: () => ctx().app,
       });
     },
-    { publisher },
+    { publisher, ...options },
   );
 }

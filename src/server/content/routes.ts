@@ -443,6 +443,7 @@ export const contentRoutes = new Hono<AppEnv>()
       c,
       await content.checkNavLinks(ctx(c), c.req.valid("json").ids, {
         origin: new URL(c.req.url).origin,
+        ...c.var.outbound,
       }),
     ),
   );

@@ -20,7 +20,7 @@ import { siteRoutes } from "../site/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
 import { defaultBodyLimit } from "./body-limit.ts";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv, Outbound } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import type { LogWriter } from "./log-writer.ts";
@@ -33,6 +33,11 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The mail port; by default SMTP when SMTP_URL is set, else the outbox table of `db`. */
   mailer?: Mailer;
+  /**
+   * Requests made for the owner (link checks): public addresses only by default; `site` answers
+   * a path on this site in process.
+   */
+  outbound?: Outbound;
   /** The storage port; by default files under $DATA_DIR/uploads. */
   storage?: Storage;
   /** What a content change triggers (a rebuild); nothing by default. */
@@ -81,6 +86,7 @@ export function createApp(options: AppOptions) {
       mailer: options.mailer ?? mailerFromEnv(process.env, options.db),
       storage: options.storage ?? storageFromEnv(process.env),
       publisher: options.publisher ?? noPublisher,
+      outbound: options.outbound ?? { policy: {} },
     }),
   );
 

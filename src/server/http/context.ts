@@ -2,6 +2,7 @@ import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { OutboundPolicy } from "./outbound.ts";
 
 export interface RequestUser {
   id: string;
@@ -16,12 +17,21 @@ export interface AppBindings {
   clientIp?: string | undefined;
 }
 
+/** Requests the server makes on the owner's behalf (link checks). */
+export interface Outbound {
+  /** Which addresses may be requested: public ones only, unless a test's stand-in needs loopback. */
+  policy: OutboundPolicy;
+  /** The site's own handler, where this process serves the site (`npm start`). */
+  site?: ((request: Request) => Promise<Response>) | undefined;
+}
+
 export interface AppEnv {
   Bindings: AppBindings;
   Variables: {
     db: Db;
     mailer: Mailer;
     storage: Storage;
+    outbound: Outbound;
     /** Rebuilds the site after its content changed. */
     publisher: Publisher;
     /** The caller's active session, or null (anonymous, unknown, expired or revoked token, disabled user). */

@@ -5,7 +5,7 @@ import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
-import type { AppEnv, RequestUser } from "./context.ts";
+import type { AppEnv, Outbound, RequestUser } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { directLogWriter, type LogWriter } from "./log-writer.ts";
 
@@ -38,9 +38,15 @@ export function caller(c: Context<AppEnv>): RequestUser {
   return c.var.user;
 }
 
-/** Hands the ports (mail, storage) to the handlers. */
-export function provide(ports: { mailer: Mailer; storage: Storage; publisher: Publisher }) {
+/** Hands the ports (mail, storage, publishing, outbound requests) to the handlers. */
+export function provide(ports: {
+  mailer: Mailer;
+  storage: Storage;
+  publisher: Publisher;
+  outbound: Outbound;
+}) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("outbound", ports.outbound);
     c.set("mailer", ports.mailer);
     c.set("storage", ports.storage);
     c.set("publisher", ports.publisher);

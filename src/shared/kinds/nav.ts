@@ -150,7 +150,7 @@ export type NavGroupRecord = Flat<
 >;
 
 /** What trying a link found: its status, or why it could not be reached. */
-export const NAV_CHECK_OUTCOMES = ["ok", "broken", "unreachable", "timeout"] as const;
+export const NAV_CHECK_OUTCOMES = ["ok", "broken", "unreachable", "timeout", "refused"] as const;
 export type NavCheckOutcome = (typeof NAV_CHECK_OUTCOMES)[number];
 
 export interface NavCheckResult {

@@ -73,6 +73,7 @@ const nav = {
       broken: "Broken: {{status}}",
       unreachable: "Unreachable",
       timeout: "No answer in time",
+      refused: "Not checked: an internal address",
     },
     problems: {
       nameRequired: "Enter the name in both languages.",

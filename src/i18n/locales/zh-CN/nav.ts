@@ -72,6 +72,7 @@ const nav: NavMessages = {
       broken: "失效：{{status}}",
       unreachable: "无法连接",
       timeout: "超时未响应",
+      refused: "未检查：内部地址",
     },
     problems: {
       nameRequired: "请填写两种语言的名称。",
