@@ -39,7 +39,7 @@ function readPid(path: string): number {
 export function acquireLock(path: string): () => void {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      const fd = openSync(path, "wx");
+      const fd = openSync(path, "wx", 0o600);
       try {
         writeSync(fd, `${process.pid}\n`);
       } finally {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { type Database, migrationsFolder } from "./database.ts";
 import { acquireLock } from "./lock.ts";
 import { PgliteThread } from "./pglite-thread.ts";
+import { privateFolder, privatise } from "./private-files.ts";
 import * as schema from "./schema.ts";
 
 export { pgliteExtensions } from "./pglite-extensions.ts";
@@ -31,17 +32,20 @@ export function fromPglite(client: PGlite | PgliteThread): Database {
 }
 
 /**
- * Opens the embedded database under `dataDir`, creating the folder if needed. One process at
- * a time: `$DATA_DIR/pglite.lock` holds the owner's pid (DatabaseInUseError otherwise).
+ * Opens the embedded database under `dataDir`, creating the folder if needed, private to the
+ * server's user (0700, files 0600: `privateFolder`). One process at a time:
+ * `$DATA_DIR/pglite.lock` holds the owner's pid (DatabaseInUseError otherwise).
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "pglite");
-  mkdirSync(dataDir, { recursive: true });
+  privateFolder(dataDir);
   const release = acquireLock(join(dataDir, "pglite.lock"));
   let client: PgliteThread;
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     client = await PgliteThread.open(dir);
+    // What PGlite made just now (a new database's files) loses its 0666.
+    privatise(dir);
   } catch (error) {
     release();
     throw error;
@@ -53,6 +57,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       try {
         await database.close();
       } finally {
+        privatise(dir);
         release();
       }
     },
