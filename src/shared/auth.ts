@@ -3,7 +3,9 @@ import "./zod-browser.ts";
 import {
   CODE,
   EMAIL,
+  isReservedUserName,
   isStrongPassword,
+  LOGIN_DEVICE,
   USER_ROLES,
   USER_STATUSES,
   USERNAME,
@@ -85,15 +87,24 @@ export const encryptedPasswordSchema = z
 export const localeSchema = z.enum(["zh-CN", "en-US"]).default("en-US");
 
 export const getEmailCodeSchema = z.strictObject({ email: emailSchema, locale: localeSchema });
+/** A name a reader may take: not one of the reserved names (`isReservedUserName`). */
+export const readerNameSchema = userNameSchema.refine(
+  (name) => !isReservedUserName(name),
+  "validation.userNameReserved",
+);
+
 export const registerSchema = z.strictObject({
   email: emailSchema,
   code: codeSchema,
-  userName: userNameSchema,
+  userName: readerNameSchema,
   password: encryptedPasswordSchema,
 });
+/** A browser's login id (`LOGIN_DEVICE`). */
+export const loginDeviceSchema = z.string().regex(LOGIN_DEVICE);
 export const loginSchema = z.strictObject({
   email: emailSchema,
   password: encryptedPasswordSchema,
+  device: loginDeviceSchema.optional(),
 });
 export const verifyEmailCodeSchema = z.strictObject({ email: emailSchema, code: codeSchema });
 export const resetPasswordSchema = z.strictObject({

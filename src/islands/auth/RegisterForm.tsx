@@ -5,7 +5,7 @@ import {
   checkConfirmation,
   checkEmail,
   checkPassword,
-  checkUserName,
+  checkReaderName,
 } from "../../shared/auth-rules.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
@@ -35,7 +35,7 @@ export function RegisterForm({ t }: { t: Translate }) {
     const found = {
       email: checkEmail(values.email),
       code: checkCode(values.code),
-      userName: checkUserName(values.userName),
+      userName: checkReaderName(values.userName),
       password: checkPassword(values.password),
       confirm: checkConfirmation(values.password, values.confirm),
     };

@@ -1,4 +1,5 @@
 import type { Page, UserRecord } from "../../shared/auth.ts";
+import { isReservedUserName } from "../../shared/auth-rules.ts";
 import type { StoredUser } from "../../shared/user-info.ts";
 import {
   decryptGivenPassword,
@@ -7,7 +8,7 @@ import {
   verifyPassword,
 } from "../auth/passwords.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
-import { loginRules, recordSuccess, reserveAttempt } from "../auth/throttle.ts";
+import { recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
@@ -158,6 +159,14 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<StoredUser> {
   const current = await activeUser(db, userId);
+  if (input.userName !== undefined && current.role !== "admin") {
+    if (isReservedUserName(input.userName) && input.userName !== current.userName) {
+      const text = issueText("validation.userNameReserved");
+      throw new ApiError(400, "validation", text.message, {
+        details: { issues: [{ field: "userName", ...text }] },
+      });
+    }
+  }
   const patch = toPatch({
     email: input.email,
     userName: input.userName,
@@ -189,9 +198,9 @@ export async function changePassword(
 ): Promise<void> {
   const { db } = caller;
   const row = await activeUser(db, userId);
-  const rules = loginRules(row.email, caller.ip);
   const newPlain = await decryptNewPassword(db, input.newPassword, "newPassword");
-  await reserveAttempt(db, rules);
+  // Signed in already: counted per address, never held by the account's lock.
+  const rules = await reserveAttempt(db, row.email, caller.ip, true);
   const oldPlain = await decryptGivenPassword(db, input.oldPassword);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, oldPlain))) {
     throw new ApiError(400, "bad_request", USER_MESSAGES.wrongPassword, {

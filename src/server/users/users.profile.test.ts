@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { registerWithCode } from "../auth/auth.test-support.ts";
 import { users } from "../db/schema.ts";
 import type { App } from "../http/app.ts";
 import {
@@ -16,6 +17,34 @@ import { adminSession } from "./users.test-support.ts";
 // What an account changes of its own: profile, password and avatar.
 
 describeEachDb("own account", (ctx) => {
+  describe("reserved names", () => {
+    it("refuses a reader the owner's names, in any case, at registration and in the profile", async () => {
+      const { app, database } = ctx();
+      for (const [i, userName] of ["admin", "Admin", "ADMIN2", "root", "Owner"].entries()) {
+        const res = await registerWithCode(ctx(), `reader${i}@example.com`, userName);
+        expect(res.status, userName).toBe(400);
+        expect(res.body.data.issues[0]).toMatchObject({
+          field: "userName",
+          key: "validation.userNameReserved",
+        });
+      }
+      const { token } = await userWithSession(database.db, { userName: "reader7" });
+      const renamed = await callJson(app, "PUT", "/api/updateProfile", {
+        token,
+        body: { userName: "Administr" },
+      });
+      expect(renamed.status).toBe(400);
+      expect(renamed.body.data.issues[0].key).toBe("validation.userNameReserved");
+      // The owner (an admin) may take one.
+      const owner = await userWithSession(database.db, { role: "admin", userName: "owner7" });
+      const ownerRenamed = await callJson(app, "PUT", "/api/updateProfile", {
+        token: owner.token,
+        body: { userName: "admin" },
+      });
+      expect(ownerRenamed.status).toBe(200);
+    });
+  });
+
   describe("own profile and password", () => {
     it("updates the profile and answers the stored user", async () => {
       const { app, database } = ctx();

@@ -222,6 +222,7 @@ const site = {
     emailInvalid: "Please enter a valid email address",
     userNameRequired: "Username cannot be empty",
     userNameInvalid: "Username must be 2-10 letters or digits",
+    userNameReserved: "This username is reserved, please choose another",
     passwordRequired: "Please enter your password",
     passwordInvalid: "Password must be 6-16 characters combining letters, digits and symbols",
     codeInvalid: "Please enter the 6-digit verification code",

@@ -216,6 +216,7 @@ const site: SiteMessages = {
     emailInvalid: "请输入有效的邮箱地址",
     userNameRequired: "用户名不能为空",
     userNameInvalid: "用户名须为 2-10 位字母或数字",
+    userNameReserved: "该用户名为保留名称，请换一个",
     passwordRequired: "请输入密码",
     passwordInvalid: "密码须为 6-16 位，并同时包含字母、数字和符号",
     codeInvalid: "请输入 6 位数字验证码",
