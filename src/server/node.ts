@@ -17,6 +17,9 @@ import { snapshotPath } from "./site/source.ts";
 import { assetGrace, createSiteApp, type ServedSite, servedSite } from "./site/static-site.ts";
 import { storageFromEnv } from "./storage/storage.ts";
 
+// Files this server writes (uploads, backups, its secret) are for its own user only.
+process.umask(0o077);
+
 const DIST = process.env.DIST_DIR || "dist";
 const port = Number(process.env.PORT || 4321);
 const hostname = process.env.HOST || "0.0.0.0";
