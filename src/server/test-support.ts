@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { ErrorInfo } from "../shared/envelope.ts";
 import { encryptPassword, importPublicKey } from "../shared/password-crypto.ts";
 import { hashPassword } from "./auth/passwords.ts";
@@ -12,6 +12,7 @@ import type { Db } from "./db/client.ts";
 import { outbox } from "./db/schema.ts";
 import { describeEachDatabase, type TestDatabase } from "./db/test-db.ts";
 import { type App, type AppOptions, createApp } from "./http/app.ts";
+import { MemoryBuckets } from "./http/memory-buckets.ts";
 import { outboxMailer } from "./mail/mailer.ts";
 import { localStorage } from "./storage/storage.ts";
 import { insertUser, type NewUser, type UserRow } from "./users/repository.ts";
@@ -45,7 +46,7 @@ export function createTestApp(
 
 /**
  * Runs a suite once per engine (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- * each test on an emptied, migrated database with the engine's app in front of it (telling
+ * each test on an emptied, migrated database (and emptied rate buckets) with the engine's app in front of it (telling
  * `options.publisher` what changes on the site, when given).
  */
 export function describeEachDb(
@@ -56,9 +57,12 @@ export function describeEachDb(
   describeEachDatabase(name, (database) => {
     let app: App | undefined;
     const uploads = mkdtempSync(join(tmpdir(), "blog-uploads-"));
+    // Emptied before each test, as the database is.
+    const buckets = new MemoryBuckets();
     beforeAll(() => {
-      app = createTestApp(database().db, uploads, options.publisher, options.app);
+      app = createTestApp(database().db, uploads, options.publisher, { buckets, ...options.app });
     });
+    beforeEach(() => buckets.clear());
     afterAll(() => {
       rmSync(uploads, { recursive: true, force: true });
     });
@@ -127,9 +131,15 @@ export async function encryptFor(app: App, plain: string): Promise<string> {
 }
 
 /** Logs in through the API, the password encrypted as the browser does it. */
-export async function login(app: App, email: string, password = PASSWORD, ip?: string) {
+export async function login(
+  app: App,
+  email: string,
+  password = PASSWORD,
+  ip?: string,
+  device?: string,
+) {
   return callJson(app, "POST", "/api/login", {
-    body: { email, password: await encryptFor(app, password) },
+    body: { email, password: await encryptFor(app, password), ...(device ? { device } : {}) },
     ...(ip ? { ip } : {}),
   });
 }

@@ -1,6 +1,8 @@
 import type { Locale } from "../../i18n/core.ts";
 import { api, send } from "../../shared/api-client.ts";
+import { LOGIN_DEVICE } from "../../shared/auth-rules.ts";
 import { encryptPassword, importPublicKey } from "../../shared/password-crypto.ts";
+import { STORAGE_KEYS } from "../../shared/storage-keys.ts";
 import type { StoredUser } from "../../shared/user-info.ts";
 
 // The account calls of SPEC.md section 7. Every password is encrypted with the server's
@@ -22,9 +24,26 @@ function publicKey(): Promise<CryptoKey> {
 /** The password encrypted for the API. */
 export const seal = async (password: string) => encryptPassword(await publicKey(), password);
 
+/** This browser's login id (made on first use; none where storage is unavailable). */
+function loginDevice(): string | undefined {
+  try {
+    let id = localStorage.getItem(STORAGE_KEYS.loginDevice);
+    if (!id || !LOGIN_DEVICE.test(id)) {
+      id = crypto.randomUUID();
+      localStorage.setItem(STORAGE_KEYS.loginDevice, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 export const accountApi = {
-  login: async (email: string, password: string) =>
-    send(api.login.$post({ json: { email, password: await seal(password) } })),
+  login: async (email: string, password: string) => {
+    const device = loginDevice();
+    const json = { email, password: await seal(password), ...(device ? { device } : {}) };
+    return send(api.login.$post({ json }));
+  },
   sendRegisterCode: (email: string, locale: Locale) =>
     send(api.getEmailCode.$post({ json: { email, locale } })),
   register: async (email: string, code: string, userName: string, password: string) =>

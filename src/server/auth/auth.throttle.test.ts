@@ -77,7 +77,31 @@ describeEachDb("login throttling", (ctx) => {
     expect((await login(app, "a@example.com", PASSWORD, "203.0.113.5")).status).toBe(200);
   });
 
-  it("locks an account for every address only past the much higher global ceiling", async () => {
+  it("never lets strangers lock the owner out: 30 addresses × 5 failures", async () => {
+    const { app, database } = ctx();
+    await userWithPassword(database.db, { email: "a@example.com" });
+    const device = "owner-browser-0123456789";
+    // The owner signed in before, from home, in this browser.
+    expect((await login(app, "a@example.com", PASSWORD, "203.0.113.5", device)).status).toBe(200);
+    const attackers = Array.from({ length: 30 }, (_, i) => `127.0.22.${10 + i}`);
+    for (const ip of attackers) {
+      for (let i = 0; i < THROTTLE.accountAddress; i += 1) {
+        await login(app, "a@example.com", `Guess-${i}!`, ip);
+      }
+    }
+    const [account] = await database.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, "acct:a@example.com"));
+    expect(account?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+
+    // The known address, and the known browser from anywhere, are held neither by the account's
+    // lock nor by the budget strangers share (which 150 attempts in a few seconds have spent).
+    expect((await login(app, "a@example.com", PASSWORD, "203.0.113.5")).status).toBe(200);
+    expect((await login(app, "a@example.com", PASSWORD, "192.0.2.80", device)).status).toBe(200);
+  });
+
+  it("slows a fresh address at a locked account to one attempt at a time", async () => {
     const { app, database } = ctx();
     await userWithPassword(database.db, { email: "a@example.com" });
     await database.db.insert(loginThrottle).values({
@@ -86,11 +110,27 @@ describeEachDb("login throttling", (ctx) => {
       lastFailureAt: new Date(),
     });
     expect((await login(app, "a@example.com", "Wrong-123", "198.51.100.1")).status).toBe(401);
-    const locked = await login(app, "a@example.com", PASSWORD, "203.0.113.5");
-    expect(locked.status).toBe(429);
+    // The account is locked now: a fresh address gets one try, then waits.
+    expect((await login(app, "a@example.com", "Wrong-123", "198.51.100.2")).status).toBe(401);
+    const slowed = await login(app, "a@example.com", PASSWORD, "198.51.100.2");
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.data.retryAfterSeconds).toBeLessThanOrEqual(2);
     // It says the way back: a password reset by email code, which lifts the lock.
-    expect(locked.body.error?.issues?.[0]?.key).toBe("auth.accountLocked");
-    expect(locked.body.data.accountLocked).toBe(true);
+    expect(slowed.body.error?.issues?.[0]?.key).toBe("auth.accountLocked");
+    expect(slowed.body.data.accountLocked).toBe(true);
+    // Another fresh address still gets its try.
+    expect((await login(app, "a@example.com", PASSWORD, "198.51.100.3")).status).toBe(200);
+  });
+
+  it("counts an IPv6 subscriber's whole /64 as one address", async () => {
+    const { app, database } = ctx();
+    await userWithPassword(database.db, { email: "a@example.com" });
+    for (let i = 0; i < THROTTLE.accountAddress; i += 1) {
+      const ip = `2001:db8:1:2::${(i + 10).toString(16)}`;
+      expect((await login(app, "a@example.com", "Wrong-123", ip)).status).toBe(401);
+    }
+    expect((await login(app, "a@example.com", PASSWORD, "2001:db8:1:2:ffff::1")).status).toBe(429);
+    expect((await login(app, "a@example.com", PASSWORD, "2001:db8:1:3::1")).status).toBe(200);
   });
 
   it("counts failures in a 15-minute window", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { feedback, users } from "../db/schema.ts";
+import { feedback, rateLimits, users } from "../db/schema.ts";
+import { FEEDBACK_RATE } from "../http/rate-limit.ts";
 import {
   callJson,
   describeEachDb,
@@ -54,7 +55,8 @@ describeEachDb("races against the throttles", (ctx) => {
       expect(counts[429] ?? 0).toBeGreaterThanOrEqual(290);
       for (const answer of answers.filter((a) => a.status === 429)) {
         expect(answer.body.data.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-        expect(answer.body.data.accountLocked).toBe(false);
+        // The address's lock, or its flood refused in memory: never the account's lock.
+        expect(answer.body.data.accountLocked).not.toBe(true);
       }
       expect((await during).status).toBe(200);
       // After the flood, from fresh addresses: never locked out.
@@ -163,6 +165,33 @@ describeEachDb("races against the throttles", (ctx) => {
       expect((await postJson(app, "/api/createFeedback", valid, {}, "198.51.100.6")).status).toBe(
         200,
       );
+    });
+
+    it("keeps an overall budget: 600 addresses at once get 20 posts in, the rest refused before the database", async () => {
+      const { app, database } = ctx();
+      const addresses = Array.from({ length: 600 }, (_, i) => `10.${i >> 8}.${i & 255}.9`);
+      const answers = await Promise.all(
+        addresses.map((ip) => postJson(app, "/api/createFeedback", valid, {}, ip)),
+      );
+      const counts = tally(answers.map((a) => a.status));
+      expect(counts[200]).toBeGreaterThanOrEqual(FEEDBACK_RATE.overall?.burst ?? 0);
+      expect(counts[200]).toBeLessThanOrEqual((FEEDBACK_RATE.overall?.burst ?? 0) + 2);
+      expect(counts[429]).toBe(600 - (counts[200] ?? 0));
+      expect(await database.db.select().from(feedback)).toHaveLength(counts[200] ?? 0);
+      // A refused post took no token from the database: only the accepted addresses have one.
+      expect(await database.db.select().from(rateLimits)).toHaveLength(counts[200] ?? 0);
+    });
+
+    it("counts an IPv6 subscriber's /64 as one address", async () => {
+      const { app } = ctx();
+      const statuses = [];
+      for (let i = 1; i <= FEEDBACK_RATE.burst + 1; i += 1) {
+        const ip = `2001:db8:77:1::${i.toString(16)}`;
+        statuses.push((await postJson(app, "/api/createFeedback", valid, {}, ip)).status);
+      }
+      expect(statuses).toEqual([...Array(FEEDBACK_RATE.burst).fill(200), 429]);
+      const next = await postJson(app, "/api/createFeedback", valid, {}, "2001:db8:77:2::1");
+      expect(next.status).toBe(200);
     });
   });
 });

@@ -4,6 +4,7 @@ import { firstRow } from "../db/queries.ts";
 import {
   emailCodes,
   emailRequests,
+  knownLogins,
   loginThrottle,
   outbox,
   passwordResetTokens,
@@ -262,15 +263,46 @@ export async function clearKeys(db: Db, keys: string[]): Promise<void> {
 
 /** Clears every counter of an account (all addresses): after a password reset. */
 export async function clearAccountKeys(db: Db, email: string): Promise<void> {
-  const prefix = `acct-ip:${email}|`;
+  const prefixes = [`acct-ip:${email}|`, `acct-slow:${email}|`];
   await db
     .delete(loginThrottle)
     .where(
       or(
         eq(loginThrottle.key, `acct:${email}`),
-        sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`,
+        ...prefixes.map((prefix) => sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`),
       ),
     );
+}
+
+// --- Where accounts have signed in before --------------------------------------------------
+
+/** Whether the account of `email` has signed in before with one of `keyHashes`. */
+export async function isKnownLogin(db: Db, email: string, keyHashes: string[]): Promise<boolean> {
+  if (keyHashes.length === 0) return false;
+  const [row] = await db
+    .select({ userId: knownLogins.userId })
+    .from(knownLogins)
+    .innerJoin(users, eq(users.id, knownLogins.userId))
+    .where(and(eq(users.email, email), inArray(knownLogins.keyHash, keyHashes)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Keeps `keyHashes` as places `userId` has signed in from, at `now`. */
+export async function rememberLogin(
+  db: Db,
+  userId: string,
+  keyHashes: string[],
+  now: Date,
+): Promise<void> {
+  if (keyHashes.length === 0) return;
+  await db
+    .insert(knownLogins)
+    .values(keyHashes.map((keyHash) => ({ userId, keyHash, lastSuccessAt: now })))
+    .onConflictDoUpdate({
+      target: [knownLogins.userId, knownLogins.keyHash],
+      set: { lastSuccessAt: now },
+    });
 }
 
 // --- Housekeeping ---------------------------------------------------------------------------
@@ -291,6 +323,9 @@ export async function purgeStale(db: Db, now: Date): Promise<void> {
       ),
     );
   await db.delete(sessions).where(lt(sessions.expiresAt, day));
+  // A browser or address unused for half a year is a stranger again.
+  const halfYear = new Date(now.getTime() - 183 * 24 * 3600_000);
+  await db.delete(knownLogins).where(lt(knownLogins.lastSuccessAt, halfYear));
   await db.delete(rateLimits).where(lt(rateLimits.tat, now));
   await db.delete(outbox).where(lt(outbox.createdAt, week));
 }

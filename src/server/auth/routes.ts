@@ -10,7 +10,13 @@ import {
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { caller, requireUser } from "../http/middleware.ts";
-import { REGISTER_RATE, rateLimit, VERIFY_CODE_RATE } from "../http/rate-limit.ts";
+import {
+  LOGIN_STRANGERS,
+  REGISTER_RATE,
+  rateLimit,
+  rateLimited,
+  VERIFY_CODE_RATE,
+} from "../http/rate-limit.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
 import { whileOpen } from "../settings/service.ts";
 import { encryptionKey } from "./keys.ts";
@@ -74,7 +80,12 @@ export const authRoutes = new Hono<AppEnv>()
       ip: c.var.clientIp,
       userAgent: c.req.header("user-agent") ?? null,
     };
-    return ok(c, await login(caller, c.req.valid("json")), MESSAGES.loggedIn);
+    // Browsers and addresses new to the account share one budget of password checks.
+    const admitStranger = () => {
+      const wait = c.var.buckets.take("login:strangers", LOGIN_STRANGERS);
+      if (wait > 0) throw rateLimited(wait);
+    };
+    return ok(c, await login(caller, c.req.valid("json"), admitStranger), MESSAGES.loggedIn);
   })
   .post("/logOutUser", async (c) => {
     await logout(c.var.db, c.var.tokenHash);

@@ -9,6 +9,7 @@ import type {
 } from "../../shared/auth.ts";
 import { maskIp } from "../../shared/logs.ts";
 import type { Db } from "../db/client.ts";
+import { addressKey } from "../http/address.ts";
 import type { RequestUser } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -33,9 +34,11 @@ import {
   insertCode,
   insertRequest,
   insertResetToken,
+  isKnownLogin,
   lastRequestAt,
   lockAddress,
   purgeStale,
+  rememberLogin,
   requestsSince,
   retireCodes,
 } from "./repository.ts";
@@ -49,7 +52,7 @@ import {
   revokeUserSessions,
   sessionId,
 } from "./sessions.ts";
-import { loginRules, recordSuccess, reserveAttempt } from "./throttle.ts";
+import { recordSuccess, reserveAttempt } from "./throttle.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_WRONG = 5;
@@ -170,7 +173,9 @@ export async function sendCode(
   caller: Caller,
   input: { email: string; locale: Locale; purpose: CodePurpose; kind: MailKind | null },
 ): Promise<EmailCodeResult> {
-  const { db, mailer, ip } = caller;
+  const { db, mailer } = caller;
+  // Counted per client address, IPv6 by /64.
+  const ip = caller.ip ? addressKey(caller.ip) : null;
   const { email, locale, purpose, kind } = input;
   const now = new Date();
   const code = kind === "code" || kind === "reset" || kind === "change" ? newCode() : "";
@@ -295,17 +300,32 @@ function loginFailed(): ApiError {
 }
 
 /**
+ * Hashes of where a login comes from: the browser's login id (a random id it keeps) and the
+ * client address (IPv6 by /64), each a place the account may have signed in from before.
+ */
+function loginPlaces(device: string | undefined, ip: string | null): string[] {
+  const places = device ? [`device:${device}`] : [];
+  if (ip) places.push(`address:${addressKey(ip)}`);
+  return places.map((place) => createHash("sha256").update(place).digest("hex"));
+}
+
+/**
  * `POST /login`. Unknown email, wrong password and disabled user give the same 401 after the
  * same work (a dummy verification for unknown emails). Throttled per (account, address), per
- * address and per account; the attempt is counted before anything is verified.
+ * address and per account (but never for a browser or address the account signed in from
+ * before: see throttle.ts); the attempt is counted before anything is verified. A caller new
+ * to the account must first pass `admitStranger` (the overall budget of such logins).
  */
 export async function login(
   caller: Caller,
-  input: { email: string; password: string },
+  input: { email: string; password: string; device?: string | undefined },
+  admitStranger: () => void = () => {},
 ): Promise<AuthResult> {
   const { db, ip } = caller;
-  const rules = loginRules(input.email, ip);
-  await reserveAttempt(db, rules);
+  const places = loginPlaces(input.device, ip);
+  const known = await isKnownLogin(db, input.email, places);
+  if (!known) admitStranger();
+  const rules = await reserveAttempt(db, input.email, ip, known);
   const plain = await decryptGivenPassword(db, input.password);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash
@@ -313,6 +333,7 @@ export async function login(
     : await verifyNobody(plain);
   if (!ok || !user || user.status !== "active") throw loginFailed();
   await recordSuccess(db, rules);
+  await rememberLogin(db, user.id, places, new Date());
   const origin = { userAgent: caller.userAgent, ip };
   return { token: await openSession(db, user.id, new Date(), origin), user: toStoredUser(user) };
 }

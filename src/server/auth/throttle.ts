@@ -1,15 +1,22 @@
 import type { RetryAfter } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
+import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import { clearKeys, isLocked, refundKey, reserveKey } from "./repository.ts";
 
 /**
- * Login throttling, kept in the database so every instance sees it. Three counters per failed
- * attempt, each locking with a growing delay once past its threshold within the window:
+ * Login throttling, kept in the database so every instance sees it. Each attempt is counted
+ * under several keys, each locking with a growing delay once past its threshold in the window:
  * - (account, address): a guesser at one account from one address, 5 failures;
  * - address: one address trying many accounts, 20 failures;
- * - account, all addresses: a distributed guesser, 100 failures (much higher, so one address
- *   alone can never lock the owner out).
+ * - account, all addresses: a guesser spread over many addresses, 100 failures.
+ * Addresses count IPv6 by /64 (`addressKey`).
+ *
+ * The account's lock must not let strangers lock the owner out. A browser or address that has
+ * signed in to the account before (`known_logins`) is never held by it. A fresh one, while the
+ * account is locked, takes a slower path instead of a wall: one attempt at a time per address,
+ * each failure doubling the wait (1 s, 2 s, 4 s … up to 15 minutes), the right password let in.
+ *
  * A lock lasts 2^(failures - threshold) seconds, at most 15 minutes. An attempt is counted (and
  * its lock set) before the password is verified, so a flood of parallel attempts is cut off
  * after the threshold instead of all being verified; a success gives its count back.
@@ -20,6 +27,8 @@ export const THROTTLE = {
   accountAddress: 5,
   address: 20,
   account: 100,
+  /** A fresh browser and address at a locked account: each failure locks it. */
+  slow: 1,
 } as const;
 
 export interface ThrottleRule {
@@ -27,14 +36,24 @@ export interface ThrottleRule {
   threshold: number;
 }
 
+/** The keys every attempt counts under, whoever makes it. */
 export function loginRules(email: string, ip: string | null): ThrottleRule[] {
-  const address = ip ?? "unknown";
+  const address = addressKey(ip);
   return [
     { key: `acct-ip:${email}|${address}`, threshold: THROTTLE.accountAddress },
     { key: `ip:${address}`, threshold: THROTTLE.address },
-    { key: `acct:${email}`, threshold: THROTTLE.account },
   ];
 }
+
+const accountRule = (email: string): ThrottleRule => ({
+  key: `acct:${email}`,
+  threshold: THROTTLE.account,
+});
+const slowRule = (email: string, ip: string | null): ThrottleRule => ({
+  key: `acct-slow:${email}|${addressKey(ip)}`,
+  threshold: THROTTLE.slow,
+});
+const isSlow = (rule: ThrottleRule) => rule.key.startsWith("acct-slow:");
 
 /** Milliseconds of lock after `failures` failures, 0 below the threshold. */
 export function lockDuration(failures: number, threshold: number): number {
@@ -57,17 +76,14 @@ export function tooManyAttempts(retryAfterSeconds: number, accountLocked = false
   return new ApiError(429, "too_many_requests", message, { details, issues });
 }
 
-async function isAccountLock(db: Db, rules: ThrottleRule[], now: Date): Promise<boolean> {
-  const account = rules.find((rule) => rule.key.startsWith("acct:"));
-  return account ? isLocked(db, account.key, now) : false;
-}
-
 /** Thrown inside the reservation's transaction to roll it back when a key is locked. */
 class Throttled extends Error {
   readonly until: Date;
-  constructor(until: Date) {
+  readonly rule: ThrottleRule;
+  constructor(until: Date, rule: ThrottleRule) {
     super("throttled");
     this.until = until;
+    this.rule = rule;
   }
 }
 
@@ -76,38 +92,74 @@ class Throttled extends Error {
  * counter goes up in one statement that refuses while the key is locked, and the lock this
  * attempt would earn if it failed is set at once, so parallel attempts see it before any of them
  * is verified. Keys are taken in one order (no deadlock) inside one transaction, so a refusal on
- * one key leaves the others untouched. Throws 429 without counting when a key is locked.
+ * one key leaves the others untouched. Answers the locked rule without counting, or null.
  */
-export async function reserveAttempt(db: Db, rules: ThrottleRule[], now = new Date()) {
+async function reserve(db: Db, rules: ThrottleRule[], now: Date): Promise<Throttled | null> {
   const windowStart = new Date(now.getTime() - THROTTLE.windowMs);
   const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   try {
     await db.transaction(async (tx) => {
       for (const rule of ordered) {
         const lock = await reserveKey(tx, rule, now, windowStart, THROTTLE.maxLockMs);
-        if (lock) throw new Throttled(lock);
+        if (lock) throw new Throttled(lock, rule);
       }
     });
+    return null;
   } catch (error) {
-    if (!(error instanceof Throttled)) throw error;
-    throw tooManyAttempts(
-      Math.max(1, Math.ceil((error.until.getTime() - now.getTime()) / 1000)),
-      await isAccountLock(db, rules, now),
-    );
+    if (error instanceof Throttled) return error;
+    throw error;
   }
 }
 
+const refusal = (locked: Throttled, now: Date) =>
+  tooManyAttempts(
+    Math.max(1, Math.ceil((locked.until.getTime() - now.getTime()) / 1000)),
+    isSlow(locked.rule),
+  );
+
 /**
- * A success gives the attempt back: the (account, address) counter is cleared, the address's
+ * Reserves one login attempt for `email` from `ip`: under the account's own key too unless the
+ * caller is `known` there, and on the slow path when the account is locked. Answers the rules
+ * reserved (for `recordSuccess`); throws 429 without counting when a key is locked.
+ */
+export async function reserveAttempt(
+  db: Db,
+  email: string,
+  ip: string | null,
+  known: boolean,
+  now = new Date(),
+): Promise<ThrottleRule[]> {
+  const rules = loginRules(email, ip);
+  if (known) {
+    const locked = await reserve(db, rules, now);
+    if (locked) throw refusal(locked, now);
+    return rules;
+  }
+  const account = accountRule(email);
+  if (!(await isLocked(db, account.key, now))) {
+    const locked = await reserve(db, [...rules, account], now);
+    if (!locked) return [...rules, account];
+    // The account was locked meanwhile (a parallel attempt): the slow path below.
+    if (locked.rule.key !== account.key) throw refusal(locked, now);
+  }
+  const slow = [...rules, slowRule(email, ip)];
+  const locked = await reserve(db, slow, now);
+  if (locked) throw refusal(locked, now);
+  return slow;
+}
+
+/**
+ * A success gives the attempt back: the (account, address) counters are cleared, the address's
  * and the account's counters go down by the one this attempt reserved (and lose a lock that
  * only this attempt earned).
  */
 export async function recordSuccess(db: Db, rules: ThrottleRule[]) {
+  const cleared = (rule: ThrottleRule) => rule.key.startsWith("acct-ip:") || isSlow(rule);
   await clearKeys(
     db,
-    rules.filter((rule) => rule.key.startsWith("acct-ip:")).map((rule) => rule.key),
+    rules.filter(cleared).map((rule) => rule.key),
   );
   for (const rule of rules) {
-    if (!rule.key.startsWith("acct-ip:")) await refundKey(db, rule.key, rule.threshold);
+    if (!cleared(rule)) await refundKey(db, rule.key, rule.threshold);
   }
 }

@@ -46,6 +46,7 @@ export const LEFT_OUT_TABLES = [
   schema.emailRequests,
   schema.outbox,
   schema.loginThrottle,
+  schema.knownLogins,
   schema.rateLimits,
   schema.requestLogs,
   schema.requestLogTexts,

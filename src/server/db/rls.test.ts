@@ -13,6 +13,7 @@ import {
   draftLinks,
   emailCodes,
   emailRequests,
+  knownLogins,
   loginThrottle,
   outbox,
   passwordResetTokens,
@@ -101,6 +102,9 @@ describe.skipIf(!url)(
         .values({ email: "a@example.com", purpose: "register", mailed: true });
       await db.insert(outbox).values({ to: "a@example.com", subject: "s", body: "b" });
       await db.insert(loginThrottle).values({ key: "ip:203.0.113.7", lastFailureAt: new Date() });
+      await db
+        .insert(knownLogins)
+        .values({ userId: user.id, keyHash: "known", lastSuccessAt: new Date() });
       await db.insert(rateLimits).values({ key: "feedback:203.0.113.7", tat: soon });
       await db
         .insert(passwordResetTokens)

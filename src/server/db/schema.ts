@@ -299,6 +299,26 @@ export const loginThrottle = pgTable(
 ).enableRLS();
 
 /**
+ * Where each account has signed in before: a hash of the browser's login id (a random id it keeps)
+ * or of the client address (IPv6 by /64). A known browser or address is not held by the
+ * account-wide login lock, so strangers failing at an account cannot lock its owner out.
+ */
+export const knownLogins = pgTable(
+  "known_logins",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    lastSuccessAt: zoned("last_success_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.keyHash] }),
+    index("known_logins_last_success_idx").on(t.lastSuccessAt),
+  ],
+).enableRLS();
+
+/**
  * Request-rate limits for anonymous writes (feedback, registration, code checks), one row per
  * key such as `feedback:<address>`: the generic cell rate algorithm keeps one time per key, the
  * theoretical arrival time of the next request, moved forward by one interval per accepted one.

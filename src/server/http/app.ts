@@ -24,7 +24,9 @@ import type { AppEnv, Outbound } from "./context.ts";
 import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import type { LogWriter } from "./log-writer.ts";
+import { MemoryBuckets } from "./memory-buckets.ts";
 import { identify, provide, requestLog } from "./middleware.ts";
+import { anonymousWrites, floodGuard } from "./rate-limit.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -38,6 +40,8 @@ export interface AppOptions {
    * a path on this site in process.
    */
   outbound?: Outbound;
+  /** The in-memory rate buckets of anonymous writes (a test passes its own, to empty them). */
+  buckets?: MemoryBuckets;
   /** The storage port; by default files under $DATA_DIR/uploads. */
   storage?: Storage;
   /** What a content change triggers (a rebuild); nothing by default. */
@@ -74,8 +78,16 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>().basePath("/api");
   const secret = options.appSecret || process.env.APP_SECRET || undefined;
 
+  const buckets = options.buckets ?? new MemoryBuckets();
   app.use(securityHeaders);
   app.use(requestLog(options.db, options.trustProxy ?? false, options.logWriter));
+  app.use(async (c, next) => {
+    c.set("buckets", buckets);
+    await next();
+  });
+  // A flood of anonymous writes is refused here, before any database work.
+  const chat = chatOptions(options.chat, secret);
+  app.use(floodGuard(anonymousWrites(chat.rates.address)));
   // Small bodies, unless the route declares a larger cap (`largeBody`, see body-limit.ts).
   app.use(defaultBodyLimit());
   app.use(identify);
@@ -102,7 +114,7 @@ export function createApp(options: AppOptions) {
     .route("/", overviewRoutes)
     .route("/", readershipRoutes)
     .route("/", settingsRoutes)
-    .route("/", chatRoutes(chatOptions(options.chat, secret)))
+    .route("/", chatRoutes(chat))
     .route("/", aiSettingsRoutes(secret))
     .route("/", backupRoutes);
 

@@ -2,6 +2,7 @@ import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { MemoryBuckets } from "./memory-buckets.ts";
 import type { OutboundPolicy } from "./outbound.ts";
 
 export interface RequestUser {
@@ -32,6 +33,8 @@ export interface AppEnv {
     mailer: Mailer;
     storage: Storage;
     outbound: Outbound;
+    /** The app's in-memory rate buckets (rate-limit.ts), checked before any database work. */
+    buckets: MemoryBuckets;
     /** Rebuilds the site after its content changed. */
     publisher: Publisher;
     /** The caller's active session, or null (anonymous, unknown, expired or revoked token, disabled user). */

@@ -3,31 +3,66 @@ import { createMiddleware } from "hono/factory";
 import type { RetryAfter } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
+import { addressKey } from "./address.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import type { MemoryBuckets, Rate } from "./memory-buckets.ts";
 
-/** A sustained rate with a burst: `perMinute` requests a minute, up to `burst` at once. */
-export interface RateRule {
+/**
+ * An anonymous write's limits: `perMinute` and `burst` per client address (IPv6 by /64), and
+ * `overall` for every address together, so a flood from many addresses is cut off too.
+ */
+export interface RateRule extends Rate {
   /** Names the limit in its keys (`<name>:<address>`). */
   name: string;
-  perMinute: number;
-  burst: number;
+  /** Every address together (the login checks its own: see LOGIN_RATE). */
+  overall?: Rate;
 }
 
-/** Anonymous feedback: 10 a minute per address, 3 at once. */
-export const FEEDBACK_RATE: RateRule = { name: "feedback", perMinute: 10, burst: 3 };
+/** Anonymous feedback: 10 a minute per address, 3 at once; 30 a minute in all, 20 at once. */
+export const FEEDBACK_RATE: RateRule = {
+  name: "feedback",
+  perMinute: 10,
+  burst: 3,
+  overall: { perMinute: 30, burst: 20 },
+};
 /**
  * Registration attempts: 10 a minute per address, 10 at once (each code also dies after five
- * wrong guesses; this bounds guesses spread over many addresses' codes).
+ * wrong guesses; this bounds guesses spread over many addresses' codes); 60 a minute in all.
  */
-export const REGISTER_RATE: RateRule = { name: "register", perMinute: 10, burst: 10 };
-/** Reset-code checks: as registration. */
-export const VERIFY_CODE_RATE: RateRule = { name: "verify-code", perMinute: 10, burst: 10 };
+export const REGISTER_RATE: RateRule = {
+  name: "register",
+  perMinute: 10,
+  burst: 10,
+  overall: { perMinute: 60, burst: 30 },
+};
+/** Reset-code checks and password resets: as registration. */
+export const VERIFY_CODE_RATE: RateRule = { ...REGISTER_RATE, name: "verify-code" };
+export const RESET_PASSWORD_RATE: RateRule = { ...REGISTER_RATE, name: "reset-password" };
+/**
+ * Requests for an email code: 10 a minute per address (the service also caps them per hour,
+ * per address and per email), 60 a minute in all.
+ */
+export const EMAIL_CODE_RATE: RateRule = { ...REGISTER_RATE, name: "email-code" };
+/**
+ * Logins: failures are throttled per account and address (auth/throttle.ts); this bounds the
+ * attempts one address makes (60 a minute), and `LOGIN_STRANGERS` the password checks (about
+ * 21 ms of CPU each) all browsers and addresses new to their account may ask for together.
+ * The overall budget is not checked here but in the login, after it knows whether the caller
+ * has signed in there before: a flood of strangers must not lock the owner out.
+ */
+export const LOGIN_RATE: RateRule = { name: "login", perMinute: 60, burst: 30 };
+export const LOGIN_STRANGERS: Rate = { perMinute: 600, burst: 100 };
 /**
  * Readership beacons: 60 a minute per address, 20 at once (one a page opened; readers behind
- * one address, a school or an office, share it).
+ * one address, a school or an office, share it); 3000 a minute in all.
  */
-export const BEACON_RATE: RateRule = { name: "beacon", perMinute: 60, burst: 20 };
+export const BEACON_RATE: RateRule = {
+  name: "beacon",
+  perMinute: 60,
+  burst: 20,
+  overall: { perMinute: 3000, burst: 300 },
+};
 
 /**
  * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
@@ -37,10 +72,58 @@ export const BEACON_RATE: RateRule = { name: "beacon", perMinute: 60, burst: 20 
 export function chatRates(env: NodeJS.ProcessEnv): { address: RateRule; user: RateRule } {
   const perMinute = Number(env.CHAT_RATE_PER_MINUTE) > 0 ? Number(env.CHAT_RATE_PER_MINUTE) : 10;
   const burst = Math.max(1, Math.floor(perMinute / 2));
+  // All readers together: six readers' worth a minute.
+  const overall = { perMinute: perMinute * 6, burst: perMinute * 2 };
   return {
-    address: { name: "chat", perMinute, burst },
-    user: { name: "chat-user", perMinute, burst },
+    address: { name: "chat", perMinute, burst, overall },
+    user: { name: "chat-user", perMinute, burst, overall },
   };
+}
+
+/**
+ * The in-memory checks of `rule` for a caller at `address`, the address's own bucket first (so
+ * one flooding address does not spend the overall budget), then everyone's. Throws 429.
+ */
+export function refuseFlood(
+  buckets: MemoryBuckets,
+  rule: RateRule,
+  address: string | null,
+  now = Date.now(),
+): void {
+  const own = buckets.take(`${rule.name}:${addressKey(address)}`, rule, now);
+  if (own > 0) throw rateLimited(own);
+  const all = rule.overall ? buckets.take(`${rule.name}:*`, rule.overall, now) : 0;
+  if (all > 0) throw rateLimited(all);
+}
+
+/** The anonymous writes, by `METHOD /path`, with their limits. */
+export type AnonymousWrites = Readonly<Record<string, RateRule>>;
+
+export function anonymousWrites(chat: RateRule): AnonymousWrites {
+  return {
+    "POST /api/createFeedback": FEEDBACK_RATE,
+    "POST /api/register": REGISTER_RATE,
+    "POST /api/getEmailCode": EMAIL_CODE_RATE,
+    "POST /api/getResetEmailCode": EMAIL_CODE_RATE,
+    "POST /api/verifyEmailCode": VERIFY_CODE_RATE,
+    "POST /api/resetPassword": RESET_PASSWORD_RATE,
+    "POST /api/login": LOGIN_RATE,
+    "POST /api/beacon": BEACON_RATE,
+    "POST /api/chat": chat,
+  };
+}
+
+/**
+ * Middleware, before anything reads the database (the caller's token included): an anonymous
+ * write over its address's or its overall budget in this process's memory is refused at once.
+ */
+export function floodGuard(writes: AnonymousWrites) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const buckets = c.var.buckets;
+    const rule = writes[`${c.req.method} ${c.req.path}`];
+    if (rule) refuseFlood(buckets, rule, c.var.clientIp);
+    await next();
+  });
 }
 
 /**
@@ -91,12 +174,13 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
 }
 
 /**
- * Middleware: one token per request from the caller's address bucket, 429 with `Retry-After`
- * when it is empty. Requests without a known address share one bucket (they cannot be told apart).
+ * Middleware: one token per request from the caller's address bucket in the database (the
+ * limit across instances; `floodGuard` has checked this process's memory first), 429 with
+ * `Retry-After` when it is empty. Requests without a known address share one bucket.
  */
 export function rateLimit(rule: RateRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const wait = await takeToken(c.var.db, `${rule.name}:${c.var.clientIp ?? "unknown"}`, rule);
+    const wait = await takeToken(c.var.db, `${rule.name}:${addressKey(c.var.clientIp)}`, rule);
     if (wait > 0) throw rateLimited(wait);
     await next();
   });

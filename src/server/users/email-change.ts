@@ -3,7 +3,7 @@ import type { EmailCodeResult } from "../../shared/auth.ts";
 import type { StoredUser } from "../../shared/user-info.ts";
 import { decryptGivenPassword, verifyPassword } from "../auth/passwords.ts";
 import { badCode, type Caller, deliver, sendCode, spendCode } from "../auth/service.ts";
-import { loginRules, recordSuccess, reserveAttempt } from "../auth/throttle.ts";
+import { recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import { ApiError } from "../http/errors.ts";
 import { issueText } from "../http/validate.ts";
 import { composeMail } from "../mail/messages.ts";
@@ -53,8 +53,8 @@ export async function requestEmailChange(
 ): Promise<EmailCodeResult> {
   const row = await activeUser(caller, userId);
   if (input.email === row.email) throw fieldError("validation.emailUnchanged");
-  const rules = loginRules(row.email, caller.ip);
-  await reserveAttempt(caller.db, rules);
+  // Signed in already: counted per address, never held by the account's lock.
+  const rules = await reserveAttempt(caller.db, row.email, caller.ip, true);
   const plain = await decryptGivenPassword(caller.db, input.password);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, plain))) {
     throw new ApiError(400, "bad_request", USER_MESSAGES.wrongPassword, {
