@@ -221,6 +221,60 @@ test("Chinese typed through an input method arrives once: nothing lost, nothing 
   await expect(text).toHaveText("静态ok");
 });
 
+test("text typed while a pasted image uploads stays after it, and the caret follows it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const title = `Slow upload ${stamp()}`;
+  const { edit, body } = await savedDraft(page, title, "前言");
+  await body.click();
+  await body.press("Control+End");
+  await page.keyboard.press("Enter");
+  // The upload waits until the test lets it go: a slow network.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route("**/api/admin/media", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const uploads = edit.locator(".md-uploads");
+  await pasteFile(body, "slow.png", "png");
+  await expect(uploads).toContainText("slow.png");
+  // The owner types on while it uploads, a line through an input method, left unfinished when
+  // the image arrives.
+  await page.keyboard.type("完。");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.imeSetComposition", { text: "hou", selectionStart: 3, selectionEnd: 3 });
+  const uploaded = page.waitForResponse((res) => res.url().endsWith("/api/admin/media"));
+  release();
+  expect((await uploaded).status()).toBe(200);
+  // The image waits for the word being composed, then goes to its place.
+  await cdp.send("Input.insertText", { text: "后" });
+  await expect(uploads).toHaveText("slow.png uploaded and placed in the text.");
+  // Focus stayed in the text: typing goes on after what was typed.
+  await expect(body).toBeFocused();
+  await page.keyboard.type("记");
+
+  // An image placed with nothing typed meanwhile: the caret goes after it.
+  await page.keyboard.press("Enter");
+  await pasteFile(body, "quick.png", "png");
+  await expect(uploads).toHaveText("quick.png uploaded and placed in the text.");
+  await expect(body).toBeFocused();
+  await page.keyboard.type("尾");
+
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.locator(".bms-editor > [role=status]")).toHaveText(/^Saved/);
+  const [stored] = await sql<{ body: string }[]>`
+    select body from content_articles where title = ${title}`;
+  const image = (name: string) => `!\\[${name}\\]\\(/api/media/m-[0-9a-f-]+-\\d+\\.webp\\)`;
+  expect(stored?.body).toMatch(
+    new RegExp(`^前言\\n${image("slow")}\\n\\n完。后记\\n${image("quick")}\\n尾$`),
+  );
+});
+
 test("an article is written and saved by keyboard alone", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);

@@ -10,9 +10,11 @@ import { imageMarkdown, insertBlock } from "./commands.ts";
 
 // Images pasted or dropped into the text: each goes to the media library (the one upload of the
 // back office, with its progress), and only once it is there does its Markdown go into the
-// text, where the cursor was when it came (that place follows the edits made meanwhile). So a
-// refused or failed upload leaves nothing behind in the text, and a save made while one is on
-// its way saves no half-made reference.
+// text, where the cursor was when it came (that place follows the edits made meanwhile, and
+// stays before what is typed there after the paste). So a refused or failed upload leaves
+// nothing behind in the text, and a save made while one is on its way saves no half-made
+// reference. Placing it never takes the owner's text, caret or focus: it waits for an input
+// method's unfinished word, and a caret left where the image goes moves after it.
 
 const placed = StateEffect.define<{ id: number; pos: number }>();
 const settled = StateEffect.define<number>();
@@ -24,7 +26,8 @@ export const pendingImages = StateField.define<ReadonlyMap<number, number>>({
     const changes = tr.effects.some((e) => e.is(placed) || e.is(settled));
     if (!changes && !(tr.docChanged && value.size > 0)) return value;
     const next = new Map(
-      [...value].map(([id, pos]): [number, number] => [id, tr.changes.mapPos(pos, 1)]),
+      // Text typed at the place after the paste comes after the image (-1: before an insertion).
+      [...value].map(([id, pos]): [number, number] => [id, tr.changes.mapPos(pos, -1)]),
     );
     for (const effect of tr.effects) {
       if (effect.is(placed)) next.set(effect.value.id, effect.value.pos);
@@ -33,6 +36,35 @@ export const pendingImages = StateField.define<ReadonlyMap<number, number>>({
     return next;
   },
 });
+
+/** Resolves once no input method is composing a word in `view` (at once when none is). */
+function afterComposition(view: EditorView): Promise<void> {
+  return new Promise((done) => {
+    const check = () => (view.composing ? requestAnimationFrame(check) : done());
+    check();
+  });
+}
+
+/**
+ * Puts the image `id` was waiting for at its place. Only the text changes, unless the caret is
+ * at that very place: then it moves after the image, so what is typed next follows it. Focus
+ * stays where it is (in the text when the owner is typing there).
+ */
+function place(view: EditorView, id: number, markdown: string) {
+  const pos = view.state.field(pendingImages).get(id);
+  if (pos === undefined) return;
+  const spec = insertBlock(view.state, markdown, pos);
+  const caret = view.state.selection.main;
+  const atPlace = caret.empty && caret.head === pos;
+  const focused = view.hasFocus;
+  view.dispatch({
+    changes: spec.changes,
+    ...(atPlace ? { selection: spec.selection, scrollIntoView: true } : {}),
+    effects: settled.of(id),
+    userEvent: "input.paste",
+  });
+  if (focused && !view.hasFocus) view.focus();
+}
 
 /** The file's name without its extension: the image's description until the owner writes one. */
 const baseName = (name: string) => name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ");
@@ -71,17 +103,10 @@ export function useImageUploads(t: Translate, view: RefObject<EditorView | null>
           },
         });
         const target = view.current;
-        const pos = target?.state.field(pendingImages).get(id);
-        if (target && pos !== undefined) {
+        if (target) {
+          await afterComposition(target);
           const { locale } = words.current;
-          const alt = media.alt[locale] || baseName(name);
-          // Only the text changes: the owner's cursor stays where they are typing.
-          const { changes } = insertBlock(target.state, imageMarkdown(alt, media.src), pos);
-          target.dispatch({
-            changes,
-            effects: settled.of(id),
-            userEvent: "input.paste",
-          });
+          place(target, id, imageMarkdown(media.alt[locale] || baseName(name), media.src));
         }
         setStatus({ text: words.current.t("bmsEditor.uploaded", { name }), failed: false });
       } catch (error) {
