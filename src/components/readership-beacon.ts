@@ -18,7 +18,7 @@ const send = () => {
     JSON.stringify({
       p: path.slice(0, BEACON_LIMITS.path),
       r: document.referrer.slice(0, BEACON_LIMITS.referrer),
-      l: document.documentElement.lang,
+      l: document.documentElement.dataset.locale,
       w: innerWidth,
     }),
   );

@@ -7,7 +7,9 @@ import { STORAGE_KEYS } from "../shared/storage-keys.ts";
 // tests/e2e/shell.spec.ts). Keys and defaults match src/shared/storage-keys.ts and SPEC.md
 // section 9; the language is `resolveLocale`'s rule (src/i18n/locale.ts): the stored choice, else
 // the browser's language when it is one of ours, else the site's default (its settings). The
-// build hashes it for the CSP like every inline script.
+// interface's language goes to `data-locale`; `lang` follows it unless the page's content has a
+// language of its own (`data-content-lang`). The build hashes it for the CSP like every inline
+// script.
 
 const key = JSON.stringify;
 const scripts = new Map<Locale, string>();
@@ -16,7 +18,7 @@ const scripts = new Map<Locale, string>();
 export function headScript(defaultLocale: Locale): string {
   let script = scripts.get(defaultLocale);
   if (script === undefined) {
-    script = `(()=>{var d=document.documentElement,s,t,l,u,n,a="guest";try{s=localStorage;t=s.getItem(${key(STORAGE_KEYS.theme)});l=s.getItem(${key(STORAGE_KEYS.locale)});u=JSON.parse(s.getItem(${key(STORAGE_KEYS.userInfo)})||"null");if(u&&u.token&&u.user&&u.user.isLogin)a=u.user.role==="admin"?"admin":"user"}catch(e){}d.dataset.theme=t==="light"||t==="dark"?t:${key(SITE.defaultTheme)};if(l!=="zh-CN"&&l!=="en-US"){n=navigator.language||"";l=/^zh/i.test(n)?"zh-CN":/^en/i.test(n)?"en-US":${key(defaultLocale)}}d.lang=l;d.dataset.auth=a;d.classList.add("js");try{document.title=JSON.parse(d.dataset.titles)[l]}catch(e){}})()`;
+    script = `(()=>{var d=document.documentElement,s,t,l,u,n,a="guest";try{s=localStorage;t=s.getItem(${key(STORAGE_KEYS.theme)});l=s.getItem(${key(STORAGE_KEYS.locale)});u=JSON.parse(s.getItem(${key(STORAGE_KEYS.userInfo)})||"null");if(u&&u.token&&u.user&&u.user.isLogin)a=u.user.role==="admin"?"admin":"user"}catch(e){}d.dataset.theme=t==="light"||t==="dark"?t:${key(SITE.defaultTheme)};if(l!=="zh-CN"&&l!=="en-US"){n=navigator.language||"";l=/^zh/i.test(n)?"zh-CN":/^en/i.test(n)?"en-US":${key(defaultLocale)}}d.dataset.locale=l;if(!d.dataset.contentLang)d.lang=l;d.dataset.auth=a;d.classList.add("js");try{document.title=JSON.parse(d.dataset.titles)[l]}catch(e){}})()`;
     scripts.set(defaultLocale, script);
   }
   return script;

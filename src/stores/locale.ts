@@ -4,9 +4,9 @@ import { STORAGE_KEYS } from "../shared/storage-keys.ts";
 
 function initialLocale(): Locale {
   if (typeof document === "undefined") return "en-US";
-  // The inline head script has already resolved the locale onto <html lang>.
-  const lang = document.documentElement.lang;
-  return isLocale(lang) ? lang : resolveLocale(null, navigator.language);
+  // The inline head script has already resolved the locale onto <html data-locale>.
+  const lang = document.documentElement.dataset.locale;
+  return lang && isLocale(lang) ? lang : resolveLocale(null, navigator.language);
 }
 
 /** The interface language; islands read it with useStore. */
@@ -16,7 +16,9 @@ export const $locale = atom<Locale>(initialLocale());
 export function setLocale(locale: Locale): void {
   $locale.set(locale);
   const root = document.documentElement;
-  root.lang = locale;
+  root.dataset.locale = locale;
+  // A page in one language (an article) keeps it; the interface around it changes.
+  if (!root.dataset.contentLang) root.lang = locale;
   const titles = root.dataset.titles ? JSON.parse(root.dataset.titles) : null;
   if (titles && typeof titles[locale] === "string") document.title = titles[locale];
   try {

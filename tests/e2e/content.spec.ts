@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { parse as parseYaml } from "yaml";
 import { PAGE_SIZE } from "../../src/lib/paging.ts";
 import { hydrated, openInEnglish, prefer } from "./support.ts";
 
@@ -8,6 +9,7 @@ import { hydrated, openInEnglish, prefer } from "./support.ts";
 interface Entry {
   slug: string;
   title: string;
+  summary: string;
   lang: string;
   status: string;
   publishedAt: Date;
@@ -16,36 +18,33 @@ interface Entry {
   tags: string[];
 }
 
-function frontmatter(file: string): Record<string, string> {
-  const text = readFileSync(file, "utf8");
-  const block = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
-  return Object.fromEntries(
-    block
-      .split("\n")
-      .map((line) => /^(\w+):\s*(.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1] ?? "", (m[2] ?? "").replace(/^["']|["']$/g, "")]),
-  );
+/** A Markdown file's front matter: the YAML between its first two `---` lines. */
+function frontmatter(file: string): Record<string, unknown> {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const end = lines.indexOf("---", 1);
+  if (lines[0] !== "---" || end < 0) return {};
+  const data: unknown = parseYaml(lines.slice(1, end).join("\n"));
+  return data && typeof data === "object" ? { ...data } : {};
 }
+
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 const dir = "content/articles";
 const articles: Entry[] = readdirSync(dir)
   .filter((f) => /\.mdx?$/.test(f))
   .map((f) => {
     const fm = frontmatter(join(dir, f));
+    const published = fm.publishedAt;
     return {
       slug: f.replace(/\.mdx?$/, ""),
-      title: fm.title ?? "",
-      lang: fm.lang ?? "",
-      status: fm.status || "published",
-      publishedAt: new Date(fm.publishedAt ?? ""),
-      category: fm.category ?? "",
-      tags: (fm.tags ?? "")
-        .replace(/^\[|\]$/g, "")
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
-      ...(fm.translationKey ? { translationKey: fm.translationKey } : {}),
+      title: text(fm.title),
+      summary: text(fm.summary),
+      lang: text(fm.lang),
+      status: text(fm.status) || "published",
+      publishedAt: published instanceof Date ? published : new Date(text(published)),
+      category: text(fm.category),
+      tags: Array.isArray(fm.tags) ? fm.tags.map(text) : [],
+      ...(fm.translationKey ? { translationKey: text(fm.translationKey) } : {}),
     };
   });
 const now = new Date();
@@ -271,6 +270,56 @@ test("an article: contents, anchors, highlighted code, its translation and canon
   await expect(page).toHaveURL(`/articles/${other?.slug}/`);
   await expect(page.getByRole("heading", { level: 1, name: other?.title ?? "" })).toBeVisible();
 });
+
+test("a page in one language carries it in lang, title and description, whatever the interface's", async ({
+  browser,
+  page,
+}) => {
+  const zh = live.find((a) => a.slug === "static-first-zh");
+  const en = live.find((a) => a.translationKey === zh?.translationKey && a !== zh);
+  expect(zh && en).toBeTruthy();
+  if (!zh || !en) return;
+  for (const locale of ["en-US", "zh-CN"] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await prefer(page, { locale });
+    for (const [article, other] of [
+      [zh, en],
+      [en, zh],
+    ] as const) {
+      await page.goto(`/articles/${article.slug}/`);
+      await hydrated(page);
+      const html = page.locator("html");
+      await expect(html).toHaveAttribute("lang", article.lang);
+      // The interface around it stays in the reader's language.
+      await expect(html).toHaveAttribute("data-locale", locale);
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(article.title)} · `));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        "content",
+        article.summary,
+      );
+      // hreflang names the page itself and its translation.
+      await expect(
+        page.locator(`link[rel="alternate"][hreflang="${article.lang}"]`),
+      ).toHaveAttribute("href", new RegExp(`/articles/${article.slug}/$`));
+      await expect(page.locator(`link[rel="alternate"][hreflang="${other.lang}"]`)).toHaveAttribute(
+        "href",
+        new RegExp(`/articles/${other.slug}/$`),
+      );
+    }
+    await context.close();
+  }
+  // The about page's description is its own text, not the site's.
+  await page.goto("/about/");
+  const about = await page.locator('meta[name="description"]').getAttribute("content");
+  const site = await page.goto("/site-navigation");
+  expect(site?.ok()).toBe(true);
+  const nav = await page.locator('meta[name="description"]').getAttribute("content");
+  expect(about).toBeTruthy();
+  expect(about).not.toBe(nav);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("code blocks have a copy button that copies", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -70,7 +70,7 @@ async function switchThemeAndLanguage(page: Page, locale: Locale, theme: Theme) 
   const language = page.getByRole("group", { name: t("footer.language") }).first();
   await language.getByRole("button", { name: locale === "en-US" ? "中文" : "English" }).click();
   await expect(page.locator("html")).toHaveAttribute(
-    "lang",
+    "data-locale",
     locale === "en-US" ? "zh-CN" : "en-US",
   );
 }

@@ -12,7 +12,7 @@ import PhotoSwipeLightbox from "photoswipe/lightbox";
 function label(name: string): string {
   const template = document.getElementById(`gallery-label-${name}`);
   if (!(template instanceof HTMLTemplateElement)) return "";
-  const lang = document.documentElement.lang;
+  const lang = document.documentElement.dataset.locale;
   const span =
     template.content.querySelector(`[data-lang="${lang}"]`) ??
     template.content.querySelector("[data-lang]");
@@ -22,7 +22,7 @@ function label(name: string): string {
 /** The visible language's text of a bilingual element (the link's hidden alt text). */
 function textIn(element: Element | null): string {
   if (!element) return "";
-  const lang = document.documentElement.lang;
+  const lang = document.documentElement.dataset.locale;
   const span =
     element.querySelector(`[data-lang="${lang}"]`) ?? element.querySelector("[data-lang]");
   return span?.textContent ?? element.textContent ?? "";

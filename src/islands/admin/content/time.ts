@@ -2,7 +2,7 @@
 
 /** A time's date and time of day in the page's language; the runtime's with no page (a test). */
 function timeFormat(): Intl.DateTimeFormat {
-  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  const lang = typeof document === "undefined" ? "" : document.documentElement.dataset.locale;
   return new Intl.DateTimeFormat(lang || undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 

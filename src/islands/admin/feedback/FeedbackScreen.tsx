@@ -139,7 +139,9 @@ function FeedbackItem({
       <p className="bms-meta">
         {type ? t(`feedback.types.${type}`) : record.feedbackType} · {t("feedbackCenter.received")}{" "}
         <time dateTime={record.receivedAt}>
-          {new Date(record.receivedAt).toLocaleString(document.documentElement.lang || undefined)}
+          {new Date(record.receivedAt).toLocaleString(
+            document.documentElement.dataset.locale || undefined,
+          )}
         </time>
         {record.contact && (
           <>

@@ -29,8 +29,8 @@ interface Props {
 type Origin = "build" | "server" | "stale" | "pending" | "failed";
 
 const pageLocale = (): Locale => {
-  const lang = document.documentElement.lang;
-  return isLocale(lang) ? lang : "en-US";
+  const lang = document.documentElement.dataset.locale;
+  return lang && isLocale(lang) ? lang : "en-US";
 };
 
 /** Whether the reader is the signed-in owner (the head script marks `<html data-auth>`). */
