@@ -11,9 +11,13 @@ export * from "./locale.ts";
 
 export const resources: Record<Locale, Messages> = { "zh-CN": zhCN, "en-US": enUS };
 
-// Dotted paths to every string in the default resources: `t` accepts only real keys.
+/** A plural message's key without its form (`total_one`, `total_other`: `total`). */
+type PluralBase<K extends string> = K extends `${infer B}_${"one" | "other"}` ? B : K;
+
+// Dotted paths to every string in the default resources: `t` accepts only real keys. A plural
+// message (i18next's `key_one`, `key_other`) is named by its base key and chosen by `count`.
 type Paths<T, P extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${PluralBase<K>}` : Paths<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Paths<Messages>;
 
@@ -30,13 +34,36 @@ function lookup(messages: unknown, key: string): string | undefined {
 
 /** Whether `key` names a string of the default resources (a schema's message may be one). */
 export function isMessageKey(key: string): key is MessageKey {
-  return lookup(resources[FALLBACK_LOCALE], key) !== undefined;
+  const messages = resources[FALLBACK_LOCALE];
+  return (lookup(messages, key) ?? lookup(messages, `${key}_other`)) !== undefined;
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The message of `key` in `locale`, as i18next finds it: with a number `count`, the plural
+ * form the language's rules choose (`key_one`, `key_other`), then `key_other`, then `key`.
+ */
+function find(locale: Locale, key: string, count: unknown): string | undefined {
+  const messages = resources[locale];
+  if (typeof count !== "number") return lookup(messages, key);
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return (
+    lookup(messages, `${key}_${rules.select(count)}`) ??
+    lookup(messages, `${key}_other`) ??
+    lookup(messages, key)
+  );
 }
 
 /** A translator bound to one locale, falling back to en-US, then to the key itself. */
 export function translator(locale: Locale): Translate {
   return (key, values) => {
-    const text = lookup(resources[locale], key) ?? lookup(resources[FALLBACK_LOCALE], key) ?? key;
+    const count = values?.count;
+    const text = find(locale, key, count) ?? find(FALLBACK_LOCALE, key, count) ?? key;
     return values
       ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(values[name] ?? whole))
       : text;

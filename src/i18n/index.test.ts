@@ -49,6 +49,31 @@ describe("i18n", () => {
     }
   });
 
+  it("chooses a plural form by count, the same in both translators", () => {
+    const plural = keys(resources["en-US"])
+      .filter((key) => key.endsWith("_one"))
+      .map((key) => key.slice(0, -"_one".length) as MessageKey);
+    expect(plural.length).toBeGreaterThan(25);
+    for (const locale of ["zh-CN", "en-US"] as const) {
+      for (const key of plural) {
+        for (const count of [0, 1, 2, 12]) {
+          const values = { count, total: count, days: 30, title: "T", name: "n", ok: 1, bad: 0 };
+          expect(translator(locale)(key, values), key).toBe(getTranslator(locale)(key, values));
+        }
+      }
+    }
+    const en = getTranslator("en-US");
+    expect(en("search.results", { count: 1 })).toBe("1 result");
+    expect(en("search.results", { count: 2 })).toBe("2 results");
+    expect(en("bmsArticles.total", { count: 1 })).toBe("1 article");
+    expect(en("bmsLogs.total", { count: 1 })).toBe("1 entry");
+    expect(en("media.total", { count: 1 })).toBe("1 image");
+    expect(en("bmsOverview.admins", { count: 1, total: "1" })).toBe("1 admin");
+    expect(getTranslator("zh-CN")("search.results", { count: 1 })).toBe(
+      getTranslator("zh-CN")("search.results", { count: 3 }).replace("3", "1"),
+    );
+  });
+
   it("translates with interpolation and keeps the spec's failure message", () => {
     expect(getTranslator("zh-CN")("feedback.failed")).toBe("提交失败，请稍后重试");
     expect(getTranslator("en-US")("feedback.failed")).toBe(

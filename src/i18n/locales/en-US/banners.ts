@@ -14,7 +14,8 @@ const banners = {
     intro:
       "Banners turn on the home page, in this order: those written in content/banners.json first, then yours. Drag one by its handle, or use Move up and Move down, to change the order.",
     list: "All banners",
-    total: "{{total}} banners",
+    total_one: "{{count}} banner",
+    total_other: "{{count}} banners",
     loading: "Loading banners…",
     failed: "The banners could not be loaded.",
     empty: "No banners yet: add one below.",

@@ -159,8 +159,10 @@ const bms = {
       all: "Select all on this page",
       selected: "{{count}} selected",
       clear: "Clear selection",
-      askDelete: "Delete the {{count}} selected notes? This cannot be undone.",
-      working: "Working on {{count}} notes…",
+      askDelete_one: "Delete the selected note? This cannot be undone.",
+      askDelete_other: "Delete the {{count}} selected notes? This cannot be undone.",
+      working_one: "Working on {{count}} note…",
+      working_other: "Working on {{count}} notes…",
       published:
         "Published {{count}} of {{total}}. The site shows them once its build is live: see the build status.",
       unpublished:
@@ -231,7 +233,8 @@ const bms = {
     loading: "Loading notes…",
     failed: "The notes could not be loaded.",
     empty: "No notes match.",
-    total: "{{total}} notes",
+    total_one: "{{count}} note",
+    total_other: "{{count}} notes",
     inFile: "Written in a file: {{file}}",
     noteTags: "Tags: {{tags}}",
     pictures: "Pictures: {{count}}",
@@ -244,7 +247,8 @@ const bms = {
       clear: "Clear selection",
       askDelete:
         "Delete the {{count}} selected books and all their chapters? This cannot be undone.",
-      working: "Working on {{count}} books…",
+      working_one: "Working on {{count}} book…",
+      working_other: "Working on {{count}} books…",
       published:
         "Published {{count}} of {{total}}. The site shows them once its build is live: see the build status.",
       unpublished:
@@ -279,7 +283,8 @@ const bms = {
     loading: "Loading books…",
     failed: "The books could not be loaded.",
     empty: "No books match.",
-    total: "{{total}} books",
+    total_one: "{{count}} book",
+    total_other: "{{count}} books",
     chapters: "Chapters",
     openBook: "Chapters of “{{title}}”",
     backToBooks: "All books",
@@ -349,8 +354,10 @@ const bms = {
       move: "Move to category",
       choose: "Choose a category",
       moveTo: "Move",
-      askDelete: "Delete the {{count}} selected articles? This cannot be undone.",
-      working: "Working on {{count}} articles…",
+      askDelete_one: "Delete the selected article? This cannot be undone.",
+      askDelete_other: "Delete the {{count}} selected articles? This cannot be undone.",
+      working_one: "Working on {{count}} article…",
+      working_other: "Working on {{count}} articles…",
       published:
         "Published {{count}} of {{total}}. The site shows them once its build is live: see the build status.",
       unpublished:
@@ -374,7 +381,8 @@ const bms = {
     loading: "Loading articles…",
     failed: "The articles could not be loaded.",
     empty: "No articles match.",
-    total: "{{total}} articles",
+    total_one: "{{count}} article",
+    total_other: "{{count}} articles",
     categoryValue: "Category: {{name}}",
     tagsValue: "Tags: {{tags}}",
     pinnedValue: "Pinned",
@@ -456,7 +464,8 @@ const bms = {
   },
   bmsCategories: {
     list: "All categories",
-    total: "{{total}} categories",
+    total_one: "{{count}} category",
+    total_other: "{{count}} categories",
     loading: "Loading categories…",
     failed: "The categories could not be loaded.",
     empty: "No categories yet.",
@@ -565,14 +574,16 @@ const bms = {
     history: {
       autosaved: "saved automatically",
       title: "History",
-      count: "{{count}} saves",
+      count_one: "{{count}} save",
+      count_other: "{{count}} saves",
       about:
         "Every save is kept here. Choose one to see what it changes of the text in the editor, and restore it.",
       loading: "Loading the history…",
       empty: "No saves yet.",
       by: "by {{name}}",
       nobody: "by a deleted account",
-      older: "Show {{count}} older saves",
+      older_one: "Show {{count}} older save",
+      older_other: "Show {{count}} older saves",
       compare: "The save of {{time}} compared with the text in the editor",
       legend:
         "Lines starting with a plus are in that save, lines starting with a minus in the editor.",

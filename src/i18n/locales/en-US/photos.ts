@@ -3,7 +3,8 @@ const photos = {
   bmsPhotos: {
     newPhoto: "New photo",
     list: "All photos",
-    total: "{{total}} photos",
+    total_one: "{{count}} photo",
+    total_other: "{{count}} photos",
     loading: "Loading photos…",
     failed: "The photos could not be loaded.",
     empty: "No photos yet.",
@@ -37,7 +38,8 @@ const photos = {
       moveTo: "Move",
       askDelete:
         "Delete the {{count}} selected photos? Their images stay in the media library. This cannot be undone.",
-      working: "Working on {{count}} photos…",
+      working_one: "Working on {{count}} photo…",
+      working_other: "Working on {{count}} photos…",
       published:
         "Published {{count}} of {{total}}. The site shows them once its build is live: see the build status.",
       unpublished: "Unpublished {{count}} of {{total}}.",
@@ -100,7 +102,8 @@ const photos = {
   },
   bmsAlbums: {
     list: "Albums",
-    total: "{{total}} albums",
+    total_one: "{{count}} album",
+    total_other: "{{count}} albums",
     loading: "Loading albums…",
     failed: "The albums could not be loaded.",
     empty: "No albums yet.",

@@ -16,7 +16,8 @@ const banners: BannersMessages = {
     intro:
       "横幅在首页轮播，顺序如下：先是 content/banners.json 里写的，再是你添加的。拖动横幅的把手，或用“上移”“下移”，即可调整顺序。",
     list: "全部横幅",
-    total: "共 {{total}} 张",
+    total_one: "共 {{count}} 张",
+    total_other: "共 {{count}} 张",
     loading: "正在加载横幅…",
     failed: "横幅加载失败。",
     empty: "还没有横幅：在下方添加一张。",

@@ -5,7 +5,8 @@ const photos: PhotosMessages = {
   bmsPhotos: {
     newPhoto: "添加照片",
     list: "全部照片",
-    total: "共 {{total}} 张",
+    total_one: "共 {{count}} 张",
+    total_other: "共 {{count}} 张",
     loading: "正在加载照片…",
     failed: "照片加载失败。",
     empty: "还没有照片。",
@@ -38,7 +39,8 @@ const photos: PhotosMessages = {
       choose: "请选择相册",
       moveTo: "移动",
       askDelete: "删除选中的 {{count}} 张照片？图片仍保留在媒体库中。删除后无法恢复。",
-      working: "正在处理 {{count}} 张照片…",
+      working_one: "正在处理 {{count}} 张照片…",
+      working_other: "正在处理 {{count}} 张照片…",
       published:
         "已发布 {{count}} 张（共 {{total}} 张）。构建上线后网站才会显示，进度见网站构建状态。",
       unpublished: "已撤回 {{count}} 张（共 {{total}} 张）。",
@@ -97,7 +99,8 @@ const photos: PhotosMessages = {
   },
   bmsAlbums: {
     list: "相册",
-    total: "共 {{total}} 个",
+    total_one: "共 {{count}} 个",
+    total_other: "共 {{count}} 个",
     loading: "正在加载相册…",
     failed: "相册加载失败。",
     empty: "还没有相册。",

@@ -18,7 +18,7 @@ export type ContentList =
 export function contentListWords(t: Translate, ns: ContentList): ListWords {
   return {
     title: t(`${ns}.list`),
-    total: (total) => t(`${ns}.total`, { total }),
+    total: (count) => t(`${ns}.total`, { count }),
     loading: t(`${ns}.loading`),
     failed: t(`${ns}.failed`),
     empty: t(`${ns}.empty`),

@@ -197,7 +197,8 @@ export function logWords(
 ): ListWords {
   return {
     title,
-    total: (total) => t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total }),
+    total: (total) =>
+      t(page?.capped ? "bmsLogs.totalMore" : "bmsLogs.total", { total, count: total }),
     loading: t("bmsLogs.loading"),
     failed: t("bmsLogs.failed"),
     empty: t("bmsLogs.empty"),

@@ -90,7 +90,7 @@ export function MediaScreen({ t, navigate }: ScreenProps) {
         t={t}
         words={{
           title: t("media.list"),
-          total: (total) => t("media.total", { total }),
+          total: (count) => t("media.total", { count }),
           loading: t("media.loading"),
           failed: t("media.failed"),
           empty: t(filtered ? "media.noMatch" : "media.empty"),

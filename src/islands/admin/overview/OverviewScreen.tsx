@@ -153,7 +153,10 @@ function Glance({ t, data }: { t: Translate; data: Overview }) {
       t("bmsOverview.users"),
       data.users.total,
       t("bmsOverview.usersLine", {
-        admins: number(data.users.admins),
+        admins: t("bmsOverview.admins", {
+          count: data.users.admins,
+          total: number(data.users.admins),
+        }),
         disabled: number(data.users.disabled),
       }),
     ],

@@ -40,6 +40,7 @@ export function Readership({ t, days }: { t: Translate; days: Span }) {
             ? t("bmsOverview.readershipLoading")
             : data
               ? t("bmsOverview.totalViews", {
+                  count: data.total,
                   total: data.total.toLocaleString(locale),
                   days: data.days,
                 })
@@ -68,11 +69,10 @@ function Charts({ t, data, locale }: { t: Translate; data: Data; locale: Locale 
     values: data.perDay.map((row) => row.views),
   };
   const views = t("bmsOverview.views");
-  const summary = (title: string, values: number[]) =>
-    t("bmsOverview.chartSummary", {
-      title,
-      total: values.reduce((a, b) => a + b, 0).toLocaleString(locale),
-    });
+  const summary = (title: string, values: number[]) => {
+    const count = values.reduce((a, b) => a + b, 0);
+    return t("bmsOverview.chartSummary", { title, count, total: count.toLocaleString(locale) });
+  };
   const charts: Array<{
     title: string;
     kind: "line" | "bar";

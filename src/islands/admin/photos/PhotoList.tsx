@@ -53,7 +53,7 @@ export function PhotoList({ t, navigate }: ScreenProps) {
         t={t}
         words={{
           title: t("bmsPhotos.list"),
-          total: (total) => t("bmsPhotos.total", { total }),
+          total: (count) => t("bmsPhotos.total", { count }),
           loading: t("bmsPhotos.loading"),
           failed: t("bmsPhotos.failed"),
           empty: t(filtered ? "bmsPhotos.noMatch" : "bmsPhotos.empty"),

@@ -39,7 +39,7 @@ export default function TransitionDemo() {
   return (
     <div className="lab-demo">
       <label className="lab-field">
-        <Say k="labs.transition.query" values={{ total: WORDS.length }} />
+        <Say k="labs.transition.query" values={{ count: WORDS.length }} />
         <input
           type="search"
           spellCheck={false}
