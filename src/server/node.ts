@@ -128,25 +128,43 @@ await import("shiki/wasm");
 
 const server = serve(
   { fetch: site.fetch, port, hostname, serverOptions: HTTP_SERVER_OPTIONS },
-  (info) => {
-    console.log(`Blog and API on http://localhost:${info.port} (${database.kind} database)`);
-  },
+  (info) => console.log(`Blog and API on ${listeningOn(info)} (${database.kind} database)`),
 );
+// A port in use (or not ours to take) is said in one line, and the database closed cleanly.
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const where = `${hostname}:${port}`;
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `Port ${port} is already in use on ${hostname}: stop what uses it, or set PORT to another.`
+      : error.code === "EACCES"
+        ? `Not allowed to listen on ${where}: choose a PORT above 1023, or run with the right to.`
+        : `Could not listen on ${where}: ${error.message}`,
+  );
+  void stop("listen", 1);
+});
+
+/** The address to open: the one listened on, or localhost when that is every address. */
+function listeningOn(info: { address: string; port: number }): string {
+  const everywhere = info.address === "0.0.0.0" || info.address === "::";
+  if (everywhere) return `http://localhost:${info.port} (every address, HOST=${info.address})`;
+  const host = info.address.includes(":") ? `[${info.address}]` : info.address;
+  return `http://${host}:${info.port}`;
+}
 
 let stopping = false;
-async function stop(signal: string) {
+async function stop(signal: string, code = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  if (code === 0) console.log(`${signal}: closing`);
   server.close();
   timer?.stop();
-  pruning.stop();
-  backups.stop();
+  await pruning.stop();
+  await backups.stop();
   rebuild?.close();
   // The request log's last rows, before the database closes.
   await logWriter.close();
   await database.close();
-  process.exit(0);
+  process.exit(code);
 }
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));

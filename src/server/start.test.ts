@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -80,3 +81,57 @@ it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas"
   const after = await fetch(`http://127.0.0.1:${port}/api/encryption-key`).catch(() => null);
   expect(after, "nothing listens any more").toBeNull();
 }, 90_000);
+
+it("npm start on a port in use says so in one line, and where it listens when it can", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "blog-start-"));
+  folders.push(folder);
+  const dist = join(folder, "dist");
+  mkdirSync(dist);
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
+  const port = await freePort();
+  const taken = createServer();
+  await new Promise<void>((done) => taken.listen(port, "127.0.0.1", done));
+  const run = (host: string) => {
+    const server = spawn(process.execPath, ["src/server/node.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: host,
+        DATA_DIR: join(folder, "data"),
+        DIST_DIR: dist,
+        DATABASE_URL: "",
+        SITE_REBUILD: "0",
+        NODE_ENV: "production",
+        BACKUP_KEEP: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    if (server.pid) groups.push(server.pid);
+    let output = "";
+    for (const stream of [server.stdout, server.stderr]) {
+      stream.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+    }
+    return { server, output: () => output };
+  };
+  try {
+    const blocked = run("127.0.0.1");
+    const code = await new Promise<number | null>((done) => blocked.server.once("exit", done));
+    expect(code, blocked.output()).toBe(1);
+    expect(blocked.output()).toContain(`Port ${port} is already in use on 127.0.0.1`);
+    expect(blocked.output(), "no stack trace").not.toMatch(/^\s+at /m);
+  } finally {
+    await new Promise((done) => taken.close(done));
+  }
+  // Free now: it names the address it listens on.
+  const started = run("127.0.0.1");
+  const deadline = Date.now() + 60_000;
+  while (!started.output().includes("Blog and API on") && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(started.output()).toContain(`Blog and API on http://127.0.0.1:${port} (pglite database)`);
+  started.server.kill("SIGTERM");
+  await new Promise((done) => started.server.once("exit", done));
+}, 120_000);

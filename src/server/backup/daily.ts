@@ -112,6 +112,10 @@ export function dailyBackups(options: DailyBackupOptions): DailyBackups {
   }
   return {
     runOnce,
-    stop: () => clearInterval(timer),
+    /** No more backups; one under way finishes first (before the database closes). */
+    stop: async () => {
+      clearInterval(timer);
+      await running?.catch(() => null);
+    },
   };
 }

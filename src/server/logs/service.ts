@@ -237,9 +237,10 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
  * the request log's texts (repository.ts analyzeRequestLogTexts: PGlite has no autovacuum); the
  * timer never keeps the process alive. A failed prune is said and tried again next time.
  */
-export function pruneTimer(db: Db): { stop: () => void } {
-  const run = () =>
-    void pruneOldLogs(db)
+export function pruneTimer(db: Db): { stop: () => Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = pruneOldLogs(db)
       .then(async (gone) => {
         if (gone.requests + gone.audit > 0) {
           console.log(
@@ -249,8 +250,15 @@ export function pruneTimer(db: Db): { stop: () => void } {
         await repo.analyzeRequestLogTexts(db);
       })
       .catch((error: unknown) => console.error("Log retention failed:", error));
+  };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // Stopped before the database closes: a prune under way finishes first.
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return running;
+    },
+  };
 }
