@@ -3,9 +3,9 @@ import { formatTime, formatTimePieces } from "./time.ts";
 
 const AT = "2026-11-28T11:56:00.000Z";
 
-/** Times as a page in `lang` shows them. */
-function inPage(lang: string) {
-  vi.stubGlobal("document", { documentElement: { lang } });
+/** Times as a page whose interface is in `locale` shows them. */
+function inPage(locale: string) {
+  vi.stubGlobal("document", { documentElement: { lang: locale, dataset: { locale } } });
 }
 
 describe("formatTimePieces", () => {
