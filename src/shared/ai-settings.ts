@@ -53,4 +53,17 @@ export interface AiSettingsRecord {
   /** Whether the chat has a model now (an address and a model, from here or the environment). */
   configured: boolean;
   updatedAt: string | null;
+  /**
+   * The provider's last failure to answer a reader since the settings were saved (readers then
+   * got the blog's passages instead), or null.
+   */
+  lastFailure: { at: string; reason: string } | null;
+}
+
+/** `POST /api/admin/ai/test`: whether the provider of these settings answers, and how fast. */
+export interface AiTestResult {
+  ok: boolean;
+  ms: number;
+  /** Why it did not answer (a status and the provider's error type, never its text). */
+  reason: string;
 }

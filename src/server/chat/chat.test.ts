@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatEvent, ChatIndexFile, ChatPassage } from "../../shared/chat.ts";
+import {
+  CHAT_LIMITS,
+  type ChatEvent,
+  type ChatIndexFile,
+  type ChatPassage,
+} from "../../shared/chat.ts";
 import { callJson, describeEachDb, postJson, userWithSession } from "../test-support.ts";
 import {
   type CompletionRequest,
@@ -8,6 +13,7 @@ import {
   startFakeProvider,
 } from "./fake-provider.test-support.ts";
 import type { AiConfig } from "./provider.ts";
+import { fromSeveralPages } from "./service.ts";
 
 // POST /api/chat in-process on both engines, against an OpenAI-compatible provider on loopback:
 // the answer streamed with its sources, the passages quoted when no model is configured,
@@ -110,6 +116,16 @@ async function answer(app: Parameters<typeof postJson>[0], question: string, mor
   return { body, events: eventsOf(body) };
 }
 
+/** The provider's last failure as the owner's settings screen reads it. */
+async function lastFailure(context: {
+  app: Parameters<typeof postJson>[0];
+  database: { db: Parameters<typeof userWithSession>[0] };
+}) {
+  const { token } = await userWithSession(context.database.db, { role: "admin" });
+  const res = await callJson(context.app, "GET", "/api/admin/ai", { token });
+  return res.body.data.lastFailure as { at: string; reason: string } | null;
+}
+
 const ofType = <T extends ChatEvent["type"]>(events: ChatEvent[], type: T) =>
   events.filter((e): e is Extract<ChatEvent, { type: T }> => e.type === type);
 
@@ -122,7 +138,7 @@ describeEachDb(
       fake.requests.length = 0;
     });
 
-    it("without a model quotes the best passages with their links and says no model is configured", async () => {
+    it("without a model quotes the best passages with their links, each once", async () => {
       const { events } = await answer(ctx().app, "How does Pagefind segment Chinese words?");
       const [sources] = ofType(events, "sources");
       expect(sources?.mode).toBe("passages");
@@ -134,8 +150,13 @@ describeEachDb(
       });
       const [done] = ofType(events, "done");
       expect(done?.mode).toBe("passages");
-      expect(done?.text).toContain("No language model is configured");
+      // The page says once that no model answered (chat.noModel); the answer is the quotes.
+      expect(done?.text).not.toContain("No language model is configured");
+      expect(done?.text).toMatch(/^1\. \*\*\[Search before you guess/);
       expect(done?.html).toContain('href="/articles/search-before-you-guess/#two-bundles"');
+      // A quoted passage is not quoted again in the sources under the answer.
+      expect(sources?.sources[0]?.excerpt).toBe("");
+
       expect(events.at(-1)?.type).toBe("done");
       expect(fake.requests).toHaveLength(0);
     });
@@ -145,7 +166,7 @@ describeEachDb(
       const events = eventsOf(await res.text());
       const [sources] = ofType(events, "sources");
       expect(sources?.sources[0]?.lang).toBe("zh-CN");
-      expect(ofType(events, "done")[0]?.text).toContain("本站没有配置语言模型");
+      expect(ofType(events, "done")[0]?.mode).toBe("passages");
     });
 
     it("says the blog has nothing on a subject it does not cover, without asking the model", async () => {
@@ -242,16 +263,17 @@ describeEachDb(
       expect(messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     });
 
-    it("tells a provider's failure in its own words, never the provider's", async () => {
+    it("answers as without a model when the provider fails, and tells the owner", async () => {
       config = withModel();
       reply = () => ({ kind: "fail", status: 500 });
       const { body, events } = await answer(ctx().app, "Why two Pagefind bundles?");
-      expect(ofType(events, "error")[0]).toMatchObject({
-        failure: "provider",
-        message: "The language model could not answer",
-      });
+      expect(ofType(events, "error")).toEqual([]);
+      expect(ofType(events, "sources").map((e) => e.mode)).toEqual(["model", "passages"]);
+      expect(ofType(events, "done")[0]?.mode).toBe("passages");
+      expect(ofType(events, "done")[0]?.text).toContain("](/articles/");
       expect(body).not.toContain("secret-internal-detail");
       expect(body).not.toContain("sk-");
+      expect((await lastFailure(ctx()))?.reason).toBe("provider answered 500");
       reply = () => ({ kind: "fail", status: 400, code: "context_length_exceeded" });
       const long = await answer(ctx().app, "Why two Pagefind bundles?");
       expect(ofType(long.events, "error")[0]?.failure).toBe("tooLong");
@@ -265,22 +287,51 @@ describeEachDb(
         const asked = fake.requests.length;
         const { events } = await answer(ctx().app, "Why two Pagefind bundles?");
         expect(fake.requests.length).toBe(asked);
-        expect(ofType(events, "error")[0]?.failure).toBe("provider");
+        expect(ofType(events, "done")[0]?.mode).toBe("passages");
+        expect((await lastFailure(ctx()))?.reason).toMatch(/^address not allowed/);
       } finally {
         vi.stubEnv("AI_ALLOW_LOOPBACK", "1");
       }
     });
 
-    it("gives up on a model that stays silent, and says so", async () => {
+    it("gives up on a model that stays silent, and answers without it", async () => {
       config = withModel();
       reply = () => ({ kind: "stall", ms: 4000 });
       const started = Date.now();
       const { events } = await answer(ctx().app, "Why two Pagefind bundles?");
       expect(Date.now() - started).toBeLessThan(3900);
-      expect(ofType(events, "error")[0]).toMatchObject({
-        failure: "timeout",
-        message: "The language model took too long to answer",
+      expect(ofType(events, "done")[0]?.mode).toBe("passages");
+      expect((await lastFailure(ctx()))?.reason).toBe("no answer in time");
+    });
+
+    it("tests a provider's connection for the owner, saved or not", async () => {
+      const { app, database } = ctx();
+      const { token } = await userWithSession(database.db, { role: "admin" });
+      const test = (body: object) =>
+        callJson(app, "POST", "/api/admin/ai/test", {
+          token,
+          body: { baseUrl: "", model: "", embeddingModel: "", ...body },
+        });
+      reply = () => ({ kind: "stream", chunks: ["OK"] });
+      const works = await test({ baseUrl: fake.baseUrl, model: "fake-model", apiKey: "sk-t" });
+      expect(works.body.data).toMatchObject({ ok: true, reason: "" });
+      reply = () => ({ kind: "fail", status: 401 });
+      const refused = await test({ baseUrl: fake.baseUrl, model: "fake-model", apiKey: "sk-t" });
+      expect(refused.body.data).toMatchObject({ ok: false, reason: "provider answered 401" });
+      vi.stubEnv("AI_ALLOW_LOOPBACK", "");
+      try {
+        const internal = await test({ baseUrl: "http://127.0.0.1:9/v1", model: "m" });
+        expect(internal.body.data.ok).toBe(false);
+        expect(internal.body.data.reason).toMatch(/^address not allowed/);
+      } finally {
+        vi.stubEnv("AI_ALLOW_LOOPBACK", "1");
+      }
+      const reader = await userWithSession(database.db);
+      const forbidden = await callJson(app, "POST", "/api/admin/ai/test", {
+        token: reader.token,
+        body: { baseUrl: "", model: "", embeddingModel: "" },
       });
+      expect(forbidden.status).toBe(403);
     });
 
     it("stops an answer at its limit and marks it cut", async () => {
@@ -368,6 +419,34 @@ describeEachDb(
     },
   },
 );
+
+it("lets no one page fill every source while others have something to say", () => {
+  const passage = (url: string, n: number) => ({
+    id: `${url}-${n}`,
+    kind: "article" as const,
+    title: url,
+    section: "",
+    url: `${url}#${n}`,
+    lang: "en-US" as const,
+    date: "2026-01-01",
+    pair: null,
+    text: `${url} ${n}`,
+  });
+  const ranked = [
+    ...[1, 2, 3, 4, 5, 6].map((n) => passage("/a", n)),
+    passage("/b", 1),
+    passage("/c", 1),
+  ];
+  expect(fromSeveralPages(ranked).map((p) => p.id)).toEqual([
+    "/a-1",
+    "/a-2",
+    "/a-3",
+    "/b-1",
+    "/c-1",
+  ]);
+  // One page alone keeps every place.
+  expect(fromSeveralPages(ranked.slice(0, 6))).toHaveLength(CHAT_LIMITS.sources);
+});
 
 describe("the chat's defaults", () => {
   it("time out the answer after AI_TIMEOUT_MS", async () => {

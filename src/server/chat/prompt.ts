@@ -28,7 +28,7 @@ export function excerptOf(text: string, max = EXCERPT_CHARS): string {
 }
 
 /** The passages as the answer numbers them. */
-export function sourcesOf(passages: readonly ChatPassage[]): ChatSource[] {
+export function sourcesOf(passages: readonly ChatPassage[], quoted = 0): ChatSource[] {
   return passages.map((p, i) => ({
     n: i + 1,
     kind: p.kind,
@@ -37,7 +37,8 @@ export function sourcesOf(passages: readonly ChatPassage[]): ChatSource[] {
     url: p.url,
     lang: p.lang,
     date: p.date,
-    excerpt: excerptOf(p.text),
+    // The first `quoted` are quoted in the answer (without a model): the list does not again.
+    excerpt: i < quoted ? "" : excerptOf(p.text),
   }));
 }
 
@@ -91,30 +92,28 @@ export function modelMessages(
 const WORDS = {
   "zh-CN": {
     nothing: "这个博客里没有找到与这个问题相关的内容。换个说法试试，或者用站内搜索看看。",
-    noModel: "本站没有配置语言模型，下面是博客里与你的问题最相关的段落：",
   },
   "en-US": {
     nothing:
       "The blog has nothing on this subject that I could find. Try asking another way, or use the site's search.",
-    noModel:
-      "No language model is configured on this site, so here are the blog's passages that best match your question:",
   },
 } as const;
 
 /** The answer when the blog has nothing on the subject. */
 export const nothingAnswer = (lang: Locale): string => WORDS[lang].nothing;
 
-/** How many passages the answer without a model quotes, and how much of each (the source cards under it show them all). */
-const QUOTED = { passages: 3, chars: 320 } as const;
+/** How many passages the answer without a model quotes, and how much of each (the source cards under it name them all). */
+export const QUOTED = { passages: 3, chars: 320 } as const;
 
 /** The answer without a model: the best passages quoted, each with its number and link. */
-export function passagesAnswer(lang: Locale, passages: readonly ChatPassage[]): string {
+export function passagesAnswer(passages: readonly ChatPassage[]): string {
   const quotes = passages.slice(0, QUOTED.passages).map((p, i) => {
     const where = p.section ? `${p.title} · ${p.section}` : p.title;
     const quote = excerptOf(p.text, QUOTED.chars).replace(/\n/g, " ");
     return `${i + 1}. **[${markdownText(where)}](${p.url})** [${i + 1}]\n\n   > ${markdownText(quote)}`;
   });
-  return [WORDS[lang].noModel, "", ...quotes.flatMap((q) => [q, ""])].join("\n").trim();
+  // The page says that no model answered (chat.noModel), once, above the quotes.
+  return quotes.join("\n\n");
 }
 
 /** Text placed in Markdown as text: its markup characters escaped. */

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
+import { isRefused, type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
 
 // The language model behind /d-chat: any OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, a
 // local Ollama or vLLM) through the `openai` client, which speaks their common API. Nothing of
@@ -107,6 +107,10 @@ export function isTooLong(error: unknown): boolean {
 
 /** What a provider's failure may say in the server's log: its HTTP status, never its text. */
 export function describeProviderError(error: unknown): string {
+  if (isRefused(error)) {
+    return "address not allowed: an internal address (AI_ALLOW_LOOPBACK=1 allows this machine)";
+  }
+  if (error instanceof OpenAI.APIConnectionError) return "provider unreachable";
   if (error instanceof OpenAI.APIError) return `provider answered ${error.status ?? "no status"}`;
   if (error instanceof Error) return `provider unreachable (${error.name})`;
   return "provider failed";

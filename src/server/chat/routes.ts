@@ -15,6 +15,7 @@ import type { ChatIndexSource } from "./index-source.ts";
 import { type AiConfig, type ChatModel, type ChatTimeouts, isConfigured } from "./provider.ts";
 import { createRetriever, type Retriever } from "./retrieval.ts";
 import { answerQuestion } from "./service.ts";
+import { recordProviderFailure } from "./settings.ts";
 
 /** What the chat needs from its entry point. */
 export interface ChatOptions {
@@ -98,7 +99,13 @@ export function chatRoutes(options: ChatOptions) {
         };
         try {
           await answerQuestion(
-            { retriever, model, timeouts: options.timeouts, log: (line) => console.warn(line) },
+            {
+              retriever,
+              model,
+              timeouts: options.timeouts,
+              log: (line) => console.warn(line),
+              failed: (reason) => recordProviderFailure(c.var.db, reason),
+            },
             input,
             send,
             reader.signal,

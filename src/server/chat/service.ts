@@ -1,7 +1,13 @@
 import type { Locale } from "../../i18n/core.ts";
-import { CHAT_LIMITS, type ChatEvent, type ChatMode, type ChatTurn } from "../../shared/chat.ts";
+import {
+  CHAT_LIMITS,
+  type ChatEvent,
+  type ChatMode,
+  type ChatPassage,
+  type ChatTurn,
+} from "../../shared/chat.ts";
 import { previewMarkdown } from "../content/service/preview.ts";
-import { modelMessages, nothingAnswer, passagesAnswer, sourcesOf } from "./prompt.ts";
+import { modelMessages, nothingAnswer, passagesAnswer, QUOTED, sourcesOf } from "./prompt.ts";
 import { type ChatModel, type ChatTimeouts, describeProviderError, isTooLong } from "./provider.ts";
 import { questionLanguage, type Retriever } from "./retrieval.ts";
 
@@ -22,6 +28,8 @@ export interface ChatDeps {
   timeouts: ChatTimeouts;
   /** Where a failure's cause is written (never to the reader). */
   log?: (line: string) => void;
+  /** Told when the provider failed a reader, who got the passages instead (the owner sees it). */
+  failed?: (reason: string) => Promise<void>;
 }
 
 const FAILURES = {
@@ -38,16 +46,56 @@ const MAX_TOKENS = 1200;
  * "why?") by the question with the reader's previous one.
  */
 async function passagesFor(deps: ChatDeps, input: ChatQuestion, lang: Locale) {
-  const limit = CHAT_LIMITS.sources;
+  // More than needed, so that no one page fills every place (`fromSeveralPages`).
+  const limit = CHAT_LIMITS.sources * 3;
   const found = await deps.retriever.search(input.question, { lang, limit });
-  if (found.length > 0) return found.map((r) => r.passage);
+  if (found.length > 0) return fromSeveralPages(found.map((r) => r.passage));
   const previous = input.history.findLast((turn) => turn.role === "user");
   if (!previous) return [];
   const again = await deps.retriever.search(`${previous.content} ${input.question}`, {
     lang,
     limit,
   });
-  return again.map((r) => r.passage);
+  return fromSeveralPages(again.map((r) => r.passage));
+}
+
+/** Passages per page at most, when other pages have some too. */
+const PER_PAGE = 2;
+
+/**
+ * The best passages, at most `PER_PAGE` of one page while others wait: five sources from one
+ * article tell a reader less than the two best of it and the best of three more. Places still
+ * free after that go to the next best, whatever their page.
+ */
+export function fromSeveralPages(ranked: readonly ChatPassage[]): ChatPassage[] {
+  const taken: ChatPassage[] = [];
+  const rest: ChatPassage[] = [];
+  const perPage = new Map<string, number>();
+  for (const passage of ranked) {
+    // The page, without the section's anchor.
+    const page = new URL(passage.url, "http://page.invalid").pathname;
+    const seen = perPage.get(page) ?? 0;
+    if (seen < PER_PAGE) {
+      taken.push(passage);
+      perPage.set(page, seen + 1);
+    } else rest.push(passage);
+  }
+  const order = new Map(ranked.map((passage, i) => [passage, i]));
+  return [...taken, ...rest]
+    .slice(0, CHAT_LIMITS.sources)
+    .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+/** The answer without a model: the best passages quoted with their links (the sources list names them). */
+async function answerWithPassages(
+  passages: ChatPassage[],
+  send: (event: ChatEvent) => Promise<void>,
+) {
+  const mode = "passages";
+  await send({ type: "sources", mode, sources: sourcesOf(passages, QUOTED.passages) });
+  const text = passagesAnswer(passages);
+  await send({ type: "delta", text });
+  await send({ type: "done", mode, html: await renderAnswer(text), text, truncated: false });
 }
 
 /** A rendered answer: the site's Markdown pipeline, sanitised, without pictures. */
@@ -74,15 +122,17 @@ export async function answerQuestion(
 ): Promise<void> {
   const lang = questionLanguage(input.question, input.locale);
   const passages = await passagesFor(deps, input, lang);
-  const mode: ChatMode = passages.length === 0 ? "nothing" : deps.model ? "model" : "passages";
-  await send({ type: "sources", mode, sources: sourcesOf(passages) });
-
-  if (mode !== "model" || !deps.model) {
-    const text = mode === "nothing" ? nothingAnswer(lang) : passagesAnswer(lang, passages);
+  if (passages.length === 0) {
+    const mode: ChatMode = "nothing";
+    await send({ type: "sources", mode, sources: [] });
+    const text = nothingAnswer(lang);
     await send({ type: "delta", text });
     await send({ type: "done", mode, html: await renderAnswer(text), text, truncated: false });
     return;
   }
+  if (!deps.model) return answerWithPassages(passages, send);
+  const mode: ChatMode = "model";
+  await send({ type: "sources", mode, sources: sourcesOf(passages) });
 
   const stop = new AbortController();
   let why: "timeout" | "reader" | null = null;
@@ -121,6 +171,15 @@ export async function answerQuestion(
     if (why === "reader" && !truncated) return;
     if (!truncated) {
       const failure = why === "timeout" ? "timeout" : isTooLong(error) ? "tooLong" : "provider";
+      if (failure !== "tooLong" && text === "") {
+        // The provider failed before a word: the reader gets the passages, as without a model,
+        // and the owner is told.
+        const reason = failure === "timeout" ? "no answer in time" : describeProviderError(error);
+        deps.log?.(`chat: ${reason}`);
+        await deps.failed?.(reason).catch(() => {});
+        if (!signal.aborted) await answerWithPassages(passages, send);
+        return;
+      }
       if (failure !== "timeout") deps.log?.(`chat: ${describeProviderError(error)}`);
       const message = FAILURES[failure];
       await send({ type: "error", failure, message, html: await renderAnswer(text), text });

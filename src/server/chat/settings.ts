@@ -1,9 +1,19 @@
 import { eq } from "drizzle-orm";
-import type { AiSettingsRecord, SaveAiSettingsInput } from "../../shared/ai-settings.ts";
+import type {
+  AiSettingsRecord,
+  AiTestResult,
+  SaveAiSettingsInput,
+} from "../../shared/ai-settings.ts";
 import type { Db } from "../db/client.ts";
 import { aiSettings } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { type AiConfig, aiConfigFromEnv, isConfigured } from "./provider.ts";
+import {
+  type AiConfig,
+  aiConfigFromEnv,
+  type ChatModel,
+  describeProviderError,
+  isConfigured,
+} from "./provider.ts";
 import { open, seal } from "./secret-box.ts";
 
 // The provider's settings: saved in /bms over the environment's, the key sealed. The chat reads
@@ -69,7 +79,70 @@ function recordOf(
       model: saved.model || fromEnv.model,
     }),
     updatedAt: row?.updatedAt.toISOString() ?? null,
+    lastFailure:
+      row?.lastFailureAt && row.lastFailure
+        ? { at: row.lastFailureAt.toISOString(), reason: row.lastFailure }
+        : null,
   };
+}
+
+/**
+ * The provider these settings name, each field as given or else as saved or set by the
+ * environment; the key as typed, else the stored one (unless being removed).
+ */
+export async function aiConfigOf(
+  db: Db,
+  input: SaveAiSettingsInput,
+  env: NodeJS.ProcessEnv,
+  secret: string | undefined,
+): Promise<AiConfig> {
+  const fromEnv = aiConfigFromEnv(env);
+  const stored = keyOf(await findRow(db), secret);
+  const apiKey = input.apiKey === undefined ? stored || fromEnv.apiKey : input.apiKey;
+  return {
+    baseUrl: input.baseUrl || fromEnv.baseUrl,
+    model: input.model || fromEnv.model,
+    embeddingModel: input.embeddingModel || fromEnv.embeddingModel,
+    apiKey: apiKey || fromEnv.apiKey,
+  };
+}
+
+/**
+ * "Test connection": asks the model of `config` for one token, within `timeoutMs`. Answers
+ * whether it answered, how fast, and why not (a status and an error type, never the provider's
+ * own text, which may repeat the key).
+ */
+export async function testProvider(
+  config: AiConfig,
+  modelOf: (config: AiConfig) => ChatModel,
+  timeoutMs = 15_000,
+): Promise<AiTestResult> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  if (!isConfigured(config)) return { ok: false, ms: 0, reason: "no address or model" };
+  try {
+    const stream = modelOf(config).stream([{ role: "user", content: "Say OK." }], {
+      signal: AbortSignal.timeout(timeoutMs),
+      maxTokens: 1,
+    });
+    for await (const _ of stream) break;
+    return { ok: true, ms: ms(), reason: "" };
+  } catch (error) {
+    const reason =
+      error instanceof Error && error.name === "TimeoutError"
+        ? "no answer in time"
+        : describeProviderError(error);
+    return { ok: false, ms: ms(), reason };
+  }
+}
+
+/** Keeps the provider's failure to answer a reader, for the owner to see in /bms. */
+export async function recordProviderFailure(db: Db, reason: string, at = new Date()) {
+  const values = { lastFailureAt: at, lastFailure: reason.slice(0, 300) };
+  await db
+    .insert(aiSettings)
+    .values({ id: ID, ...values })
+    .onConflictDoUpdate({ target: aiSettings.id, set: values });
 }
 
 export async function getAiSettings(
@@ -107,6 +180,9 @@ export async function saveAiSettings(
     model: input.model,
     embeddingModel: input.embeddingModel,
     ...key,
+    // New settings: the old provider's failure no longer says anything.
+    lastFailureAt: null,
+    lastFailure: null,
     updatedBy: ctx.actor,
     updatedAt: new Date(),
   };

@@ -663,6 +663,9 @@ export const aiSettings = pgTable(
     embeddingModel: text("embedding_model").notNull().default(""),
     apiKeySealed: text("api_key_sealed"),
     keyHint: text("key_hint").notNull().default(""),
+    /** The provider's last failure to answer a reader (for the owner), until the next save. */
+    lastFailureAt: zoned("last_failure_at"),
+    lastFailure: text("last_failure"),
     updatedBy: userOrNull("updated_by"),
     ...stamps(),
   },

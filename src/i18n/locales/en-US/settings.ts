@@ -103,6 +103,12 @@ const settings = {
     save: "Save AI settings",
     saving: "Saving the AI settings…",
     saved: "AI settings saved. The next question uses them.",
+    test: "Test connection",
+    testing: "Asking the model for one word…",
+    tested: "Connected: the model answered in {{ms}} ms.",
+    testFailed: "Could not connect: {{reason}}.",
+    lastFailure:
+      "A reader's question failed at {{time}} ({{reason}}): they got the blog's passages instead. Test the connection, then save.",
     problems: {
       baseUrlInvalid: "Enter an http:// or https:// address, or leave it empty.",
       baseUrlTooLong: "The address is too long (at most 300 characters).",

@@ -98,6 +98,12 @@ const settings: SettingsMessages = {
     save: "保存 AI 设置",
     saving: "正在保存 AI 设置…",
     saved: "AI 设置已保存，下一个问题起生效。",
+    test: "测试连接",
+    testing: "正在请模型回答一个词…",
+    tested: "连接成功：模型在 {{ms}} 毫秒内作答。",
+    testFailed: "无法连接：{{reason}}。",
+    lastFailure:
+      "{{time}} 有读者提问时模型出错（{{reason}}），读者改为看到博客里的相关段落。请测试连接后保存。",
     problems: {
       baseUrlInvalid: "请输入 http:// 或 https:// 地址，或留空。",
       baseUrlTooLong: "地址太长（最多 300 个字符）。",

@@ -18,7 +18,7 @@ import {
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { FormCheckField } from "../content/fields.tsx";
 import { formatTime } from "../content/time.ts";
-import { useAiSettings, useSaveAiSettings } from "./queries.ts";
+import { useAiSettings, useSaveAiSettings, useTestAiSettings } from "./queries.ts";
 import {
   AI_FIELDS,
   type AiFields,
@@ -71,6 +71,7 @@ const ENV_NAMES = {
 function ProviderForm({ t, record }: { t: Translate; record: AiSettingsRecord }) {
   const id = useId();
   const save = useSaveAiSettings();
+  const test = useTestAiSettings();
   const { line, report } = useStatusLine();
   /** The settings as last read or saved: what the form says is stored. */
   const [shown, setShown] = useState(record);
@@ -109,6 +110,21 @@ function ProviderForm({ t, record }: { t: Translate; record: AiSettingsRecord })
     () => report(false, t("bmsContent.checkFields")),
   );
 
+  // The values as typed, saved or not: the provider they name answers or says why not.
+  const check = form.handleSubmit(
+    async (body) => {
+      report(true, t("bmsAi.testing"));
+      try {
+        const result = await test.mutateAsync(body);
+        if (result.ok) report(true, t("bmsAi.tested", { ms: result.ms }));
+        else report(false, t("bmsAi.testFailed", { reason: result.reason }));
+      } catch (error) {
+        report(false, failedCallText(t, error));
+      }
+    },
+    () => report(false, t("bmsContent.checkFields")),
+  );
+
   /** A field's hint, with what the environment gives when it is left empty. */
   const hint = (name: keyof typeof ENV_NAMES, words: string) => {
     const value = shown.env[name];
@@ -131,6 +147,14 @@ function ProviderForm({ t, record }: { t: Translate; record: AiSettingsRecord })
           ? t("bmsAi.savedAt", { time: formatTime(shown.updatedAt) })
           : t("bmsAi.neverSaved")}
       </p>
+      {shown.lastFailure && (
+        <p className="bms-ai-warning">
+          {t("bmsAi.lastFailure", {
+            time: formatTime(shown.lastFailure.at),
+            reason: shown.lastFailure.reason,
+          })}
+        </p>
+      )}
       <fieldset className="bms-ai-group">
         <legend>{t("bmsAi.provider")}</legend>
         <FormTextField
@@ -173,10 +197,21 @@ function ProviderForm({ t, record }: { t: Translate; record: AiSettingsRecord })
         />
         {shown.hasKey && <FormCheckField {...bind("removeKey")} label={t("bmsAi.removeKey")} />}
       </fieldset>
-      <FormStatus note={busy ? t("bmsAi.saving") : line.note} failure={line.failure} />
+      <FormStatus
+        note={busy && !test.isPending ? t("bmsAi.saving") : line.note}
+        failure={line.failure}
+      />
       <div className="bms-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {t("bmsAi.save")}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || test.isPending}
+          onClick={() => void check()}
+        >
+          {t("bmsAi.test")}
         </button>
       </div>
     </form>

@@ -36,6 +36,7 @@ const never: AiSettingsRecord = {
   env: NO_ENV,
   configured: false,
   updatedAt: null,
+  lastFailure: null,
 };
 const saved: AiSettingsRecord = {
   ...never,

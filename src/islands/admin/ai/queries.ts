@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SaveAiSettingsInput } from "../../../shared/ai-settings.ts";
 import { api, send } from "../../../shared/api-client.ts";
 import { dataOf, useWrite } from "../app/query.ts";
@@ -18,3 +18,10 @@ export const useAiSettings = () =>
 /** Saves the provider's settings (`apiKey` left out keeps the stored key, "" removes it). */
 export const useSaveAiSettings = () =>
   useWrite(aiKey, (body: SaveAiSettingsInput) => dataOf(send(api.admin.ai.$put({ json: body }))));
+
+/** Asks the provider of these settings (saved or not) for one word: whether it answers. */
+export const useTestAiSettings = () =>
+  useMutation({
+    mutationFn: (body: SaveAiSettingsInput) =>
+      dataOf(send(api.admin.ai.test.$post({ json: body }))),
+  });
