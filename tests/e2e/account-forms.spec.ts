@@ -11,6 +11,14 @@ test("log in: the spec's messages for empty and invalid input, in English", asyn
   await form.getByRole("textbox", { name: "Email" }).fill("reader@");
   await form.getByRole("button", { name: "Log in" }).click();
   await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  // Corrected, a field's problem goes at once; the other field's stays until it is edited.
+  await form.getByRole("textbox", { name: "Email" }).fill("reader@example.com");
+  await expect(form.getByText("Please enter a valid email address")).toHaveCount(0);
+  await expect(form.getByText("Please enter your password")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Email" })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
 });
 
 test("log in failure shows the spec's message", async ({ page }) => {

@@ -278,10 +278,11 @@ test("the feedback center lists what readers sent and moves it through its statu
   await page.getByLabel("Status", { exact: true }).selectOption("new");
   const item = page.getByRole("listitem").filter({ hasText: subject });
   await expect(item.getByText("New", { exact: true })).toBeVisible();
+  // One step: the status to move to is a button.
   await item
-    .getByRole("combobox", { name: `Change status of “${subject}”` })
-    .selectOption("in_progress");
-  await item.getByRole("button", { name: "Apply" }).click();
+    .getByRole("group", { name: `Change status of “${subject}”` })
+    .getByRole("button", { name: "Mark as In progress" })
+    .click();
   await expect(page.getByText("Status changed to In progress.")).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption("in_progress");
   await expect(
@@ -316,8 +317,13 @@ test("user management: search, change role and status, add and delete", async ({
     status: "disabled",
   });
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // The back office's own confirm step, not the browser's box: Cancel is focused first.
+  page.once("dialog", () => {
+    throw new Error("a browser dialog opened");
+  });
   await row.getByRole("button", { name: "Delete" }).click();
+  await expect(row.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await row.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByText("Deleted guest7.")).toBeVisible();
   expect(await sql`select 1 from users where email = ${added}`).toHaveLength(0);
 });

@@ -27,7 +27,11 @@ export function useFields<F extends string>(t: Translate, initial: () => Record<
   const field = fieldBinder(
     id,
     values,
-    (name, value) => setValues((current) => ({ ...current, [name]: value })),
+    (name, value) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      // A problem shown beside a field goes once the field is edited (checked again on submit).
+      setProblems((current) => (current[name] ? { ...current, [name]: null } : current));
+    },
     (name) => {
       const key = problems[name];
       return key ? t(key) : undefined;

@@ -1,12 +1,10 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import {
   FEEDBACK_STATUSES,
   type FeedbackRecord,
   type FeedbackStatus,
 } from "../../../shared/feedback-rules.ts";
-import { choices } from "../app/fields.tsx";
-import { FilterSelect } from "../app/list-parts.tsx";
 import { BulkBar, type ItemSelection } from "../app/selection.tsx";
 import { bulkLine } from "../media/bulk.ts";
 import { useChangeEachStatus } from "./queries.ts";
@@ -33,9 +31,7 @@ interface Props {
  */
 export function FeedbackBulk({ t, items, selection, report }: Props) {
   const id = useId();
-  const [status, setStatus] = useState("");
   const change = useChangeEachStatus();
-  const target = FEEDBACK_STATUSES.find((s) => s === status);
 
   async function apply(to: FeedbackStatus) {
     const chosen = selection.items(items);
@@ -47,26 +43,23 @@ export function FeedbackBulk({ t, items, selection, report }: Props) {
     );
   }
 
+  // One step: a button per status moves the selected pieces there.
   return (
     <BulkBar t={t} words="feedbackCenter.bulk" selectable={items} selection={selection}>
       {() => (
-        <div className="bms-bulk-move">
-          <FilterSelect
-            id={`${id}-status`}
-            label={t("feedbackCenter.bulk.status")}
-            any={t("feedbackCenter.bulk.choose")}
-            value={status}
-            options={choices(FEEDBACK_STATUSES, (s) => t(`feedbackCenter.statuses.${s}`))}
-            onChange={setStatus}
-          />
-          <button
-            type="button"
-            className="button"
-            disabled={!target || change.isPending}
-            onClick={() => target && void apply(target)}
-          >
-            {t("feedbackCenter.bulk.apply")}
-          </button>
+        <div className="bms-bulk-move" role="group" aria-labelledby={`${id}-status`}>
+          <span id={`${id}-status`}>{t("feedbackCenter.bulk.status")}</span>
+          {FEEDBACK_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className="button"
+              disabled={change.isPending}
+              onClick={() => void apply(status)}
+            >
+              {t(`feedbackCenter.statuses.${status}`)}
+            </button>
+          ))}
         </div>
       )}
     </BulkBar>

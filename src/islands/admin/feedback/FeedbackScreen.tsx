@@ -1,17 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
-import { type FeedbackStatusUpdate, feedbackStatusUpdateSchema } from "../../../shared/auth.ts";
 import {
   FEEDBACK_STATUSES,
   FEEDBACK_TRANSITIONS,
   FEEDBACK_TYPES,
   type FeedbackRecord,
+  type FeedbackStatus,
 } from "../../../shared/feedback-rules.ts";
-import { choices, Options } from "../app/fields.tsx";
+import { choices } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
-import { useLeaveGuard } from "../app/leave-guard.ts";
 import { FilterSelects, useFilters } from "../app/list-parts.tsx";
 import { type ItemSelection, SelectBox, useItemSelection } from "../app/selection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
@@ -101,27 +98,18 @@ function FeedbackItem({
   const allowed = FEEDBACK_TRANSITIONS[record.status];
   const type = FEEDBACK_TYPES.find((v) => v === record.feedbackType);
   const change = useChangeStatus();
-  const form = useForm<FeedbackStatusUpdate>({
-    resolver: zodResolver(feedbackStatusUpdateSchema),
-    defaultValues: { note: "" },
-  });
-  useLeaveGuard(form.formState.isDirty);
-  const chosen = form.watch("status");
   const [open, setOpen] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
+  // One step: each status the piece may move to is a button.
+  async function move(status: FeedbackStatus) {
     onDone(true, "");
     try {
-      await change.mutateAsync({ id: record.id, change: values });
-      form.reset({ note: "" });
-      onDone(
-        true,
-        t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${values.status}`) }),
-      );
+      await change.mutateAsync({ id: record.id, change: { status } });
+      onDone(true, t("feedbackCenter.changed", { status: t(`feedbackCenter.statuses.${status}`) }));
     } catch {
       onDone(false, t("feedbackCenter.changeFailed"));
     }
-  });
+  }
 
   return (
     <li className="bms-item">
@@ -159,28 +147,23 @@ function FeedbackItem({
         <FeedbackThread t={t} id={id} record={record} open={open} onDone={onDone} />
       </details>
       {allowed.length > 0 && (
-        <form className="bms-change" noValidate onSubmit={submit}>
-          <label htmlFor={`${id}-to`} className="visually-hidden">
-            {t("feedbackCenter.changeTo", { subject: record.subject })}
-          </label>
-          <select
-            id={`${id}-to`}
-            className="field-input"
-            {...form.register("status", { setValueAs: (v: string) => v || undefined })}
-          >
-            <Options
-              none={`${t("feedbackCenter.status")}…`}
-              choices={choices(allowed, (s) => t(`feedbackCenter.statuses.${s}`))}
-            />
-          </select>
-          <button
-            type="submit"
-            className="button"
-            disabled={!chosen || form.formState.isSubmitting}
-          >
-            {t("feedbackCenter.apply")}
-          </button>
-        </form>
+        <div
+          className="bms-change"
+          role="group"
+          aria-label={t("feedbackCenter.changeTo", { subject: record.subject })}
+        >
+          {allowed.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className="button"
+              disabled={change.isPending}
+              onClick={() => void move(status)}
+            >
+              {t("feedbackCenter.markAs", { status: t(`feedbackCenter.statuses.${status}`) })}
+            </button>
+          ))}
+        </div>
       )}
     </li>
   );

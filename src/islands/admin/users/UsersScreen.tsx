@@ -12,6 +12,7 @@ import { failedCallText } from "../app/form.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { succeeded, useSettled } from "../app/query.ts";
+import { DeleteControl } from "../content/DeleteControl.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { AddUserForm } from "./AddUserForm.tsx";
 import { useDeleteUser, useUpdateUser, useUserPage } from "./queries.ts";
@@ -47,9 +48,13 @@ export function UsersScreen({ t }: ScreenProps) {
       t("users.updated", { name: user.userName }),
     );
 
-  function onDelete(user: UserRecord) {
-    if (!window.confirm(t("users.confirmDelete", { name: user.userName }))) return;
-    void done(remove.mutateAsync(user._id), t("users.deleted", { name: user.userName }));
+  async function onDelete(user: UserRecord): Promise<boolean> {
+    state.report(true, "");
+    const failed = (error: unknown) =>
+      state.report(false, failedCallText(t, error, "users.failed"));
+    const deleted = await succeeded(remove.mutateAsync(user._id), failed);
+    if (deleted) state.report(true, t("users.deleted", { name: user.userName }));
+    return deleted;
   }
 
   return (
@@ -109,7 +114,8 @@ interface TableProps {
   sort: string;
   onSort: (sort: UserSort) => void;
   onChange: (user: UserRecord, changes: Changes) => void;
-  onDelete: (user: UserRecord) => void;
+  /** Deletes after the back office's own confirm step; false when it failed (said above). */
+  onDelete: (user: UserRecord) => Promise<boolean>;
 }
 
 /**
@@ -192,9 +198,12 @@ function UserTable({ t, page, options, sort, onSort, onChange, onDelete }: Table
                 <time dateTime={user.createdAt}>{user.createdAt.slice(0, 10)}</time>
               </td>
               <td data-label={t("users.actions")}>
-                <button type="button" className="button" onClick={() => onDelete(user)}>
-                  {t("users.delete")}
-                </button>
+                <DeleteControl
+                  t={t}
+                  question={t("users.confirmDelete", { name: user.userName })}
+                  onDelete={() => onDelete(user)}
+                  labels={{ action: t("users.delete"), confirm: t("bmsNotes.confirmDelete") }}
+                />
               </td>
             </tr>
           ))}
