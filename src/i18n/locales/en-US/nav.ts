@@ -12,6 +12,8 @@ const nav = {
     dragOver: "“{{name}}” is over place {{place}} of {{count}}.",
     dragDropped: "Dropped “{{name}}” at place {{place}} of {{count}}.",
     dragCancelled: "Moving “{{name}}” was cancelled.",
+    dragHelp:
+      "Drag a row by its handle with the pointer, or move it with its Move up and Move down buttons.",
   },
   bmsNav: {
     intro:

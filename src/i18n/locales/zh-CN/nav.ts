@@ -11,6 +11,7 @@ const nav: NavMessages = {
     dragOver: "“{{name}}”位于第 {{place}} 位上方（共 {{count}} 项）。",
     dragDropped: "已将“{{name}}”放到第 {{place}} 位（共 {{count}} 项）。",
     dragCancelled: "已取消移动“{{name}}”。",
+    dragHelp: "用指针按住一行的拖动手柄来拖动，或用它的“上移”“下移”按钮移动。",
   },
   bmsNav: {
     intro:

@@ -4,6 +4,7 @@ import {
   DndContext,
   type DragEndEvent,
   PointerSensor,
+  type ScreenReaderInstructions,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -92,6 +93,9 @@ export function useOrderedList<T extends { id: string }>(options: ListOptions<T>
     return row ? name(row) : "";
   };
   /** What dnd-kit says to a screen reader as a row is picked up, moved and dropped. */
+  // dnd-kit's own words for screen readers are English and speak of a keyboard sensor this list
+  // does not have: in the interface's language, where the buttons are.
+  const instructions: ScreenReaderInstructions = { draggable: t("bmsOrder.dragHelp") };
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       t("bmsOrder.dragPicked", { name: nameOf(active.id), place: placeOf(active.id), count }),
@@ -119,7 +123,7 @@ export function useOrderedList<T extends { id: string }>(options: ListOptions<T>
     move: (by) => move(index, index + by),
   });
 
-  return { ids, shown, busy, count, announcements, dragEnd, orderingOf };
+  return { ids, shown, busy, count, announcements, instructions, dragEnd, orderingOf };
 }
 
 type OrderedList = ReturnType<typeof useOrderedList>;
@@ -136,7 +140,7 @@ export function SortableList({
   before,
   children,
 }: {
-  list: Pick<OrderedList, "ids" | "announcements" | "dragEnd" | "busy">;
+  list: Pick<OrderedList, "ids" | "announcements" | "instructions" | "dragEnd" | "busy">;
   className: string;
   busy?: boolean;
   before?: ReactNode;
@@ -148,7 +152,10 @@ export function SortableList({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={list.dragEnd}
-      accessibility={{ announcements: list.announcements }}
+      accessibility={{
+        announcements: list.announcements,
+        screenReaderInstructions: list.instructions,
+      }}
     >
       <ul className={className} aria-busy={busy || list.busy || undefined}>
         {before}
