@@ -87,6 +87,8 @@ test("the audit log shows an admin's change with the item before and after", asy
   const rows = page.locator(".bms-log-table tbody tr");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`${name} renamed`);
+  // The action in words, not its identifier.
+  await expect(rows.first()).toContainText("Navigation groups: changed");
   await rows
     .first()
     .getByRole("button", { name: /^Details of entry/ })

@@ -127,7 +127,7 @@ export async function answerFeedback(
   actorId: string,
   id: string,
   input: { kind: "reply" | "note"; body: string; locale?: "zh-CN" | "en-US" | undefined },
-): Promise<FeedbackReplyRecord> {
+): Promise<FeedbackReplyRecord & { subject: string }> {
   const record = await findFeedback(ctx.db, id);
   if (!record) throw noSuchFeedback();
   let sent: { locale: "zh-CN" | "en-US"; sentTo: string } | null = null;
@@ -158,7 +158,8 @@ export async function answerFeedback(
   });
   const written = await findReply(ctx.db, row.id);
   if (!written) throw new Error("a reply just kept was not found");
-  return toReplyRecord(written);
+  // The subject it answers names it (in the audit log too).
+  return { ...toReplyRecord(written), subject: record.subject };
 }
 
 /** Deletes a record with its history, replies and notes. */

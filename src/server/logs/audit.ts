@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { routePath } from "hono/route";
 import type { AppEnv } from "../http/context.ts";
 import { insertAuditLog, lastStateOf } from "./repository.ts";
 
@@ -9,11 +10,7 @@ import { insertAuditLog, lastStateOf } from "./repository.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** A path segment that names an item rather than a kind: a uuid, a number, a file's id. */
-const ID_SEGMENT =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|file:.+|m-[0-9a-f-]{36}.*)$/i;
-
-/** The last word of a path that is itself the action (`…/:id/publish`, `…/order`). */
+/** The last word of a route that is itself the action (`…/:id/publish`, `…/order`). */
 const ACTION_WORDS = new Set([
   "publish",
   "unpublish",
@@ -23,7 +20,8 @@ const ACTION_WORDS = new Set([
   "replies",
   "status",
   "check",
-  "role",
+  "test",
+  "revoke-others",
 ]);
 
 const VERBS: Record<string, string> = {
@@ -36,31 +34,44 @@ const VERBS: Record<string, string> = {
 /** A SPEC route named by a verb and a noun (`createUser`, `changePassword`, `logOutUser`). */
 const VERB_NOUN = /^(create|delete|update|change|upload|request|confirm|logOut|reset)([A-Z]\w*)$/;
 
+/** Kinds whose routes name them in the singular (`createUser`): the plural, as elsewhere. */
+const PLURAL: Record<string, string> = { user: "users" };
+
 /**
- * What a write did, from its method and path: `articles.update` for `PUT /api/admin/articles/:id`,
- * `articles.publish` for `POST …/:id/publish`, `nav.groups.order` for `PUT …/nav/groups/order`,
- * `user.create` for `POST /api/createUser`, `feedback.status` for `PUT /api/feedback/:id/status`.
- * Its item is the last id in the path.
+ * What a write did, as `<kind>.<verb>`, from its method and its route (the pattern it matched,
+ * `/api/admin/categories/:slug`, so a slug is never taken for a word): `articles.update`,
+ * `articles.publish`, `articles.restore` (a revision of it), `nav.links.order`, `users.create`
+ * (`POST /api/createUser`), `feedback.status`. Its item is the route's last parameter.
  */
 export function actionOf(
   method: string,
+  route: string,
   path: string,
 ): { action: string; targetId: string | null } {
-  const segments = path
-    .replace(/^\/api\/(?:admin\/)?/, "")
-    .split("/")
-    .filter(Boolean)
-    .map((segment) => decodeURIComponent(segment));
-  const words = segments.filter((segment) => !ID_SEGMENT.test(segment));
-  const ids = segments.filter((segment) => ID_SEGMENT.test(segment));
+  const strip = (text: string) => text.replace(/^\/api\/(?:admin\/)?/, "").split("/");
+  const pattern = strip(route);
+  const actual = strip(path);
+  const words: string[] = [];
+  const ids: string[] = [];
+  pattern.forEach((segment, i) => {
+    if (segment.startsWith(":")) ids.push(decodeURIComponent(actual[i] ?? ""));
+    else if (segment && segment !== "revisions") words.push(segment);
+  });
   const last = words.at(-1) ?? "";
   const named = words.length === 1 ? VERB_NOUN.exec(last) : null;
-  const action = named
-    ? `${named[2]}.${named[1]}`
-    : ACTION_WORDS.has(last)
-      ? words.join(".")
-      : [...words, VERBS[method] ?? method.toLowerCase()].join(".");
-  return { action: action.toLowerCase().slice(0, 80), targetId: ids.at(-1)?.slice(0, 200) ?? null };
+  let action: string;
+  if (named) {
+    const noun = (named[2] ?? "").toLowerCase();
+    action = `${PLURAL[noun] ?? noun}.${(named[1] ?? "").toLowerCase()}`;
+  } else {
+    const verb = ACTION_WORDS.has(last) ? last : (VERBS[method] ?? method.toLowerCase());
+    const nouns = ACTION_WORDS.has(last) ? words.slice(0, -1) : words;
+    // A kind within a namespace (`nav/groups/:id/links`) is named by the namespace and its last noun.
+    const kind = nouns.length > 1 ? `${nouns[0]}.${nouns.at(-1)}` : (nouns[0] ?? "");
+    action = `${kind}.${verb}`;
+  }
+  // The item acted on: the first parameter (`/articles/:id/revisions/:revision`: the article).
+  return { action: action.slice(0, 80), targetId: ids[0]?.slice(0, 200) ?? null };
 }
 
 /**
@@ -101,9 +112,21 @@ function bounded(value: unknown): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** What names an item in a line: its title, name, slug, email or subject (a text in both languages: its English one). */
+/** The item a body or an answer names when the route names none: its `id`, or its `ids`. */
+function idsOf(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  if (typeof value.id === "string") return value.id;
+  const ids = Array.isArray(value.ids) ? value.ids.filter((id) => typeof id === "string") : [];
+  return ids.length > 0 ? ids.join(" ").slice(0, 200) : null;
+}
+
+/**
+ * What names an item in a line: its title, name, slug, email or subject (a text in both
+ * languages: its English one); several items (`names`) by their names together.
+ */
 export function labelOf(item: unknown): string {
   if (!isRecord(item)) return "";
+  if (Array.isArray(item.names)) return item.names.join(", ").slice(0, 200);
   for (const key of ["title", "name", "userName", "slug", "email", "subject", "originalName"]) {
     const value = item[key];
     if (typeof value === "string" && value) return value.slice(0, 200);
@@ -131,8 +154,8 @@ export const audit = createMiddleware<AppEnv>(async (c, next) => {
       .json()
       .catch(() => null);
     const data = isRecord(answer) ? answer.data : null;
-    const { action, targetId: fromPath } = actionOf(c.req.method, c.req.path);
-    const targetId = fromPath ?? (isRecord(data) && typeof data.id === "string" ? data.id : null);
+    const { action, targetId: fromPath } = actionOf(c.req.method, routePath(c, -1), c.req.path);
+    const targetId = fromPath ?? idsOf(data) ?? idsOf(asked);
     const before = targetId ? await lastStateOf(c.var.db, targetId) : null;
     const after = c.req.method === "DELETE" ? null : bounded(data);
     await insertAuditLog(c.var.db, {

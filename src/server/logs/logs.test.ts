@@ -32,40 +32,58 @@ describe("what the log shows of an address", () => {
 
 describe("an audit entry's words", () => {
   const id = "0b5f3c3e-4a8e-4d6e-9a53-6f1c0d2b7a12";
-  it("names the action and the item from the path", () => {
-    expect(actionOf("PUT", `/api/admin/articles/${id}`)).toEqual({
-      action: "articles.update",
-      targetId: id,
-    });
-    expect(actionOf("POST", `/api/admin/articles/${id}/publish`)).toEqual({
-      action: "articles.publish",
-      targetId: id,
-    });
-    expect(actionOf("POST", "/api/admin/nav/links")).toEqual({
-      action: "nav.links.create",
-      targetId: null,
-    });
-    expect(actionOf("PUT", "/api/admin/banners/order")).toEqual({
-      action: "banners.order",
-      targetId: null,
-    });
-    expect(actionOf("POST", "/api/createUser")).toEqual({ action: "user.create", targetId: null });
-    expect(actionOf("PUT", `/api/updateUsers/${id}`)).toEqual({
-      action: "users.update",
-      targetId: id,
-    });
-    expect(actionOf("PUT", `/api/feedback/${id}/status`)).toEqual({
-      action: "feedback.status",
-      targetId: id,
-    });
-    expect(actionOf("DELETE", `/api/feedback/${id}`)).toEqual({
-      action: "feedback.delete",
-      targetId: id,
-    });
-    expect(actionOf("DELETE", "/api/admin/nav/links/file:nav:a--b")).toEqual({
-      action: "nav.links.delete",
-      targetId: "file:nav:a--b",
-    });
+  it("names the action <kind>.<verb> from the route matched, and the item from its parameter", () => {
+    const cases: Array<[string, string, string, string, string | null]> = [
+      ["PUT", "/api/admin/articles/:id", `/api/admin/articles/${id}`, "articles.update", id],
+      [
+        "POST",
+        "/api/admin/articles/:id/publish",
+        `/api/admin/articles/${id}/publish`,
+        "articles.publish",
+        id,
+      ],
+      [
+        "POST",
+        "/api/admin/articles/:id/revisions/:revision/restore",
+        `/api/admin/articles/${id}/revisions/7/restore`,
+        "articles.restore",
+        id,
+      ],
+      ["POST", "/api/admin/nav/links", "/api/admin/nav/links", "nav.links.create", null],
+      [
+        "PUT",
+        "/api/admin/nav/groups/:id/links/order",
+        `/api/admin/nav/groups/${id}/links/order`,
+        "nav.links.order",
+        id,
+      ],
+      ["PUT", "/api/admin/banners/order", "/api/admin/banners/order", "banners.order", null],
+      // A slug is the item, never a word of the action: one action for every category.
+      [
+        "PUT",
+        "/api/admin/categories/:slug",
+        "/api/admin/categories/owner-cat",
+        "categories.update",
+        "owner-cat",
+      ],
+      ["POST", "/api/createUser", "/api/createUser", "users.create", null],
+      ["POST", "/api/deleteUsers", "/api/deleteUsers", "users.delete", null],
+      ["PUT", "/api/updateUsers/:id", `/api/updateUsers/${id}`, "users.update", id],
+      ["PUT", "/api/feedback/:id/status", `/api/feedback/${id}/status`, "feedback.status", id],
+      ["DELETE", "/api/feedback/:id", `/api/feedback/${id}`, "feedback.delete", id],
+      [
+        "DELETE",
+        "/api/admin/nav/links/:id",
+        "/api/admin/nav/links/file:nav:a--b",
+        "nav.links.delete",
+        "file:nav:a--b",
+      ],
+      ["PUT", "/api/admin/settings", "/api/admin/settings", "settings.update", null],
+      ["POST", "/api/admin/export", "/api/admin/export", "export.create", null],
+    ];
+    for (const [method, route, path, action, targetId] of cases) {
+      expect(actionOf(method, route, path), path).toEqual({ action, targetId });
+    }
   });
 
   it("keeps no secret and names an item by its title or name", () => {

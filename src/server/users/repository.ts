@@ -51,11 +51,11 @@ export function updateUser(db: Db, id: string, patch: UserPatch): Promise<UserRo
 export async function deleteUsersById(
   db: Db,
   ids: string[],
-): Promise<Array<{ id: string; avatar: string }>> {
+): Promise<Array<{ id: string; avatar: string; userName: string }>> {
   return db
     .delete(users)
     .where(inArray(users.id, ids))
-    .returning({ id: users.id, avatar: users.avatar });
+    .returning({ id: users.id, avatar: users.avatar, userName: users.userName });
 }
 
 export interface UserFilter {

@@ -108,7 +108,7 @@ export async function deleteUsers(
   storage: Storage,
   actorId: string,
   ids: string[],
-): Promise<{ deleted: number; ids: string[] }> {
+): Promise<{ deleted: number; ids: string[]; names: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.includes(actorId)) throw new ApiError(400, "bad_request", USER_MESSAGES.notYourself);
   const deleted = await deleteUsersById(db, unique);
@@ -116,7 +116,11 @@ export async function deleteUsers(
     storage,
     deleted.map((row) => row.avatar),
   );
-  return { deleted: deleted.length, ids: deleted.map((row) => row.id) };
+  return {
+    deleted: deleted.length,
+    ids: deleted.map((row) => row.id),
+    names: deleted.map((row) => row.userName),
+  };
 }
 
 /** `PUT /updateUsers/{id}`: disabling revokes every session; a role change is read live. */

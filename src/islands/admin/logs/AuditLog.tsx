@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { ListSection } from "../app/ListSection.tsx";
 import { FilterSelects, SearchField } from "../app/list-parts.tsx";
+import { actionText } from "./actions.ts";
 import { AUDIT_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
@@ -51,7 +52,10 @@ export function AuditLog({ t }: { t: Translate }) {
                 {
                   name: "action",
                   label: t("bmsLogs.action"),
-                  options: (actions.data ?? []).map((action) => ({ value: action, label: action })),
+                  options: (actions.data ?? []).map((action) => ({
+                    value: action,
+                    label: actionText(t, action),
+                  })),
                 },
               ]}
             />
@@ -97,11 +101,7 @@ export function AuditLog({ t }: { t: Translate }) {
                     <td data-label={t("bmsLogs.user")} className="bms-log-user">
                       {actorText(t, entry.actor)}
                     </td>
-                    <td data-label={t("bmsLogs.action")} className="bms-log-breaks">
-                      <code>
-                        <BreakAfter text={entry.action} marks="." />
-                      </code>
-                    </td>
+                    <td data-label={t("bmsLogs.action")}>{actionText(t, entry.action)}</td>
                     <td data-label={t("bmsLogs.item")} className="bms-log-path">
                       {entry.targetLabel || entry.targetId || "—"}
                     </td>

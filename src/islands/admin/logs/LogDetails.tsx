@@ -4,6 +4,7 @@ import type { AuditLogRecord, RequestLogRecord } from "../../../shared/logs.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failureText } from "../app/form.tsx";
 import { ModalDialog } from "../media/ModalDialog.tsx";
+import { actionText } from "./actions.ts";
 import { actorText, TimeCell } from "./LogParts.tsx";
 import { useAuditEntry, useRequestEntry } from "./queries.ts";
 
@@ -95,7 +96,12 @@ function AuditFacts({ t, entry }: { t: Translate; entry: AuditLogRecord }) {
         rows={[
           [t("bmsLogs.time"), <TimeCell key="at" at={entry.at} />],
           [t("bmsLogs.user"), actorText(t, entry.actor)],
-          [t("bmsLogs.action"), <code key="action">{entry.action}</code>],
+          [
+            t("bmsLogs.action"),
+            <span key="action">
+              {actionText(t, entry.action)} <code>{entry.action}</code>
+            </span>,
+          ],
           [t("bmsLogs.pathColumn"), <code key="path">{`${entry.method} ${entry.path}`}</code>],
           [t("bmsLogs.item"), entry.targetLabel || entry.targetId || "—"],
           [t("bmsLogs.address"), entry.ip ?? t("bmsLogs.unknown")],

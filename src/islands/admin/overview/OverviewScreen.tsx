@@ -12,6 +12,7 @@ import { failureText } from "../app/form.tsx";
 import { dataOf } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { formatTime } from "../content/time.ts";
+import { actionText } from "../logs/actions.ts";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { Readership, type Span } from "./Readership.tsx";
@@ -309,7 +310,7 @@ function RecentActions({ t, navigate, data }: ListProps) {
       empty={t("bmsOverview.noActions")}
       item={(action) => (
         <li key={action.id}>
-          <code>{action.action}</code> {action.targetLabel}
+          {actionText(t, action.action)} · {action.targetLabel || action.targetId || "—"}
           <span className="field-hint">
             {action.actor?.name ?? ""} · <time dateTime={action.at}>{formatTime(action.at)}</time>
           </span>
