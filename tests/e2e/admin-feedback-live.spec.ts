@@ -41,6 +41,8 @@ test("a reply is mailed in the writer's language, a note is kept unsent, and the
   await sent(subject, "reader@example.com", "代码块在深色模式下看不清。");
   await page.goto("/bms/FeedBackCenter");
   const item = await opened(page, subject);
+  // The back office has its feedback center, and no visitors' feedback button over its fields.
+  await expect(page.getByRole("button", { name: "Feedback", exact: true })).toHaveCount(0);
   const form = item.getByRole("form", { name: `Write on “${subject}”` });
   await expect(form.getByLabel("Send as")).toHaveValue("reply");
   // The writer wrote in Chinese: the mail is framed in Chinese unless the owner chooses.

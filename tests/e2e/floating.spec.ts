@@ -10,6 +10,7 @@ const PAGES = [
   "/",
   "/articles/",
   "/articles/static-first/",
+  "/articles/static-first-zh/",
   "/random-notes",
   "/random-notes/2026-10-16-psqlrc/",
   "/book-doc/the-quiet-page/fonts/",
