@@ -62,6 +62,34 @@ test("nothing of the back office shows before the server answers", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 });
 
+test("on a phone the back office's sections fold under one button, every label whole", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prefer(page, { locale: "en-US", user: adminInfo });
+  await identity(page, { status: 200, success: true, isAdmin: true });
+  await page.goto("/bms/overview");
+  const nav = page.getByRole("navigation", { name: "Back office sections" });
+  const menu = nav.getByRole("button", { name: "Sections: Overview" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Write article", exact: true })).toBeHidden();
+  await menu.click();
+  for (const name of ["Overview", "Write article", "Site navigation", "User settings"]) {
+    const link = nav.getByRole("link", { name, exact: true });
+    await expect(link).toBeVisible();
+    // Whole: its text fits its box, and the box fits the screen.
+    expect(await link.evaluate((a) => a.scrollWidth <= a.clientWidth + 1)).toBe(true);
+    const box = await link.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  await nav.getByRole("link", { name: "Feedback", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Sections: Feedback" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+});
+
 test("an admin gets the shell, with its own router over every admin route", async ({ page }) => {
   await prefer(page, { locale: "en-US", user: adminInfo });
   await identity(page, { status: 200, success: true, isAdmin: true });

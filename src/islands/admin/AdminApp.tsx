@@ -35,6 +35,7 @@ function Shell() {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
   const [access, setAccess] = useState<Access>("checking");
+  const [menuOpen, setMenuOpen] = useState(false);
   const [location, setLocation] = useLocation();
   const route = routeFromPath(location);
   const search = useSearch();
@@ -58,24 +59,18 @@ function Shell() {
     document.title = `${t(routeTitle(route))} · ${t("bms.title")}`;
   }, [route, t]);
 
-  // On a phone the sections are one scrolling row: keep the current one in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the route or access changes
-  useEffect(() => {
-    document
-      .querySelector('.bms-nav [aria-current="page"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [route, access]);
-
   function navigate(next: AdminRoute, query = "", options: { saved?: boolean } = {}) {
     // A form with unsaved changes asks before it is left, unless the screen moves on because it
     // has just saved them.
     const dirty = !options.saved && hasUnsavedChanges();
     if (dirty && !window.confirm(t("bmsContent.confirmLeave"))) return;
     setLocation(`/bms/${next}${query ? `?${query}` : ""}`);
+    setMenuOpen(false);
     document.getElementById("bms-main")?.focus();
   }
 
   const Screen = SCREENS[route];
+  const menuId = "bms-sections";
 
   if (access !== "admin") {
     return (
@@ -88,7 +83,17 @@ function Shell() {
   return (
     <div className="bms">
       <nav className="bms-nav" aria-label={t("bms.nav")}>
-        <ul>
+        {/* On a phone the sections fold under one button that names the current one. */}
+        <button
+          type="button"
+          className="button bms-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {t("bms.menu", { screen: t(routeTitle(route)) })}
+        </button>
+        <ul id={menuId} data-open={menuOpen || undefined}>
           {ADMIN_ROUTES.map((r) => (
             <li key={r}>
               <a

@@ -4,6 +4,7 @@ const bms = {
     title: "Back office",
     checking: "Checking your access…",
     nav: "Back office sections",
+    menu: "Sections: {{screen}}",
     backToSite: "Back to the site",
     overview: "Overview",
     overviewAbout: "The blog at a glance: recent activity, drafts and what needs attention.",

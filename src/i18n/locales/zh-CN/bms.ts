@@ -6,6 +6,7 @@ const bms: BmsMessages = {
     title: "后台管理",
     checking: "正在确认你的权限…",
     nav: "后台栏目",
+    menu: "栏目：{{screen}}",
     backToSite: "返回网站",
     overview: "概览",
     overviewAbout: "博客一览：最近动态、草稿和需要处理的事项。",
