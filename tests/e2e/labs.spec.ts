@@ -218,6 +218,28 @@ for (const e of experiments) {
   });
 }
 
+test("no experiment of either lab logs an error as its demo hydrates (React #418 and the like)", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  await prefer(page, { locale: "en-US" });
+  for (const lab of ["hookslab", "mixlab"]) {
+    const slugs = readdirSync(`content/labs/${lab}`)
+      .filter((file) => file.endsWith(".mdx"))
+      .map((file) => file.replace(/\.mdx$/, ""));
+    for (const slug of slugs) {
+      await page.goto(`/${lab}/${slug}/`);
+      await openDemo(page);
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
 for (const combo of COMBOS) {
   test(`the index and every experiment pass axe, ${combo.locale} ${combo.theme}`, async ({
     page,
