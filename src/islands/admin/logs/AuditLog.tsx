@@ -101,7 +101,9 @@ export function AuditLog({ t }: { t: Translate }) {
                     <td data-label={t("bmsLogs.user")} className="bms-log-user">
                       {actorText(t, entry.actor)}
                     </td>
-                    <td data-label={t("bmsLogs.action")}>{actionText(t, entry.action)}</td>
+                    <td data-label={t("bmsLogs.action")} className="bms-log-action">
+                      <ActionCell t={t} action={entry.action} />
+                    </td>
                     <td data-label={t("bmsLogs.item")} className="bms-log-path">
                       {entry.targetLabel || entry.targetId || "—"}
                     </td>
@@ -118,5 +120,16 @@ export function AuditLog({ t }: { t: Translate }) {
       />
       <EntryDialog t={t} log="audit" id={open} onClose={() => setOpen(null)} />
     </>
+  );
+}
+
+/** An action in words, or, one the words do not know, its code breaking after each dot. */
+function ActionCell({ t, action }: { t: Translate; action: string }) {
+  const words = actionText(t, action);
+  if (words !== action) return words;
+  return (
+    <code>
+      <BreakAfter text={action} marks="." />
+    </code>
   );
 }

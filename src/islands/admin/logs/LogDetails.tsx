@@ -99,7 +99,10 @@ function AuditFacts({ t, entry }: { t: Translate; entry: AuditLogRecord }) {
           [
             t("bmsLogs.action"),
             <span key="action">
-              {actionText(t, entry.action)} <code>{entry.action}</code>
+              {actionText(t, entry.action) === entry.action
+                ? ""
+                : `${actionText(t, entry.action)} `}
+              <code>{entry.action}</code>
             </span>,
           ],
           [t("bmsLogs.pathColumn"), <code key="path">{`${entry.method} ${entry.path}`}</code>],
