@@ -25,37 +25,55 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas", async () => {
+/** A scratch folder with the smallest build npm start serves (an index page); its data beside. */
+function scratchSite() {
   const folder = mkdtempSync(join(tmpdir(), "blog-start-"));
   folders.push(folder);
-  // The smallest build npm start serves: an index page.
   const dist = join(folder, "dist");
   mkdirSync(dist);
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
-  const port = await freePort();
-  const npm = spawn("npm", ["start", "--silent"], {
+  return { data: join(folder, "data"), dist };
+}
+
+/**
+ * Starts `command` as npm start would run the server (its own process group, for the clean-up),
+ * on `port`, with its output gathered.
+ */
+function startServer(
+  command: string,
+  args: string[],
+  site: { data: string; dist: string },
+  port: number,
+) {
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: join(folder, "data"),
-      DIST_DIR: dist,
+      DATA_DIR: site.data,
+      DIST_DIR: site.dist,
       DATABASE_URL: "",
       SITE_REBUILD: "0",
       NODE_ENV: "production",
+      BACKUP_KEEP: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
-    // A group of its own, for the clean-up; the signal under test goes to npm alone.
     detached: true,
   });
-  if (npm.pid) groups.push(npm.pid);
+  if (child.pid) groups.push(child.pid);
   let output = "";
-  npm.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  npm.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+  }
+  return { child, output: () => output };
+}
+
+it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas", async () => {
+  const port = await freePort();
+  // The signal under test goes to npm alone.
+  const { child: npm, output } = startServer("npm", ["start", "--silent"], scratchSite(), port);
   const exited = new Promise<number | null>((resolve) => npm.once("exit", resolve));
   const deadline = Date.now() + 60_000;
   let answered: Response | null = null;
@@ -63,7 +81,7 @@ it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas"
     answered = await fetch(`http://127.0.0.1:${port}/api/encryption-key`).catch(() => null);
     if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expect(answered?.status, output).toBe(200);
+  expect(answered?.status, output()).toBe(200);
   // npm's one child is the server (Linux's /proc), started with glibc's malloc arenas at two.
   const [server] = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, "utf8")
     .trim()
@@ -76,48 +94,23 @@ it("npm start stops gracefully when npm is sent SIGTERM, with two malloc arenas"
   );
 
   npm.kill("SIGTERM");
-  expect(await exited, output).not.toBeNull();
-  expect(output, "the server itself got the signal").toContain("SIGTERM: closing");
+  expect(await exited, output()).not.toBeNull();
+  expect(output(), "the server itself got the signal").toContain("SIGTERM: closing");
   const after = await fetch(`http://127.0.0.1:${port}/api/encryption-key`).catch(() => null);
   expect(after, "nothing listens any more").toBeNull();
 }, 90_000);
 
 it("npm start on a port in use says so in one line, and where it listens when it can", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "blog-start-"));
-  folders.push(folder);
-  const dist = join(folder, "dist");
-  mkdirSync(dist);
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>t</title>");
+  const site = scratchSite();
   const port = await freePort();
   const taken = createServer();
   await new Promise<void>((done) => taken.listen(port, "127.0.0.1", done));
-  const run = (host: string) => {
-    const server = spawn(process.execPath, ["src/server/node.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: host,
-        DATA_DIR: join(folder, "data"),
-        DIST_DIR: dist,
-        DATABASE_URL: "",
-        SITE_REBUILD: "0",
-        NODE_ENV: "production",
-        BACKUP_KEEP: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    if (server.pid) groups.push(server.pid);
-    let output = "";
-    for (const stream of [server.stdout, server.stderr]) {
-      stream.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-    }
-    return { server, output: () => output };
+  const run = () => {
+    const { child, output } = startServer(process.execPath, ["src/server/node.ts"], site, port);
+    return { server: child, output };
   };
   try {
-    const blocked = run("127.0.0.1");
+    const blocked = run();
     const code = await new Promise<number | null>((done) => blocked.server.once("exit", done));
     expect(code, blocked.output()).toBe(1);
     expect(blocked.output()).toContain(`Port ${port} is already in use on 127.0.0.1`);
@@ -126,7 +119,7 @@ it("npm start on a port in use says so in one line, and where it listens when it
     await new Promise((done) => taken.close(done));
   }
   // Free now: it names the address it listens on.
-  const started = run("127.0.0.1");
+  const started = run();
   const deadline = Date.now() + 60_000;
   while (!started.output().includes("Blog and API on") && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
