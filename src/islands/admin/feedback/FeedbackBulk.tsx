@@ -1,4 +1,3 @@
-import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import {
   FEEDBACK_STATUSES,
@@ -8,6 +7,7 @@ import {
 import { BulkBar, type ItemSelection } from "../app/selection.tsx";
 import { bulkLine } from "../media/bulk.ts";
 import { useChangeEachStatus } from "./queries.ts";
+import { StatusButtons } from "./StatusButtons.tsx";
 
 const WORDS = {
   done: "feedbackCenter.bulk.done",
@@ -30,7 +30,6 @@ interface Props {
  * changed and why any did not.
  */
 export function FeedbackBulk({ t, items, selection, report }: Props) {
-  const id = useId();
   const change = useChangeEachStatus();
 
   async function apply(to: FeedbackStatus) {
@@ -47,20 +46,14 @@ export function FeedbackBulk({ t, items, selection, report }: Props) {
   return (
     <BulkBar t={t} words="feedbackCenter.bulk" selectable={items} selection={selection}>
       {() => (
-        <div className="bms-bulk-move" role="group" aria-labelledby={`${id}-status`}>
-          <span id={`${id}-status`}>{t("feedbackCenter.bulk.status")}</span>
-          {FEEDBACK_STATUSES.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className="button"
-              disabled={change.isPending}
-              onClick={() => void apply(status)}
-            >
-              {t(`feedbackCenter.statuses.${status}`)}
-            </button>
-          ))}
-        </div>
+        <StatusButtons
+          statuses={FEEDBACK_STATUSES}
+          className="bms-bulk-move"
+          legend={t("feedbackCenter.bulk.status")}
+          words={(status) => t(`feedbackCenter.statuses.${status}`)}
+          disabled={change.isPending}
+          onPick={(status) => void apply(status)}
+        />
       )}
     </BulkBar>
   );

@@ -15,6 +15,7 @@ import type { ScreenProps } from "../screen-props.ts";
 import { FeedbackBulk } from "./FeedbackBulk.tsx";
 import { FeedbackThread } from "./FeedbackThread.tsx";
 import { useChangeStatus, useFeedbackPage } from "./queries.ts";
+import { StatusButtons } from "./StatusButtons.tsx";
 
 /**
  * What readers sent with the feedback button, filtered and paged, with its handling status.
@@ -147,23 +148,17 @@ function FeedbackItem({
         <FeedbackThread t={t} id={id} record={record} open={open} onDone={onDone} />
       </details>
       {allowed.length > 0 && (
-        <div
+        <StatusButtons
+          statuses={allowed}
           className="bms-change"
-          role="group"
-          aria-label={t("feedbackCenter.changeTo", { subject: record.subject })}
-        >
-          {allowed.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className="button"
-              disabled={change.isPending}
-              onClick={() => void move(status)}
-            >
-              {t("feedbackCenter.markAs", { status: t(`feedbackCenter.statuses.${status}`) })}
-            </button>
-          ))}
-        </div>
+          legend={t("feedbackCenter.changeTo", { subject: record.subject })}
+          legendHidden
+          words={(status) =>
+            t("feedbackCenter.markAs", { status: t(`feedbackCenter.statuses.${status}`) })
+          }
+          disabled={change.isPending}
+          onPick={(status) => void move(status)}
+        />
       )}
     </li>
   );
