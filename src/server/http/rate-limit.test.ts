@@ -20,6 +20,16 @@ describeEachDb("rate limits", (ctx) => {
     expect(await take(70_000)).toBeGreaterThan(0);
   });
 
+  it("lets a whole burst through when its requests read the clock out of order", async () => {
+    const { database } = ctx();
+    const t0 = new Date("2026-11-23T10:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const take = (ms: number) => takeToken(database.db, "feedback:c", FEEDBACK_RATE, at(ms));
+    // The third read its clock first but reached the row last.
+    expect([await take(2), await take(3), await take(1)]).toEqual([0, 0, 0]);
+    expect(await take(4)).toBeGreaterThan(0);
+  });
+
   it("purges buckets that are full again", async () => {
     const { database } = ctx();
     const t0 = new Date("2026-11-23T10:00:00.000Z");

@@ -141,6 +141,10 @@ export async function takeToken(
 ): Promise<number> {
   const intervalMs = 60_000 / rule.perMinute;
   const toleranceMs = (rule.burst - 1) * intervalMs;
+  // Parallel requests read the clock before they reach the row, in any order: the last of a
+  // burst whose clock read a millisecond before the first's must still pass. A little slack,
+  // well under one interval, lets it, and lets no request more through.
+  const slackMs = Math.min(250, intervalMs / 4);
   const at = sql`${now.toISOString()}::timestamptz`;
   const interval = sql`${`${intervalMs} milliseconds`}::interval`;
   const ahead = sql`greatest(${rateLimits.tat}, ${at})`;
@@ -150,7 +154,7 @@ export async function takeToken(
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: { tat: sql`${ahead} + ${interval}` },
-      setWhere: sql`${ahead} <= ${at} + ${`${toleranceMs} milliseconds`}::interval`,
+      setWhere: sql`${ahead} <= ${at} + ${`${toleranceMs + slackMs} milliseconds`}::interval`,
     })
     .returning({ tat: rateLimits.tat });
   if (taken) return 0;
