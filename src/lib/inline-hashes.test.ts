@@ -66,6 +66,19 @@ describe("inline blocks", () => {
     expect(inlineBlocks(html)).toEqual(parsedBlocks(html));
   });
 
+  it("are read as a browser reads them, whatever a title or setting holds", () => {
+    // Astro leaves `<` and `>` as they are inside attribute values: a title holding `<script`
+    // was read as a script by a pattern, and the page's own scripts were hashed wrongly.
+    const title = "Why 2 > 1 <script>alert(1)</script> <!-- <style>";
+    const json = JSON.stringify({ "en-US": title }).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    const html = `<!doctype html><html data-titles="${json}"><head><title>${title.replace(/</g, "&lt;")}</title><script>theme()</script></head><body><p title="<style>">a &lt;script&gt; b</p><!-- <script>no()</script> --><textarea><script>no()</script></textarea><template><script>copied()</script></template><style>p{}</style></body></html>`;
+    expect(inlineBlocks(html)).toEqual([
+      { kind: "script", text: "theme()" },
+      { kind: "script", text: "copied()" },
+      { kind: "style", text: "p{}" },
+    ]);
+  });
+
   it("are hashed as a browser hashes them", () => {
     expect(cspHash("")).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
     const text = "document.title='中文'";

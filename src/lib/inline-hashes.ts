@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
+import type { Element, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
 import {
   formatHeadersFile,
   HEADERS_FILE,
@@ -20,36 +22,40 @@ export interface InlineBlock {
   text: string;
 }
 
-// <script> and <style> hold raw text in HTML: their content runs to the first closing tag,
-// with no entities decoded. Attribute values may hold ">" inside quotes.
-const BLOCK = /<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/\1\s*>/gi;
-const HAS_SRC = /(?:^|\s)src\s*=/i;
-const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-
 /** A script type that only carries data (JSON): a browser never runs it, so CSP ignores it. */
-function isDataBlock(attributes: string): boolean {
-  const match = TYPE.exec(attributes);
-  const type = (match?.[1] ?? match?.[2] ?? match?.[3] ?? "").trim().toLowerCase();
-  return type === "application/json" || type.endsWith("+json");
+function isDataBlock(type: unknown): boolean {
+  const value = (typeof type === "string" ? type : "").trim().toLowerCase();
+  return value === "application/json" || value.endsWith("+json");
 }
+
+/** An element's text as the browser hashes it: <script> and <style> hold raw text, one node. */
+const textOf = (element: Element) =>
+  element.children.map((child) => (child.type === "text" ? child.value : "")).join("");
 
 /**
  * Every inline script (classic, module, import map, speculation rules: anything but JSON data)
- * and every <style> element of a page. Scripts with `src` have no inline code.
+ * and every <style> element of a page, read with an HTML parser: a title or setting holding
+ * `<script` or `</style>` is text to it, as to a browser. Scripts with `src` have no inline
+ * code; a template's content counts (a script copied out of it runs).
  */
 export function inlineBlocks(html: string): InlineBlock[] {
   const blocks: InlineBlock[] = [];
-  for (const match of html.matchAll(BLOCK)) {
-    const tag = (match[1] ?? "").toLowerCase();
-    const attributes = match[2] ?? "";
-    const text = match[3] ?? "";
-    if (tag === "script") {
-      if (HAS_SRC.test(attributes) || isDataBlock(attributes)) continue;
-      blocks.push({ kind: "script", text });
-    } else {
-      blocks.push({ kind: "style", text });
+  const visit = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== "element") continue;
+      if (child.tagName === "script") {
+        const { src, type } = child.properties;
+        if (src === undefined && !isDataBlock(type))
+          blocks.push({ kind: "script", text: textOf(child) });
+      } else if (child.tagName === "style") {
+        blocks.push({ kind: "style", text: textOf(child) });
+      } else {
+        visit(child);
+        if (child.content) visit(child.content);
+      }
     }
-  }
+  };
+  visit(fromHtml(html));
   return blocks;
 }
 

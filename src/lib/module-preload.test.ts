@@ -58,6 +58,14 @@ describe("withModulePreloads", () => {
     );
   });
 
+  it("reads the page as a browser does: a script's markup in a title or comment is text", () => {
+    // Astro leaves `<` and `>` as they are in attribute values (a title in data-titles).
+    const html =
+      '<html data-titles=\'<script type="module" src="/_astro/entry.js">\'><head><title>&lt;script&gt;</title>' +
+      '<!-- <script type="module" src="/_astro/entry.js"></script> --></head><body></body></html>';
+    expect(withModulePreloads(html, deps)).toBe(html);
+  });
+
   it("leaves classic scripts, inline modules and pages that already preload alone", () => {
     const html =
       '<link rel="modulepreload" href="/_astro/site.js"><script src="/_astro/entry.js"></script>' +

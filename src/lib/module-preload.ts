@@ -10,13 +10,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { init, parse } from "es-module-lexer";
+import type { Element, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
 import { htmlFilesIn } from "./inline-hashes.ts";
-
-// A module script of this site: `<script type="module" src="/_astro/…">` (Astro writes exactly
-// this form; attributes in either order).
-const MODULE_SCRIPT =
-  /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc="(\/_astro\/[^"]+\.js)")[^>]*>/g;
-const PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
 
 /** The URLs a chunk imports statically (not `import()`), resolved against its own URL. */
 export function staticImportsOf(url: string, code: string): string[] {
@@ -54,18 +50,59 @@ export function dependenciesOf(entry: string, read: (url: string) => string | nu
   return order;
 }
 
+interface PageScripts {
+  /** Where each module script of this site (`<script type="module" src="/_astro/…">`) starts, and its src. */
+  modules: { offset: number; src: string }[];
+  /** The modules the page already preloads. */
+  preloaded: Set<string>;
+}
+
+/** Reads a page's module scripts and preload links with an HTML parser (with source offsets). */
+function scriptsOf(html: string): PageScripts {
+  const found: PageScripts = { modules: [], preloaded: new Set() };
+  const visit = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== "element") continue;
+      const { type, src, rel, href } = child.properties;
+      if (child.tagName === "script") {
+        const offset = child.position?.start.offset;
+        if (
+          type === "module" &&
+          typeof src === "string" &&
+          src.startsWith("/_astro/") &&
+          offset !== undefined
+        )
+          found.modules.push({ offset, src });
+      } else if (child.tagName === "link" && Array.isArray(rel) && rel.includes("modulepreload")) {
+        if (typeof href === "string") found.preloaded.add(href);
+      } else {
+        visit(child);
+      }
+    }
+  };
+  visit(fromHtml(html));
+  return found;
+}
+
 /** A page with a preload link before each module script for what it imports; the same page when there is nothing to add. */
 export function withModulePreloads(html: string, dependencies: (url: string) => string[]): string {
-  const present = new Set([...html.matchAll(PRELOAD)].map((match) => match[1]));
-  return html.replace(MODULE_SCRIPT, (tag, src: string) => {
+  const { modules, preloaded } = scriptsOf(html);
+  const parts: string[] = [];
+  let at = 0;
+  for (const { offset, src } of modules) {
     const links = dependencies(src)
-      .filter((url) => !present.has(url))
+      .filter((url) => !preloaded.has(url))
       .map((url) => {
-        present.add(url);
+        preloaded.add(url);
         return `<link rel="modulepreload" href="${url}">`;
       });
-    return `${links.join("")}${tag}`;
-  });
+    if (links.length === 0) continue;
+    parts.push(html.slice(at, offset), ...links);
+    at = offset;
+  }
+  if (parts.length === 0) return html;
+  parts.push(html.slice(at));
+  return parts.join("");
 }
 
 /** Adds the preload links to every page of a built site; says how many pages changed. */

@@ -8,6 +8,8 @@
 // still finds its chunks. Content written in the back office changes no file, so an index more
 // than `maxAgeMs` old is made again as well.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { XMLParser } from "fast-xml-parser";
+import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
 import {
   buildSearchIndexes,
@@ -29,11 +31,18 @@ const BUNDLE_PATH = new RegExp(
   `^/(${SEARCH_BUNDLES.map((b) => searchBundleDir(b.locale)).join("|")})/([^?#]+)`,
 );
 
-/** The paths of a sitemap's `<loc>` addresses. */
+const sitemapSchema = z.object({
+  urlset: z.object({ url: z.array(z.object({ loc: z.string() })).default([]) }),
+});
+
+/** The paths of a sitemap's `<loc>` addresses (read with an XML parser). */
 export function sitemapPaths(xml: string): string[] {
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((m) => {
+  const parser = new XMLParser({ isArray: (name) => name === "url" });
+  const parsed = sitemapSchema.safeParse(parser.parse(xml));
+  if (!parsed.success) return [];
+  return parsed.data.urlset.url.flatMap(({ loc }) => {
     try {
-      return [new URL((m[1] ?? "").replace(/&amp;/g, "&")).pathname];
+      return [new URL(loc.trim()).pathname];
     } catch {
       return [];
     }
