@@ -2,9 +2,14 @@
 // `scripts/build-search.ts` (after `astro build`, into `pagefind-<locale>/`) and, in `astro dev`,
 // from the pages the dev server renders (src/lib/search-dev.ts, kept in memory). Pages print
 // interface text in both languages (src/components/T.astro), so each bundle leaves out the other
-// language's elements, takes the page title in its own language (from <html data-titles>), and
+// language's elements, takes the page's name in its own language (from <main data-names>), and
 // segments words as its language does (Chinese is split into words only in the zh bundle).
-// Which page goes into which bundle is decided here, in `searchLocalesOf`, and nowhere else.
+// Pages are read with an HTML parser (hast), never with patterns over their text.
+// Which page goes into which bundle is decided here, in `searchLocalesOf`, and nowhere else;
+// what of a page is left out, in `leftOut`.
+import type { Element, ElementContent, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import { toHtml } from "hast-util-to-html";
 import type { PagefindIndex } from "pagefind";
 import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
@@ -50,50 +55,151 @@ export function isListPage(url: string): boolean {
   return LIST_PAGES.some((pattern) => pattern.test(path));
 }
 
+/** A page as the indexer reads it, parsed once: what it says of itself and its `<main>`. */
+export interface ReadPage {
+  url: string;
+  /** The page's `<html lang>`. */
+  lang: string | undefined;
+  /** Its `<title>` text. */
+  title: string;
+  /** The page's own name per language (`<main data-names>`), without the site's. */
+  names: Partial<Record<Locale, string | undefined>>;
+  /** The language of its content when it has only one (`<main data-content-lang>`). */
+  contentLang: string | undefined;
+  /** Whether `<main>` is marked for search (`data-pagefind-body`). */
+  searchable: boolean;
+  main: Element | undefined;
+}
+
+const namesSchema = z.record(z.string(), z.string());
+
+function findElement(node: Root | Element, tagName: string): Element | undefined {
+  for (const child of node.children) {
+    if (child.type !== "element") continue;
+    if (child.tagName === tagName) return child;
+    const found = findElement(child, tagName);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function textOf(node: Element): string {
+  return node.children
+    .map((child) =>
+      child.type === "text" ? child.value : child.type === "element" ? textOf(child) : "",
+    )
+    .join("");
+}
+
+const stringProp = (element: Element | undefined, name: string): string | undefined => {
+  const value = element?.properties[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+function parseNames(json: string | undefined): ReadPage["names"] {
+  if (!json) return {};
+  try {
+    const names = namesSchema.safeParse(JSON.parse(json));
+    if (!names.success) return {};
+    return { "zh-CN": names.data["zh-CN"], "en-US": names.data["en-US"] };
+  } catch {
+    return {};
+  }
+}
+
+/** Parses a built page (an HTML parser, never patterns over its text). */
+export function readPage(page: SearchPage): ReadPage {
+  const tree = fromHtml(page.html);
+  const html = findElement(tree, "html");
+  const main = findElement(tree, "main");
+  const head = findElement(tree, "head");
+  const title = head && findElement(head, "title");
+  return {
+    url: page.url,
+    lang: stringProp(html, "lang"),
+    title: title ? textOf(title).trim() : "",
+    names: parseNames(stringProp(main, "dataNames")),
+    contentLang: stringProp(main, "dataContentLang"),
+    searchable: main?.properties.dataPagefindBody !== undefined,
+    main,
+  };
+}
+
 /**
  * The bundles a page goes into: none for a page not marked for search (`data-pagefind-body`:
  * forms, the not-found page) or a list page; one for a page in one language only
  * (`<main data-content-lang>`, an article); both otherwise.
  */
-export function searchLocalesOf(page: SearchPage): Locale[] {
-  if (isListPage(page.url) || !page.html.includes("data-pagefind-body")) return [];
-  const only = /<main[^>]*\sdata-content-lang="([^"]+)"/.exec(page.html)?.[1];
+export function searchLocalesOf(page: SearchPage | ReadPage): Locale[] {
+  const read = "html" in page ? readPage(page) : page;
+  if (isListPage(read.url) || !read.searchable || !read.main) return [];
+  const only = read.contentLang;
   return SEARCH_BUNDLES.map((b) => b.locale).filter((locale) => !only || only === locale);
 }
 
-const ENTITIES: Record<string, string> = {
-  quot: '"',
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  "#39": "'",
-  "#x27": "'",
+const classesOf = (node: Element): string[] => {
+  const value = node.properties.className;
+  return Array.isArray(value) ? value.map(String) : [];
 };
-const decode = (s: string) => s.replace(/&(#?\w+);/g, (whole, n: string) => ENTITIES[n] ?? whole);
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
- * What Pagefind needs of a page: the html element (its language), the head's title and the
- * `<main>` it indexes, without the header, footer, templates, scripts and styles around it,
- * which it would parse only to skip (the index is the same; about a third of a page's bytes).
+ * Whether an element of `<main>` stays out of a language's index: the other language's text,
+ * what a screen reader skips too (`aria-hidden`: heading anchors, generated covers), navigation
+ * (the contents, previous and next: other pages' names), an item's labels (`.meta`: date,
+ * reading time, category; `.tags`), what a page marks `data-pagefind-ignore` (a lab's source
+ * code), and what never shows (`template`, `script`, `style`).
  */
-export function searchableHtml(html: string): string {
-  const start = html.indexOf("<main ");
-  const end = html.lastIndexOf("</main>");
-  if (start < 0 || end < start) return html;
-  const open = /<html[^>]*>/.exec(html)?.[0] ?? "<html>";
-  const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? "";
-  return `<!doctype html>${open}<head>${title}</head><body>${html.slice(start, end)}</main></body></html>`;
+function leftOut(node: Element, other: Locale): boolean {
+  const p = node.properties;
+  if (p.dataLang === other || p.dataContentLang === other) return true;
+  if (p.ariaHidden === "true") return true;
+  if (p.dataPagefindIgnore !== undefined) return true;
+  if (["nav", "template", "script", "style", "noscript"].includes(node.tagName)) return true;
+  const classes = classesOf(node);
+  return classes.includes("meta") || classes.includes("tags");
 }
 
-/** The page's title in one language, placed where Pagefind reads explicit metadata. */
-export function withTitle(html: string, locale: Locale): string {
-  const match = /<html[^>]*\sdata-titles="([^"]*)"/.exec(html);
-  if (!match?.[1]) return html;
-  const titles = z.record(z.string(), z.string()).safeParse(JSON.parse(decode(match[1])));
-  const title = titles.success ? titles.data[locale] : undefined;
-  if (title === undefined) return html;
-  return html.replace("<main ", `<main data-pagefind-meta="title:${escapeAttr(title)}" `);
+function pruned(node: Element, other: Locale): Element {
+  const children: ElementContent[] = [];
+  for (const child of node.children) {
+    if (child.type === "element") {
+      if (!leftOut(child, other)) children.push(pruned(child, other));
+    } else if (child.type === "text") children.push(child);
+  }
+  return { ...node, children };
+}
+
+/**
+ * What Pagefind gets of a page for one language's bundle: the page's language, its own name
+ * as the result's title (element-form metadata, so no character of it is read as syntax), and
+ * its `<main>` without what `leftOut` drops.
+ */
+export function searchableHtml(page: ReadPage, locale: Locale): string {
+  const bundle = SEARCH_BUNDLES.find((b) => b.locale === locale);
+  if (!page.main || !bundle) return "";
+  const name = page.names[locale] || page.title;
+  const tree: Root = {
+    type: "root",
+    children: [
+      { type: "doctype" },
+      h("html", { lang: page.lang ?? locale }, [
+        h("head", {}, [h("title", {}, [{ type: "text", value: page.title }])]),
+        h("body", {}, [
+          h("p", { dataPagefindMeta: "title" }, [{ type: "text", value: name }]),
+          pruned(page.main, bundle.other),
+        ]),
+      ]),
+    ],
+  };
+  return toHtml(tree);
+}
+
+function h(
+  tagName: string,
+  properties: Element["properties"],
+  children: ElementContent[],
+): Element {
+  return { type: "element", tagName, properties, children };
 }
 
 /**
@@ -106,25 +212,22 @@ export async function buildSearchIndexes(
 ): Promise<Record<Locale, number>> {
   const pagefind = await import("pagefind");
   const counts: Record<Locale, number> = { "zh-CN": 0, "en-US": 0 };
-  const placed = pages.map((page) => ({
-    page: { url: page.url, html: searchableHtml(page.html) },
-    locales: searchLocalesOf(page),
-  }));
+  // A list page, or a page that nowhere says `data-pagefind-body`, is not parsed at all.
+  const placed = pages
+    .filter((page) => !isListPage(page.url) && page.html.includes("data-pagefind-body"))
+    .map((page) => {
+      const read = readPage(page);
+      return { page: read, locales: searchLocalesOf(read) };
+    });
   try {
     for (const bundle of SEARCH_BUNDLES) {
-      const { errors, index } = await pagefind.createIndex({
-        forceLanguage: bundle.language,
-        excludeSelectors: [
-          `[data-lang="${bundle.other}"]`,
-          `[data-content-lang="${bundle.other}"]`,
-        ],
-      });
+      const { errors, index } = await pagefind.createIndex({ forceLanguage: bundle.language });
       if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
       for (const { page, locales } of placed) {
         if (!locales.includes(bundle.locale)) continue;
         const added = await index.addHTMLFile({
           url: page.url,
-          content: withTitle(page.html, bundle.locale),
+          content: searchableHtml(page, bundle.locale),
         });
         if (added.errors.length > 0)
           throw new Error(`pagefind ${page.url}: ${added.errors.join("; ")}`);

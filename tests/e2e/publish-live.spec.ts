@@ -79,6 +79,72 @@ test("publishing rebuilds the site; the article is there, sanitised, in lists an
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 });
 
+test("a title with characters HTML, JSON and CSP hashing care about publishes, is searched, and blocks nothing after it", async ({
+  page,
+  request,
+}) => {
+  const { token } = await logInByApi(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const mark = Date.now().toString(36);
+  // `>` cut a pattern over <html …> short (the build failed, and every build after it); `<script`
+  // in the page's data-titles attribute was read as a script, so the CSP hashed the wrong text.
+  const hostile = `Why 2 > 1 in TypeScript ${mark}: </script><script>alert(1)</script> <!-- "q" & 'a' \\`;
+  const write = async (title: string, slugOf: string) => {
+    const created = await request.post("/api/admin/articles", {
+      headers,
+      data: {
+        slug: slugOf,
+        lang: "en-US",
+        title,
+        summary: `A summary with <b>tags</b>, "quotes" & a line\nbreak ${mark}`,
+        body: `Plain words about zephyrine${mark} for search.`,
+        category: "tools",
+        tags: [],
+      },
+    });
+    expect(created.status()).toBe(200);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    expect(
+      (await request.post(`/api/admin/articles/${id}/publish`, { headers, data: {} })).status(),
+    ).toBe(200);
+  };
+  const first = `hostile-title-${mark}`;
+  await write(hostile, first);
+  await waitForStatus(request, `/articles/${first}/`, 200);
+
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => localStorage.setItem("app-locale", "en-US"));
+  await page.goto(`/articles/${first}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hostile);
+  await expect(page).toHaveTitle(`${hostile} · Two Inks`);
+  await expect(page.locator("meta[name='description']")).toHaveAttribute(
+    "content",
+    new RegExp(`^A summary with <b>tags</b>, "quotes" & a line\\s+break ${mark}$`),
+  );
+  // The site's own inline scripts ran (the theme script sets the class the stylesheet reads).
+  await expect(page.locator("html")).toHaveClass(/\bjs\b/);
+  expect(await page.evaluate(() => document.title)).not.toBe("1");
+
+  // The search finds it by its words and names it by its title, as text.
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.fill(`zephyrine${mark}`);
+  await expect(
+    page.getByRole("listbox", { name: "Search" }).getByRole("option", { name: hostile }),
+  ).toBeVisible({ timeout: 20_000 });
+  expect(violations).toEqual([]);
+
+  // A later article publishes too: the first one stopped nothing.
+  const second = `after-the-hostile-title-${mark}`;
+  await write(`After the hostile title ${mark}`, second);
+  await waitForStatus(request, `/articles/${second}/`, 200);
+  const status = await request.get("/api/admin/site/build", { headers });
+  const runs = ((await status.json()) as { data: { runs: { state: string }[] } }).data.runs;
+  expect(runs[0]?.state).toBe("live");
+});
+
 /** Polls `path` until its page holds `text` (or, with `present` false, no longer does). */
 async function waitForText(request: APIRequestContext, path: string, text: string, present = true) {
   const deadline = Date.now() + 240_000;

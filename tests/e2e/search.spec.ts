@@ -8,7 +8,8 @@ test("finds pages in English with the match highlighted, by keyboard", async ({ 
   const box = page.getByRole("combobox", { name: "Search" });
   await box.fill("inks");
   const results = page.getByRole("listbox", { name: "Search" });
-  const about = results.getByRole("option", { name: /About · Two Inks/ });
+  // A result is named by its page's own name, not the site's ("About", not "About · Two Inks").
+  const about = results.getByRole("option", { name: /^About\b/ });
   await expect(about).toBeVisible(FIRST_SEARCH);
   await expect(about.locator("mark").first()).toHaveText(/inks/i);
   await box.press("ArrowDown");
@@ -22,7 +23,8 @@ test("finds pages in English with the match highlighted, by keyboard", async ({ 
   // A result's title is its page's title in the interface language.
   const title = await results.getByRole("option").first().locator(".search-title").textContent();
   await box.press("Enter");
-  await expect(page).toHaveTitle(title ?? "");
+  expect(title).not.toContain(" · ");
+  await expect(page).toHaveTitle(`${title} · Two Inks`);
   await expect(page).not.toHaveURL("/");
 });
 
@@ -31,9 +33,7 @@ test("a Chinese query finds Chinese text inside longer phrases", async ({ page }
   await page.goto("/");
   await hydrated(page);
   await page.getByRole("combobox", { name: "搜索" }).fill("墨水");
-  const option = page
-    .getByRole("listbox", { name: "搜索" })
-    .getByRole("option", { name: /关于 · 双墨/ });
+  const option = page.getByRole("listbox", { name: "搜索" }).getByRole("option", { name: /^关于/ });
   await expect(option).toBeVisible(FIRST_SEARCH);
   await expect(option.locator("mark").first()).toHaveText("墨水");
 });
@@ -47,6 +47,80 @@ test("an unmatched query says so", async ({ page }) => {
     "Nothing found for “zzyzx”",
     FIRST_SEARCH,
   );
+});
+
+for (const [locale, name, query, nothing] of [
+  ["en-US", "Search", "xyzzyqq", "Nothing found for “xyzzyqq”"],
+  ["zh-CN", "搜索", "qqqqzzz", "没有找到与“qqqqzzz”相关的内容"],
+] as const) {
+  test(`${locale}: words the site does not hold find nothing`, async ({ page }) => {
+    // Pagefind answers a word it lacks with its longest prefix it has ("xyzzyqq" → "x").
+    await prefer(page, { locale });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("combobox", { name }).fill(query);
+    await expect(page.getByRole("status").filter({ hasText: query })).toHaveText(
+      nothing,
+      FIRST_SEARCH,
+    );
+    await expect(page.getByRole("listbox", { name }).getByRole("option")).toHaveCount(0);
+  });
+}
+
+test("a lab's source code is not searched; its explanation is", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  const box = page.getByRole("combobox", { name: "Search" });
+  const results = page.getByRole("listbox", { name: "Search" });
+  // `PlainColorObject` appears only in the OKLCH mixer's source.
+  await box.fill("PlainColorObject");
+  await expect(page.getByRole("status").filter({ hasText: "Nothing found" })).toBeVisible(
+    FIRST_SEARCH,
+  );
+  await box.fill("gamut");
+  await expect(results.getByRole("option", { name: /^OKLCH mixer/ })).toBeVisible(FIRST_SEARCH);
+});
+
+test("excerpts are the page's own words: no heading anchors or tags glued on", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("combobox", { name: "Search" }).fill("test");
+  const options = page.getByRole("listbox", { name: "Search" }).getByRole("option");
+  await expect(options.first()).toBeVisible(FIRST_SEARCH);
+  for (const text of await options.allTextContents()) {
+    expect(text).not.toMatch(/\w#|#testing|Published|· Two Inks/);
+  }
+});
+
+test("a word found only in the other language's pages is offered there", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/");
+  await hydrated(page);
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.fill("墨水");
+  await expect(page.getByRole("status").filter({ hasText: "墨水" })).toContainText(
+    /Nothing found for “墨水” \d+ results? in the Chinese pages/,
+    FIRST_SEARCH,
+  );
+  await page.getByRole("button", { name: "Search the Chinese pages" }).click();
+  await expect(box).toBeFocused();
+  const option = page
+    .getByRole("listbox", { name: "Search" })
+    .getByRole("option", { name: /^关于/ });
+  await expect(option).toBeVisible(FIRST_SEARCH);
+  await expect(option).toHaveAttribute("lang", "zh-CN");
+  await expect(page.getByRole("status").filter({ hasText: "Chinese pages" })).toHaveText(
+    /^\d+ results? in the Chinese pages$/,
+  );
+  // Back to this language's pages, and a new query starts there again.
+  await page.getByRole("button", { name: "Search the English pages again" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "墨水" })).toContainText("Nothing found");
+  await box.fill("inks");
+  await expect(
+    page.getByRole("listbox", { name: "Search" }).getByRole("option", { name: /^About\b/ }),
+  ).toBeVisible(FIRST_SEARCH);
 });
 
 /** The newest search the box remembers (localStorage, as src/islands/search/history.ts keeps it). */
@@ -185,7 +259,7 @@ test("words typed before the search box has loaded are kept once it has", async 
   await box.fill("inks");
   release();
   const results = page.getByRole("listbox", { name: "Search" });
-  await expect(results.getByRole("option", { name: /About · Two Inks/ })).toBeVisible(FIRST_SEARCH);
+  await expect(results.getByRole("option", { name: /^About\b/ })).toBeVisible(FIRST_SEARCH);
   await expect(box).toHaveValue("inks");
 });
 

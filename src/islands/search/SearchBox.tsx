@@ -48,16 +48,25 @@ function SearchBox() {
   // result, as Enter does once the island is here.
   useHeldEnter(inputRef, (words) => {
     setQuery(words);
-    if (words.trim()) setEnterFor(`${locale}\n${words.trim()}`);
+    // The query is searched in the interface's language first (see `key` below).
+    if (words.trim()) setEnterFor(`${locale}\n${words.trim()}\n${locale}`);
   });
 
   const trimmed = query.trim();
   // The options the arrows move through: results while searching, history otherwise.
   const options = trimmed ? hits.map((h) => h.url) : history;
+  // Pages are searched in the interface's language; a query that finds nothing there is tried
+  // in the other language's pages too, and the reader may switch to those for this query.
+  const other = LOCALES.find((l) => l !== locale) ?? locale;
+  const typed = `${locale}\n${trimmed}`;
+  const [elsewhereFor, setElsewhereFor] = useState<string | null>(null);
+  const searchIn = elsewhereFor === typed ? other : locale;
+  // How many results the other language's pages have for a query that found none here.
+  const [elsewhere, setElsewhere] = useState<{ key: string; count: number } | null>(null);
   // Derived, never stored on its own: an outcome speaks only for the query it answered, so the
   // message under a newly typed query says "searching" until that query's search is done (it
   // used to say the previous query's "nothing found" for a moment).
-  const key = `${locale}\n${trimmed}`;
+  const key = `${typed}\n${searchIn}`;
   const status: Status = !trimmed ? "idle" : outcome.key === key ? outcome.status : "loading";
 
   useEffect(() => {
@@ -67,9 +76,9 @@ function SearchBox() {
       return;
     }
     let current = true;
-    const searched = `${locale}\n${trimmed}`;
+    const searched = `${locale}\n${trimmed}\n${searchIn}`;
     const timer = setTimeout(() => {
-      searchSite(locale, trimmed)
+      searchSite(searchIn, trimmed)
         .then((found) => {
           if (!current) return;
           setHits(found);
@@ -81,7 +90,21 @@ function SearchBox() {
       current = false;
       clearTimeout(timer);
     };
-  }, [trimmed, locale]);
+  }, [trimmed, locale, searchIn]);
+
+  // Nothing found in this language's pages: count what the other language's pages hold.
+  const foundNothing = status === "done" && hits.length === 0 && searchIn === locale;
+  useEffect(() => {
+    if (!foundNothing) return;
+    let current = true;
+    searchSite(other, trimmed, 20)
+      .then((found) => current && setElsewhere({ key, count: found.length }))
+      .catch(() => current && setElsewhere(null));
+    return () => {
+      current = false;
+    };
+  }, [foundNothing, other, trimmed, key]);
+  const elsewhereCount = foundNothing && elsewhere?.key === key ? elsewhere.count : 0;
 
   // The search Enter waited for has answered: go to its first result (or remember a search
   // that found nothing). A query changed since then has no Enter of its own.
@@ -228,6 +251,7 @@ function SearchBox() {
                     role="option"
                     tabIndex={-1}
                     aria-selected={i === active}
+                    lang={searchIn === locale ? undefined : searchIn}
                     onClick={() => go(hit.url)}
                   >
                     <span className="search-title">{hit.title}</span>
@@ -262,10 +286,40 @@ function SearchBox() {
             {trimmed &&
               status === "done" &&
               hits.length > 0 &&
+              searchIn === locale &&
               t("search.results", { count: hits.length })}
+            {trimmed &&
+              status === "done" &&
+              searchIn !== locale &&
+              t("search.resultsElsewhere", { count: hits.length })}
+            {elsewhereCount > 0 && ` ${t("search.elsewhere", { count: elsewhereCount })}`}
             {!trimmed && cleared && t("search.cleared")}
             {!trimmed && !cleared && history.length === 0 && t("search.noHistory")}
           </p>
+          {elsewhereCount > 0 && (
+            <button
+              type="button"
+              className="search-clear"
+              onClick={() => {
+                setElsewhereFor(typed);
+                inputRef.current?.focus();
+              }}
+            >
+              {t("search.showElsewhere")}
+            </button>
+          )}
+          {trimmed && searchIn !== locale && (
+            <button
+              type="button"
+              className="search-clear"
+              onClick={() => {
+                setElsewhereFor(null);
+                inputRef.current?.focus();
+              }}
+            >
+              {t("search.backHere")}
+            </button>
+          )}
           {!trimmed && history.length > 0 && (
             <button
               type="button"

@@ -53,13 +53,46 @@ function load(locale: Locale): Promise<Pagefind> {
   return promise;
 }
 
+const HAN = /\p{Script=Han}/u;
+/** A word as compared: lower case, letters, digits and Chinese characters only. */
+const wordOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+function sharedPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * Whether a word Pagefind marked answers a word of the query. Pagefind answers a word it does
+ * not hold with the longest prefix it does ("xyzzyqq" finds "x"): a marked word must share at
+ * least half of the query word's start (three letters at least, or the whole of a shorter
+ * word). Chinese, split into words by the index, matches when one holds the other.
+ */
+export function answers(queryWord: string, marked: string): boolean {
+  const q = wordOf(queryWord);
+  const m = wordOf(marked);
+  if (!q || !m) return false;
+  if (HAN.test(q) || HAN.test(m)) return q.includes(m) || m.includes(q);
+  const needed = Math.min(q.length, Math.max(3, Math.ceil(q.length / 2)));
+  return sharedPrefix(q, m) >= needed;
+}
+
+/** Whether a result's marked words answer the query (some marked word answers some query word). */
+export function isAnswer(query: string, excerpt: ExcerptPart[]): boolean {
+  const words = query.split(/\s+/).filter(Boolean);
+  return excerpt.some((part) => part.match && words.some((word) => answers(word, part.text)));
+}
+
 export async function searchSite(locale: Locale, query: string, limit = 8): Promise<SearchHit[]> {
   const pagefind = await load(locale);
   const found = await pagefind.search(query);
   const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()));
-  return data.map((d) => ({
-    url: d.url,
-    title: d.meta?.title ?? d.url,
-    excerpt: boundedExcerpt(d.excerpt, d.content),
-  }));
+  return data
+    .map((d) => ({
+      url: d.url,
+      title: d.meta?.title ?? d.url,
+      excerpt: boundedExcerpt(d.excerpt, d.content),
+    }))
+    .filter((hit) => isAnswer(query, hit.excerpt));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boundedExcerpt, parseExcerpt } from "./excerpt.ts";
 import { addToHistory, clearHistory, HISTORY_LIMIT, readHistory } from "./history.ts";
+import { answers, isAnswer } from "./pagefind.ts";
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -90,5 +91,35 @@ describe("excerpts cut at word edges", () => {
     expect(text("Build <mark>static</mark>  pages", "elsewhere")).toBe("Build [static] pages");
     const parts = boundedExcerpt("a <mark>b</mark> c", "x a b c y");
     expect(parts.map((p) => p.start)).toEqual([0, 1, 3, 4, 6]);
+  });
+});
+
+describe("what counts as an answer", () => {
+  it("refuses the prefix Pagefind falls back to for a word it does not hold", () => {
+    expect(answers("xyzzyqq", "-x")).toBe(false);
+    expect(answers("qqqqzzz", "q")).toBe(false);
+    expect(answers("q", "useMediaQuery")).toBe(false);
+    expect(answers("artery", "a")).toBe(false);
+  });
+
+  it("keeps stems, word starts and punctuation around a word", () => {
+    expect(answers("tests", "test.")).toBe(true);
+    expect(answers("inks", "ink,")).toBe(true);
+    expect(answers("doc", "document")).toBe(true);
+    expect(answers("installa", "installation")).toBe(true);
+    expect(answers("useDebouncedValue", "useDebouncedValue:")).toBe(true);
+  });
+
+  it("matches Chinese words the index split", () => {
+    expect(answers("静态网站", "静态")).toBe(true);
+    expect(answers("墨水", "墨水")).toBe(true);
+    expect(answers("墨水", "静态")).toBe(false);
+  });
+
+  it("reads a result's marked parts", () => {
+    const part = (text: string, match: boolean) => ({ text, match, start: 0 });
+    expect(isAnswer("xyzzyqq", [part("fd ", false), part("-x", true)])).toBe(false);
+    expect(isAnswer("small test", [part("A ", false), part("test", true)])).toBe(true);
+    expect(isAnswer("test", [part("no marks here", false)])).toBe(false);
   });
 });

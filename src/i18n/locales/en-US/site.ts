@@ -38,6 +38,12 @@ const site = {
     results_other: "{{count}} results",
     loading: "Searching…",
     unavailable: "Search is not available right now",
+    elsewhere_one: "{{count}} result in the Chinese pages",
+    elsewhere_other: "{{count}} results in the Chinese pages",
+    showElsewhere: "Search the Chinese pages",
+    resultsElsewhere_one: "{{count}} result in the Chinese pages",
+    resultsElsewhere_other: "{{count}} results in the Chinese pages",
+    backHere: "Search the English pages again",
   },
   footer: {
     links: "Site links",

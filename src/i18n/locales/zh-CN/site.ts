@@ -40,6 +40,12 @@ const site: SiteMessages = {
     results_other: "共 {{count}} 条结果",
     loading: "搜索中…",
     unavailable: "搜索暂时不可用",
+    elsewhere_one: "英文页面中有 {{count}} 条结果",
+    elsewhere_other: "英文页面中有 {{count}} 条结果",
+    showElsewhere: "搜索英文页面",
+    resultsElsewhere_one: "英文页面中共 {{count}} 条结果",
+    resultsElsewhere_other: "英文页面中共 {{count}} 条结果",
+    backHere: "改回搜索中文页面",
   },
   footer: {
     links: "站点链接",
