@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { afterEach, expect, it, vi } from "vitest";
+import { changeLine } from "../shared/build-status.ts";
 import type { Publisher } from "./content/publisher.ts";
 import { media, siteSettings } from "./db/schema.ts";
 import { configFromEnv, HTTP_SERVER_OPTIONS, startApi } from "./runtime.ts";
@@ -25,7 +26,7 @@ async function startOnce(dataDir: string, env: Record<string, string> = {}) {
   vi.stubEnv("DATABASE_URL", "");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const told: string[] = [];
-  const publisher: Publisher = { contentChanged: (reason) => told.push(reason) };
+  const publisher: Publisher = { contentChanged: (change) => told.push(changeLine(change)) };
   const started = await startApi(configFromEnv(), { publisher: () => publisher });
   const [settings] = await started.database.db.select().from(siteSettings);
   const images = await started.database.db.select().from(media);
@@ -44,7 +45,7 @@ it("seeds the demo settings on the first start and rebuilds the site with them, 
   vi.spyOn(console, "log").mockImplementation(() => undefined);
   const dataDir = freshFolder();
   const first = await startOnce(dataDir);
-  expect(first.told).toEqual(["demo settings seeded"]);
+  expect(first.told).toEqual(["settings.seed"]);
   expect(first.settings?.value).toMatchObject({ authorName: { "en-US": "Lin Mo" } });
   expect(first.images).toHaveLength(1);
 

@@ -86,7 +86,7 @@ export async function startApi(
   await keyPair(database.db); // the password key pair, created now rather than on first need
   const publisher = options.publisher ? await options.publisher(database.db) : undefined;
   // The built site predates the demo settings seeded just now: rebuilt with them (`npm start`).
-  if (seededSettings) publisher?.contentChanged("demo settings seeded");
+  if (seededSettings) publisher?.contentChanged({ action: "settings.seed" });
   // A server that stays up writes its request log in batches (close it before the database).
   const logWriter = batchLogWriter(database.db);
   return {

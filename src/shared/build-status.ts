@@ -23,12 +23,27 @@ export type BuildMode = "rebuild" | "hook" | "refresh" | "none";
  */
 export type BuildState = "queued" | "building" | "live" | "failed" | "requested";
 
+/**
+ * A change that reaches the live site, named as the audit log names actions (`<kind>.<verb>`,
+ * src/server/logs/audit.ts), so the back office says it in the reader's language with the same
+ * words: "articles.publish" is "Articles: published", "文章：发布".
+ */
+export interface SiteChange {
+  action: string;
+  /** What it changed, as the owner knows it (a slug, a name); none for the site as a whole. */
+  item?: string | undefined;
+}
+
+/** A change on one line, for a server log: "articles.publish my-slug". */
+export const changeLine = (change: SiteChange) =>
+  change.item ? `${change.action} ${change.item}` : change.action;
+
 export interface BuildRun {
   /** Increases with each build this server asked for since it started. */
   id: number;
   state: BuildState;
-  /** The changes it carries ("article my-slug edited"). */
-  reasons: string[];
+  /** The changes it carries. */
+  reasons: SiteChange[];
   queuedAt: string;
   startedAt: string | null;
   finishedAt: string | null;

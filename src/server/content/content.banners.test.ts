@@ -59,7 +59,7 @@ describeContentApi(
           file: null,
         },
       ]);
-      expect(published).toEqual(["banner added"]);
+      expect(published).toEqual(["banners.create"]);
 
       const put = await api("PUT", `/api/admin/banners/${id}`, {
         subtitle: { "zh-CN": "副标题", "en-US": "A subtitle" },
@@ -68,7 +68,7 @@ describeContentApi(
       expect(put.status).toBe(200);
       expect(put.body.data).toMatchObject({ enabled: false, subtitle: { "en-US": "A subtitle" } });
       // Switched off: the site changed (it showed before).
-      expect(published).toEqual(["banner added", "banner edited"]);
+      expect(published).toEqual(["banners.create", "banners.update"]);
       await api("PUT", `/api/admin/banners/${id}`, { link: "https://example.com/x" });
       // Off before and after: the site has nothing to change.
       expect(published).toHaveLength(2);

@@ -42,7 +42,7 @@ describeContentApi("content API: items", ({ api, created, published }) => {
 
   it("creates, reads, updates and deletes a note", async () => {
     const id = await created("notes", note({ tags: ["散步"], status: "published" }));
-    expect(published).toEqual(["note a-note published"]);
+    expect(published).toEqual(["notes.publish a-note"]);
     const got = await api("GET", `/api/admin/notes/${id}`);
     expect(got.body.data).toMatchObject({ body: "一条笔记。", status: "published", images: [] });
     expect(Date.parse(got.body.data.publishedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -97,7 +97,7 @@ describeContentApi("content API: items", ({ api, created, published }) => {
   it("creates, lists, updates and deletes a category", async () => {
     const body = { slug: "cooking", name: { "zh-CN": "烹饪", "en-US": "Cooking" }, order: 2 };
     expect(await created("categories", body)).toBe("cooking");
-    expect(published).toEqual(["category cooking added"]);
+    expect(published).toEqual(["categories.create cooking"]);
     const list = await api("GET", "/api/admin/categories");
     expect(list.body.data.items.map((c: { slug: string }) => c.slug)).toEqual([
       "engineering",
@@ -123,7 +123,7 @@ describeContentApi("content API: items", ({ api, created, published }) => {
     expect(inUse.body.message).toContain("hello-world");
     await api("PUT", `/api/admin/articles/${await firstArticleId()}`, { category: "life" });
     expect((await api("DELETE", "/api/admin/categories/cooking")).status).toBe(200);
-    expect(published.at(-1)).toBe("category cooking deleted");
+    expect(published.at(-1)).toBe("categories.delete cooking");
     expect((await api("DELETE", "/api/admin/categories/cooking")).status).toBe(404);
     expect((await api("PUT", "/api/admin/categories/nope", { order: 1 })).status).toBe(404);
   });

@@ -104,10 +104,10 @@ describeContentApi(
       });
       // A hidden link's add changes nothing on the site.
       expect(published).toEqual([
-        "navigation group added",
-        "navigation group added",
-        "navigation link added",
-        "navigation link added",
+        "nav.groups.create",
+        "nav.groups.create",
+        "nav.links.create",
+        "nav.links.create",
       ]);
 
       // The icon is used: the media library says where and keeps it.
@@ -129,7 +129,7 @@ describeContentApi(
       });
       expect(published).toEqual([]);
       await api("PUT", `/api/admin/nav/links/${hidden}`, { hidden: false });
-      expect(published).toEqual(["navigation link edited"]);
+      expect(published).toEqual(["nav.links.update"]);
 
       expect((await api("DELETE", `/api/admin/nav/links/${b}`)).body).toMatchObject({
         message: "Deleted",

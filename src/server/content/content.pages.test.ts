@@ -34,7 +34,7 @@ describeContentApi("content API: pages", ({ api, published, reader }) => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ source: "database", body: "# About\n\nSaved here." });
-    expect(published).toEqual(["about page (en-US) edited"]);
+    expect(published).toEqual(["pages.update about (en-US)"]);
     const [, after] = await read();
     expect(after).toMatchObject({ source: "database", file: "content/about/en-US.mdx" });
     expect(after?.rowId).toMatch(/^[0-9a-f-]{36}$/);
@@ -111,7 +111,7 @@ describeContentApi("content API: pages", ({ api, published, reader }) => {
       source: "file",
       body: "# About\n\nWritten in the file.\n",
     });
-    expect(published).toEqual(["about page (en-US) back to its file"]);
+    expect(published).toEqual(["pages.reset about (en-US)"]);
     expect((await api("GET", `/api/admin/pages/${rowId}/revisions`)).status).toBe(404);
     // Saving over the text opened before is now a conflict, not a quiet re-creation.
     const late = await api("PUT", about("en-US"), { body: "late" }, undefined, {

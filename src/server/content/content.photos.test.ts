@@ -75,11 +75,7 @@ describeContentApi(
       expect(later.body).toMatchObject({ message: "Scheduled", data: { status: "scheduled" } });
       const off = await api("POST", `/api/admin/photos/${id}/unpublish`);
       expect(off.body.data.status).toBe("draft");
-      expect(published).toEqual([
-        "photo a-photo published",
-        "photo a-photo scheduled",
-        "photo a-photo unpublished",
-      ]);
+      expect(published).toEqual(["photos.publish a-photo", "photos.publish a-photo", "(schedule)"]);
 
       expect((await api("DELETE", `/api/admin/photos/${id}`)).body.data).toEqual({ id });
       expect((await api("GET", `/api/admin/photos/${id}`)).status).toBe(404);
@@ -283,7 +279,7 @@ describeContentApi(
 
     it("creates, lists, updates and deletes an album, and keeps one in use", async () => {
       expect(await created("albums", album({ order: 1 }))).toBe("city");
-      expect(published).toEqual(["album city added"]);
+      expect(published).toEqual(["albums.create city"]);
       const list = await api("GET", "/api/admin/albums");
       expect(slugs(list)).toEqual(["city", "travel"]);
       expect(list.body.data.items[0]).toEqual({
@@ -338,7 +334,7 @@ describeContentApi(
       });
       await api("PUT", `/api/admin/photos/${id}`, { album: null });
       expect((await api("DELETE", "/api/admin/albums/city")).body.data).toEqual({ slug: "city" });
-      expect(published.at(-1)).toBe("album city deleted");
+      expect(published.at(-1)).toBe("albums.delete city");
       expect((await api("DELETE", "/api/admin/albums/city")).status).toBe(404);
 
       // A file's photo keeps the album it names too.

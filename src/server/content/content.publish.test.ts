@@ -102,7 +102,7 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
     expect(now.body).toMatchObject({ message: "Published", data: { status: "published" } });
     const first = now.body.data.publishedAt;
     expect(Math.abs(Date.parse(first) - Date.now())).toBeLessThan(60_000);
-    expect(published).toEqual(["article hello-world published"]);
+    expect(published).toEqual(["articles.publish hello-world"]);
 
     const off = await api("POST", `/api/admin/articles/${id}/unpublish`);
     expect(off.body.data).toMatchObject({ status: "draft", publishedAt: first });
@@ -118,13 +118,23 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
       message: "Scheduled",
       data: { status: "scheduled", publishedAt: new Date(at).toISOString() },
     });
+    // Moved from the site to later: the site loses it, so it builds.
+    expect(published.at(-1)).toBe("articles.publish hello-world");
     const backdated = await api("POST", `/api/admin/articles/${id}/publish`, { at: PAST });
     expect(backdated.body.data).toMatchObject({ status: "published", publishedAt: PAST });
     expect(published).toHaveLength(5);
+    // A draft scheduled for later builds nothing until its time; unscheduled, nothing either.
+    await api("POST", `/api/admin/articles/${id}/unpublish`);
+    const before = published.length;
+    await api("POST", `/api/admin/articles/${id}/publish`, { at: FUTURE() });
+    await api("PUT", `/api/admin/articles/${id}`, { title: "Still later" });
+    await api("POST", `/api/admin/articles/${id}/unpublish`);
+    expect(published.slice(before)).toEqual(["(schedule)", "(schedule)", "(schedule)"]);
+    await api("POST", `/api/admin/articles/${id}/publish`, { at: PAST });
 
     // Editing a published item reaches the site; unpublishing a draft does not.
     await api("PUT", `/api/admin/articles/${id}`, { title: "Edited" });
-    expect(published.at(-1)).toBe("article hello-world edited");
+    expect(published.at(-1)).toBe("articles.update hello-world");
     await api("POST", `/api/admin/articles/${id}/unpublish`);
     const count = published.length;
     await api("POST", `/api/admin/articles/${id}/unpublish`);
@@ -147,7 +157,8 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
       publishedAt: at,
     });
     expect(ok.body.data).toMatchObject({ status: "scheduled" });
-    expect(published).toEqual(["note a-note edited"]);
+    // Scheduled for later: nothing public changed, so no build; the timer re-reads its time.
+    expect(published).toEqual(["(schedule)"]);
     const bad = await api("PUT", `/api/admin/notes/${id}`, { publishedAt: PAST });
     expect(bad.status).toBe(400);
     const created2 = await api(
@@ -156,7 +167,7 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
       book({ status: "scheduled", publishedAt: at }),
     );
     expect(created2.body.data).toMatchObject({ status: "scheduled" });
-    expect(published.at(-1)).toBe("book a-book scheduled");
+    expect(published.at(-1)).toBe("(schedule)");
   });
 
   it("publishes books and chapters; chapters cannot be scheduled", async () => {
@@ -167,16 +178,16 @@ describeContentApi("content API: publishing", ({ api, created, published, db }) 
     expect(published).toEqual([]); // the book is still a draft
     const bookOn = await api("POST", `/api/admin/books/${bookId}/publish`, {});
     expect(bookOn.body.data.status).toBe("published");
-    expect(published).toEqual(["book a-book published"]);
+    expect(published).toEqual(["books.publish a-book"]);
     const scheduled = await api("POST", `/api/admin/chapters/${chapter}/publish`, {
       at: FUTURE(),
     });
     expect(scheduled.status).toBe(400);
     const off = await api("POST", `/api/admin/chapters/${chapter}/unpublish`);
     expect(off.body.data.status).toBe("draft");
-    expect(published.at(-1)).toBe("chapter a-book/one unpublished");
+    expect(published.at(-1)).toBe("chapters.unpublish a-book/one");
     const bookOff = await api("POST", `/api/admin/books/${bookId}/unpublish`);
     expect(bookOff.body.data.status).toBe("draft");
-    expect(published.at(-1)).toBe("book a-book unpublished");
+    expect(published.at(-1)).toBe("books.unpublish a-book");
   });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { writeFiles } from "../../lib/test-folders.ts";
+import { changeLine } from "../../shared/build-status.ts";
 import type { Db } from "../db/client.ts";
 import type { App, AppOptions } from "../http/app.ts";
 import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
@@ -210,7 +211,11 @@ export function describeContentApi(
     rmSync(folder, { recursive: true, force: true });
   });
   const published: string[] = [];
-  const publisher: Publisher = { contentChanged: (reason) => published.push(reason) };
+  /** What the publisher heard: each change on one line, and "(schedule)" for a timer re-read. */
+  const publisher: Publisher = {
+    contentChanged: (change) => published.push(changeLine(change)),
+    scheduleChanged: () => published.push("(schedule)"),
+  };
   describeEachDb(
     name,
     (ctx) => {

@@ -74,7 +74,7 @@ export async function saveSettings(
     const now = await findSettings(ctx.db);
     throw changedElsewhere("settings", now?.updatedAt ?? new Date());
   }
-  ctx.publisher.contentChanged("settings saved");
+  ctx.publisher.contentChanged({ action: "settings.update" });
   return recordOf(row);
 }
 

@@ -1,4 +1,5 @@
 import { beforeEach, expect, it } from "vitest";
+import { changeLine } from "../../shared/build-status.ts";
 import {
   DEFAULT_SETTINGS,
   type SaveSettingsInput,
@@ -23,7 +24,8 @@ import {
 // site rebuilt with them, and registration and feedback refused while closed.
 
 const published: string[] = [];
-const publisher: Publisher = { contentChanged: (reason) => published.push(reason) };
+/** What the publisher heard: each change on one line. */
+const publisher: Publisher = { contentChanged: (change) => published.push(changeLine(change)) };
 
 const MEDIA_ID = "0b6f0a6e-5c1d-4d3b-8a5e-2f1c0d9e8b7a";
 const AVATAR = `/api/media/m-${MEDIA_ID}-640.webp`;
@@ -96,7 +98,7 @@ describeEachDb(
       expect(Date.parse(record.updatedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
       expect(await read()).toEqual(record);
       // The site is rebuilt with them, and the audit log names them.
-      expect(published).toEqual(["settings saved"]);
+      expect(published).toEqual(["settings.update"]);
       const [entry] = await ctx().database.db.select().from(auditLogs);
       expect(entry).toMatchObject({ action: "settings.update", targetId: "site" });
 
@@ -172,7 +174,7 @@ describeEachDb(
       expect((await api("PUT", body(), { "if-match": "yesterday" })).status).toBe(400);
       expect((await api("PUT", body())).status).toBe(200);
       expect((await read()).title).toEqual(DEFAULT_SETTINGS.title);
-      expect(published).toEqual(["settings saved", "settings saved", "settings saved"]);
+      expect(published).toEqual(["settings.update", "settings.update", "settings.update"]);
     });
 
     it("gives the build the saved settings, with the avatar's picture", async () => {

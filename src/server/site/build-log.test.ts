@@ -12,11 +12,11 @@ describe("the build log", () => {
       return new Date(clock);
     };
     const log = new BuildLog(3, tick);
-    log.queue("a");
-    log.queue("b");
+    log.queue({ action: "a" });
+    log.queue({ action: "b" });
     const first = log.start();
-    log.queue("c");
-    expect(log.runs().map((r) => [r.id, r.state, r.reasons.join()])).toEqual([
+    log.queue({ action: "c" });
+    expect(log.runs().map((r) => [r.id, r.state, r.reasons.map((c) => c.action).join()])).toEqual([
       [2, "queued", "c"],
       [1, "building", "a,b"],
     ]);
@@ -31,8 +31,8 @@ describe("the build log", () => {
     for (let n = 0; n < 3; n++) log.finish(log.start(), "live");
     expect(log.runs().map((r) => r.id)).toEqual([5, 4, 3]);
     // Copies: the caller cannot change the log.
-    log.runs()[0]?.reasons.push("x");
-    expect(log.runs()[0]?.reasons).toEqual(["rebuild"]);
+    log.runs()[0]?.reasons.push({ action: "x" });
+    expect(log.runs()[0]?.reasons).toEqual([{ action: "site.build" }]);
   });
 
   it("error lines: the message first, no colour codes or stack frames, at most twelve", () => {
@@ -59,7 +59,7 @@ describe("what each publisher tells the back office", () => {
       log: () => {},
       fetch: async () => new Response(null, { status }),
     });
-    hook.contentChanged("article a edited");
+    hook.contentChanged({ action: "articles.update", item: "a" });
     expect(hook.status?.().runs[0]?.state).toBe("queued");
     await hook.idle();
     expect(hook.status?.()).toMatchObject({ mode: "hook", runs: [{ state: "requested" }] });
@@ -67,7 +67,7 @@ describe("what each publisher tells the back office", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      hook.contentChanged("article b edited");
+      hook.contentChanged({ action: "articles.update", item: "b" });
       await hook.idle();
     } finally {
       console.error = original;

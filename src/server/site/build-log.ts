@@ -1,4 +1,4 @@
-import type { BuildRun, BuildState } from "../../shared/build-status.ts";
+import type { BuildRun, BuildState, SiteChange } from "../../shared/build-status.ts";
 
 // The builds a publisher asked for, kept in memory for the back office's build status
 // (GET /api/admin/site/build). A change joins the build waiting to start, or opens a new one:
@@ -46,13 +46,13 @@ export class BuildLog {
   }
 
   /** A change asks for a build: it joins the build waiting to start, or opens a new one. */
-  queue(reason: string): void {
+  queue(reason: SiteChange): void {
     const waiting = this.entries.find((run) => run.state === "queued");
     if (waiting) waiting.reasons.push(reason);
     else this.open(reason);
   }
 
-  private open(reason: string): BuildRun {
+  private open(reason: SiteChange): BuildRun {
     const run: BuildRun = {
       id: this.nextId++,
       state: "queued",
@@ -69,7 +69,8 @@ export class BuildLog {
 
   /** The waiting build starts, carrying every change queued so far; its id. */
   start(): number {
-    const run = this.entries.find((r) => r.state === "queued") ?? this.open("rebuild");
+    const run =
+      this.entries.find((r) => r.state === "queued") ?? this.open({ action: "site.build" });
     run.state = "building";
     run.startedAt = this.now().toISOString();
     return run.id;

@@ -60,7 +60,7 @@ describe("publishing with DATA_DIR outside the checkout", () => {
     const errors: unknown[] = [];
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      rebuild.contentChanged("article published-outside published");
+      rebuild.contentChanged({ action: "articles.publish", item: "published-outside" });
       await rebuild.idle();
     } finally {
       console.error = original;

@@ -1,5 +1,10 @@
 import { refreshContent } from "../../lib/content-source.ts";
-import type { BuildMode, BuildStatus } from "../../shared/build-status.ts";
+import {
+  type BuildMode,
+  type BuildStatus,
+  changeLine,
+  type SiteChange,
+} from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import { BuildLog } from "./build-log.ts";
 
@@ -9,9 +14,9 @@ import { BuildLog } from "./build-log.ts";
 //   astro dev:  a content refresh, so the next request shows the change.
 
 /** Calls `run` once `delayMs` after the last of a burst of calls; one run at a time, and one more if asked meanwhile. */
-export function debounced(run: (reasons: string[]) => Promise<void>, delayMs: number) {
+export function debounced(run: (reasons: SiteChange[]) => Promise<void>, delayMs: number) {
   let timer: NodeJS.Timeout | undefined;
-  let reasons: string[] = [];
+  let reasons: SiteChange[] = [];
   let running: Promise<void> | null = null;
   let again = false;
   const start = () => {
@@ -33,7 +38,7 @@ export function debounced(run: (reasons: string[]) => Promise<void>, delayMs: nu
       });
   };
   return {
-    request(reason: string) {
+    request(reason: SiteChange) {
       reasons.push(reason);
       if (timer) clearTimeout(timer);
       timer = setTimeout(start, delayMs);
@@ -80,7 +85,7 @@ export function hookPublisher(
       throw error;
     }
     builds.finish(id, "requested");
-    log(`Build hook called (${reasons.join("; ")})`);
+    log(`Build hook called (${reasons.map(changeLine).join("; ")})`);
   }, options.delayMs ?? 2000);
   return {
     contentChanged(reason) {
@@ -100,6 +105,9 @@ export function allOf(...publishers: Publisher[]): Publisher {
   return {
     contentChanged(reason) {
       for (const publisher of publishers) publisher.contentChanged(reason);
+    },
+    scheduleChanged() {
+      for (const publisher of publishers) publisher.scheduleChanged?.();
     },
     status() {
       let best: BuildStatus = { mode: "none", runs: [] };
@@ -121,7 +129,7 @@ export function logOnlyPublisher(log: (line: string) => void = console.warn): Pu
       if (told) return;
       told = true;
       log(
-        `Content changed (${reason}), but BUILD_HOOK_URL is not set: the site shows it after the next deploy.`,
+        `Content changed (${changeLine(reason)}), but BUILD_HOOK_URL is not set: the site shows it after the next deploy.`,
       );
     },
   };
@@ -144,7 +152,7 @@ export function devPublisher(loaderName: string): Publisher {
       }
       refreshing = refresh({
         loaders: [loaderName],
-        context: { changedAt: Date.now(), reason },
+        context: { changedAt: Date.now(), reason: changeLine(reason) },
       }).then(
         () => builds.finish(id, "live"),
         (error: unknown) => {

@@ -89,8 +89,8 @@ describe("npm start's rebuild", () => {
       build: fakeBuild(seen),
     });
     // A burst of changes makes one build.
-    rebuild.contentChanged("a");
-    rebuild.contentChanged("b");
+    rebuild.contentChanged({ action: "a" });
+    rebuild.contentChanged({ action: "b" });
     await rebuild.idle();
     expect(rebuild.builds).toBe(1);
     // Built where Node resolves the project's packages (Astro's renderer runs from there).
@@ -103,7 +103,7 @@ describe("npm start's rebuild", () => {
     for (const n of [1, 2]) {
       // Build folders are named by the millisecond.
       await new Promise((r) => setTimeout(r, 5));
-      rebuild.contentChanged(`more ${n}`);
+      rebuild.contentChanged({ action: `more ${n}` });
       await rebuild.idle();
     }
     expect(rebuild.builds).toBe(3);
@@ -132,14 +132,17 @@ describe("npm start's rebuild", () => {
       });
     const rebuild = start({ build: fakeBuild([], gate) });
     expect(rebuild.status()).toEqual({ mode: "rebuild", runs: [] });
-    rebuild.contentChanged("article a edited");
+    rebuild.contentChanged({ action: "articles.update", item: "a" });
     expect(states(rebuild.status().runs)).toEqual(["1:queued"]);
     await expect.poll(() => gates.length).toBe(1);
     expect(states(rebuild.status().runs)).toEqual(["1:building"]);
-    rebuild.contentChanged("article b edited");
-    rebuild.contentChanged("article c edited");
+    rebuild.contentChanged({ action: "articles.update", item: "b" });
+    rebuild.contentChanged({ action: "articles.update", item: "c" });
     expect(states(rebuild.status().runs)).toEqual(["2:queued", "1:building"]);
-    expect(rebuild.status().runs[0]?.reasons).toEqual(["article b edited", "article c edited"]);
+    expect(rebuild.status().runs[0]?.reasons).toEqual([
+      { action: "articles.update", item: "b" },
+      { action: "articles.update", item: "c" },
+    ]);
     release();
     await expect.poll(() => gates.length).toBe(2);
     expect(states(rebuild.status().runs)).toEqual(["2:building", "1:live"]);
@@ -147,7 +150,7 @@ describe("npm start's rebuild", () => {
     await rebuild.idle();
     const [second, first] = rebuild.status().runs;
     expect(states(rebuild.status().runs)).toEqual(["2:live", "1:live"]);
-    expect(first?.reasons).toEqual(["article a edited"]);
+    expect(first?.reasons).toEqual([{ action: "articles.update", item: "a" }]);
     expect(second?.startedAt && second.finishedAt && second.finishedAt >= second.startedAt).toBe(
       true,
     );
@@ -171,7 +174,7 @@ describe("npm start's rebuild", () => {
           );
         },
       });
-      rebuild.contentChanged("x");
+      rebuild.contentChanged({ action: "x" });
       await rebuild.idle();
       expect(roots).toEqual([]);
       expect(errors).toHaveBeenCalledTimes(1);

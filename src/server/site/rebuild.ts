@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BuildStatus } from "../../shared/build-status.ts";
+import { type BuildStatus, changeLine, type SiteChange } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import { BuildFailure, BuildLog } from "./build-log.ts";
@@ -285,7 +285,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     history.finish(id, "live");
   }, options.delayMs ?? 200);
 
-  async function buildAndSwap(reasons: string[]) {
+  async function buildAndSwap(reasons: SiteChange[]) {
     const started = Date.now();
     const dir = buildsDir(options.dataDir);
     mkdirSync(dir, { recursive: true });
@@ -296,7 +296,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     const stagedDir = join(staging, `${process.pid}-${name}`);
     const snapshot = join(dir, `${name}.snapshot.json`);
     writeSnapshotFile(snapshot, await takeSnapshot(options.db));
-    log(`Rebuilding the site (${reasons.join("; ")})`);
+    log(`Rebuilding the site (${reasons.map(changeLine).join("; ")})`);
     try {
       await build(stagedDir, {
         CONTENT_SNAPSHOT: snapshot,

@@ -39,7 +39,7 @@ describe("GET /api/admin/site/build", () => {
         {
           id: 2,
           state: "failed",
-          reasons: ["article a edited"],
+          reasons: [{ action: "articles.update", item: "a" }],
           queuedAt: "2026-11-24T10:00:00.000Z",
           startedAt: "2026-11-24T10:00:00.200Z",
           finishedAt: "2026-11-24T10:00:05.000Z",

@@ -43,7 +43,7 @@ export function goLiveTimer(
     timer = setTimeout(
       () => {
         timer = undefined;
-        if (wait <= MAX_WAIT_MS) publisher.contentChanged(`scheduled for ${at.toISOString()}`);
+        if (wait <= MAX_WAIT_MS) publisher.contentChanged({ action: "schedule.due" });
         recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
       },
       Math.min(Math.max(wait, 0), MAX_WAIT_MS),
@@ -64,6 +64,10 @@ export function withGoLiveTimer(publisher: Publisher, timer: GoLiveTimer): Publi
   return {
     contentChanged(reason) {
       publisher.contentChanged(reason);
+      timer.recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
+    },
+    scheduleChanged() {
+      publisher.scheduleChanged?.();
       timer.recheck().catch((error: unknown) => console.error("Schedule check failed:", error));
     },
     status: () => publisher.status?.() ?? { mode: "none", runs: [] },

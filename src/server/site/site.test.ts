@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { tempFolders } from "../../lib/test-folders.ts";
+import type { SiteChange } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import { openPglite } from "../db/pglite.ts";
 import {
@@ -183,7 +184,7 @@ describeEachDatabase("site content from the database", (database) => {
       .values(
         articleRow({ slug: "tick", status: "scheduled", publishedAt: new Date(start + 300) }),
       );
-    const reasons: Array<{ reason: string; at: number }> = [];
+    const reasons: Array<{ reason: SiteChange; at: number }> = [];
     const timer = goLiveTimer(database().db, {
       contentChanged: (reason) => reasons.push({ reason, at: Date.now() }),
     });
@@ -191,7 +192,7 @@ describeEachDatabase("site content from the database", (database) => {
     await expect.poll(() => reasons.length, { timeout: 10_000 }).toBe(1);
     // A second past the time, so the build's clock is surely after it.
     expect(reasons[0]?.at).toBeGreaterThanOrEqual(start + 300 + 1000 - 20);
-    expect(reasons[0]?.reason).toContain("scheduled for");
+    expect(reasons[0]?.reason).toEqual({ action: "schedule.due" });
     timer.stop();
   });
 });
@@ -246,18 +247,18 @@ describe("publishers", () => {
     const batches: string[][] = [];
     let release: () => void = () => {};
     const queue = debounced(async (reasons) => {
-      batches.push(reasons);
+      batches.push(reasons.map((change) => change.action));
       if (batches.length === 1) {
         await new Promise<void>((r) => {
           release = r;
         });
       }
     }, 5);
-    queue.request("a");
-    queue.request("b");
+    queue.request({ action: "a" });
+    queue.request({ action: "b" });
     await wait(30);
-    queue.request("c");
-    queue.request("d");
+    queue.request({ action: "c" });
+    queue.request({ action: "d" });
     await wait(30);
     release();
     await queue.idle();
@@ -289,16 +290,21 @@ describe("publishers", () => {
       delayMs: 5,
       log: (l) => lines.push(l),
     });
-    hook.contentChanged("published static-first");
-    hook.contentChanged("edited x");
+    hook.contentChanged({ action: "articles.publish", item: "static-first" });
+    hook.contentChanged({ action: "notes.update", item: "x" });
     await hook.idle();
     expect(bodies).toEqual([
-      `POST ${JSON.stringify({ reasons: ["published static-first", "edited x"] })}`,
+      `POST ${JSON.stringify({
+        reasons: [
+          { action: "articles.publish", item: "static-first" },
+          { action: "notes.update", item: "x" },
+        ],
+      })}`,
     ]);
-    expect(lines[0]).toContain("Build hook called");
+    expect(lines[0]).toBe("Build hook called (articles.publish static-first; notes.update x)");
     status = 500;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    hook.contentChanged("again");
+    hook.contentChanged({ action: "again" });
     await hook.idle();
     const [reported] = errors.mock.calls;
     errors.mockRestore();
@@ -308,14 +314,18 @@ describe("publishers", () => {
 
   it("allOf tells every publisher; logOnly warns once", () => {
     const seen: string[] = [];
-    const a: Publisher = { contentChanged: (r) => seen.push(`a:${r}`) };
-    const b: Publisher = { contentChanged: (r) => seen.push(`b:${r}`) };
-    allOf(a, b).contentChanged("x");
-    expect(seen).toEqual(["a:x", "b:x"]);
+    const a: Publisher = { contentChanged: (r) => seen.push(`a:${r.action}`) };
+    const b: Publisher = {
+      contentChanged: (r) => seen.push(`b:${r.action}`),
+      scheduleChanged: () => seen.push("b:schedule"),
+    };
+    allOf(a, b).contentChanged({ action: "x" });
+    allOf(a, b).scheduleChanged?.();
+    expect(seen).toEqual(["a:x", "b:x", "b:schedule"]);
     const lines: string[] = [];
     const log = logOnlyPublisher((l) => lines.push(l));
-    log.contentChanged("one");
-    log.contentChanged("two");
+    log.contentChanged({ action: "one" });
+    log.contentChanged({ action: "two" });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("BUILD_HOOK_URL");
   });

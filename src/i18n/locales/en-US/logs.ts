@@ -3,6 +3,8 @@ const logs = {
   bmsLogs: {
     actionName: "{{kind}}: {{verb}}",
     kinds: {
+      site: "Whole site",
+      schedule: "Scheduled items",
       articles: "Articles",
       notes: "Notes",
       books: "Books",
@@ -28,6 +30,10 @@ const logs = {
       sessions: "Sessions",
     },
     verbs: {
+      build: "built",
+      due: "time come",
+      seed: "filled in for the demo",
+      reset: "back to its file",
       create: "created",
       update: "changed",
       delete: "deleted",

@@ -5,6 +5,8 @@ const logs: LogsMessages = {
   bmsLogs: {
     actionName: "{{kind}}：{{verb}}",
     kinds: {
+      site: "整个站点",
+      schedule: "定时内容",
       articles: "文章",
       notes: "随笔",
       books: "书籍",
@@ -30,6 +32,10 @@ const logs: LogsMessages = {
       sessions: "登录会话",
     },
     verbs: {
+      build: "构建",
+      due: "到时上线",
+      seed: "填入演示内容",
+      reset: "恢复为文件版本",
       create: "新建",
       update: "修改",
       delete: "删除",

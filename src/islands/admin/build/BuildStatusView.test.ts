@@ -10,7 +10,7 @@ function run(state: BuildRun["state"], extra: Partial<BuildRun> = {}): BuildRun 
   return {
     id: 1,
     state,
-    reasons: ["article a edited"],
+    reasons: [{ action: "articles.update", item: "a" }],
     queuedAt: at,
     startedAt: at,
     finishedAt: "2026-11-24T10:00:06.400Z",

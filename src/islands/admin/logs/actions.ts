@@ -1,4 +1,5 @@
 import { isMessageKey, type Translate } from "../../../i18n/core.ts";
+import type { SiteChange } from "../../../shared/build-status.ts";
 
 /**
  * An audit action (`<kind>.<verb>`, src/server/logs/audit.ts) in the interface's words:
@@ -12,4 +13,10 @@ export function actionText(t: Translate, action: string): string {
   const verb = `bmsLogs.verbs.${action.slice(dot + 1).replaceAll("-", "_")}`;
   if (!isMessageKey(kind) || !isMessageKey(verb)) return action;
   return t("bmsLogs.actionName", { kind: t(kind), verb: t(verb) });
+}
+
+/** A change a site build carries, in the same words: "Articles: published · my-slug". */
+export function changeText(t: Translate, change: SiteChange): string {
+  const action = actionText(t, change.action);
+  return change.item ? `${action} · ${change.item}` : action;
 }

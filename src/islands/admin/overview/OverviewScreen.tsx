@@ -12,7 +12,7 @@ import { failureText } from "../app/form.tsx";
 import { dataOf } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { formatTime } from "../content/time.ts";
-import { actionText } from "../logs/actions.ts";
+import { actionText, changeText } from "../logs/actions.ts";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { Readership, type Span } from "./Readership.tsx";
@@ -264,7 +264,9 @@ function Builds({ t }: { t: Translate }) {
             {t(`bmsOverview.buildStates.${run.state}`)}
           </span>{" "}
           <time dateTime={run.queuedAt}>{formatTime(run.queuedAt)}</time>
-          <span className="field-hint bms-overview-reasons">{run.reasons.join(", ")}</span>
+          <span className="field-hint bms-overview-reasons">
+            {run.reasons.map((change) => changeText(t, change)).join("; ")}
+          </span>
         </li>
       )}
     />

@@ -61,7 +61,7 @@ export async function createAlbum(
   if (file) throw albumTaken(input.slug, file.file ?? "content/albums.json");
   const row = await repo.insertAlbum(ctx.db, input);
   if (!row) throw albumTaken(input.slug);
-  ctx.publisher.contentChanged(`album ${row.slug} added`);
+  ctx.publisher.contentChanged({ action: "albums.create", item: row.slug });
   return albumRecord(row);
 }
 
@@ -74,7 +74,7 @@ export async function updateAlbum(
   if (file) throw readOnly(file.file);
   const row = await repo.updateAlbum(ctx.db, slug, input);
   if (!row) throw notFound("album");
-  ctx.publisher.contentChanged(`album ${slug} edited`);
+  ctx.publisher.contentChanged({ action: "albums.update", item: slug });
   return albumRecord(row);
 }
 
@@ -89,6 +89,6 @@ export async function deleteAlbum(ctx: ContentContext, slug: string): Promise<{ 
   if (filePhoto) throw albumInUse(slug, { file: filePhoto.file ?? "content/photos/" });
   const row = await repo.deleteAlbum(ctx.db, slug);
   if (!row) throw notFound("album");
-  ctx.publisher.contentChanged(`album ${slug} deleted`);
+  ctx.publisher.contentChanged({ action: "albums.delete", item: slug });
   return { slug };
 }

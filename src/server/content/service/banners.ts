@@ -27,12 +27,16 @@ export async function listBanners(ctx: ContentContext): Promise<Page<BannerRecor
   return { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) };
 }
 
-/** Whether a banner is or will be on the site: a change to it needs a rebuild. */
-const onSite = (banner: BannerRecord, now = new Date()) =>
-  isBannerLive({ ...banner, startsAt: null }, now);
-
-function changed(ctx: ContentContext, what: string, ...versions: BannerRecord[]) {
-  if (versions.some((banner) => onSite(banner))) ctx.publisher.contentChanged(`banner ${what}`);
+/**
+ * A banner change needs a build when a version of it shows now; one that only will show (its
+ * start to come) waits for the timer, which builds at its start.
+ */
+function changed(ctx: ContentContext, verb: string, ...versions: BannerRecord[]) {
+  const now = new Date();
+  if (versions.some((banner) => isBannerLive(banner, now)))
+    ctx.publisher.contentChanged({ action: `banners.${verb}` });
+  else if (versions.some((banner) => isBannerLive({ ...banner, startsAt: null }, now)))
+    ctx.publisher.scheduleChanged?.();
 }
 
 async function fileBanner(ctx: ContentContext, id: string): Promise<BannerRecord> {
@@ -72,7 +76,7 @@ export async function createBanner(
   });
   if (!row) throw notFound("banner");
   const banner = bannerRecord(row);
-  changed(ctx, "added", banner);
+  changed(ctx, "create", banner);
   return banner;
 }
 
@@ -99,7 +103,7 @@ export async function updateBanner(
   });
   if (!row) throw notFound("banner");
   const after = bannerRecord(row);
-  changed(ctx, "edited", before, after);
+  changed(ctx, "update", before, after);
   return after;
 }
 
@@ -107,7 +111,7 @@ export async function deleteBanner(ctx: ContentContext, id: string): Promise<{ i
   if (id.startsWith("file:")) throw readOnly((await fileBanner(ctx, id)).file);
   const row = await repo.deleteBanner(ctx.db, id);
   if (!row) throw notFound("banner");
-  changed(ctx, "deleted", bannerRecord(row));
+  changed(ctx, "delete", bannerRecord(row));
   return { id };
 }
 
@@ -138,6 +142,6 @@ export async function orderBanners(
     );
   }
   const list = await listBanners(ctx);
-  changed(ctx, "order changed", ...list.items.filter((banner) => !banner.readOnly));
+  changed(ctx, "order", ...list.items.filter((banner) => !banner.readOnly));
   return list;
 }

@@ -58,7 +58,7 @@ export async function createCategory(
   const { name, ...fields } = input;
   const row = await repo.insertCategory(ctx.db, { ...fields, ...categoryColumns(name) });
   if (!row) throw categoryTaken(input.slug);
-  ctx.publisher.contentChanged(`category ${row.slug} added`);
+  ctx.publisher.contentChanged({ action: "categories.create", item: row.slug });
   return categoryRecord(row);
 }
 
@@ -75,7 +75,7 @@ export async function updateCategory(
     ...(name ? categoryColumns(name) : {}),
   });
   if (!row) throw notFound("category");
-  ctx.publisher.contentChanged(`category ${slug} edited`);
+  ctx.publisher.contentChanged({ action: "categories.update", item: slug });
   return categoryRecord(row);
 }
 
@@ -90,6 +90,6 @@ export async function deleteCategory(ctx: ContentContext, slug: string): Promise
   if (fileArticle) throw categoryInUse(slug, { file: fileArticle.file ?? "content/articles/" });
   const row = await repo.deleteCategory(ctx.db, slug);
   if (!row) throw notFound("category");
-  ctx.publisher.contentChanged(`category ${slug} deleted`);
+  ctx.publisher.contentChanged({ action: "categories.delete", item: slug });
   return { slug };
 }

@@ -18,12 +18,12 @@ import {
   type ContentContext,
   invalid,
   isFileId,
-  isLive,
   matches,
   notFound,
   pageOf,
   readOnly,
   refuseIfChangedMeanwhile,
+  reportChange,
   slugTaken,
   unique,
   versionOpened,
@@ -161,16 +161,19 @@ function chapterSlugTaken(slug: string): ApiError {
   return slugTaken(slug, "another chapter of this book");
 }
 
-/** A chapter change reaches the site when the chapter is published in a live book. */
+/**
+ * A chapter change reaches the site when the chapter is published in a book on the site; in a
+ * book scheduled for later, it waits for the book's time like the book does.
+ */
 function chapterChanged(
   ctx: ContentContext,
   book: repo.BookRow,
   statuses: string[],
-  what: string,
+  verb: string,
+  slug: string,
 ): void {
-  if (isLive(book.status) && statuses.includes("published")) {
-    ctx.publisher.contentChanged(`chapter ${book.slug}/${what}`);
-  }
+  if (!statuses.includes("published")) return;
+  reportChange(ctx, { action: `chapters.${verb}`, item: `${book.slug}/${slug}` }, book);
 }
 
 async function createChapter(
@@ -188,7 +191,7 @@ async function createChapter(
     () => chapterSlugTaken(input.slug),
   );
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
-  chapterChanged(ctx, book, [row.status], `${row.slug} added`);
+  chapterChanged(ctx, book, [row.status], "create", row.slug);
   return chapterRecord(row, book.slug);
 }
 
@@ -220,7 +223,7 @@ async function updateChapter(
   await refuseIfChangedMeanwhile("chapter", since, row, () => repo.chapters.findById(ctx.db, id));
   if (!row) throw notFound("chapter");
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
-  chapterChanged(ctx, book, [current.status, row.status], `${row.slug} edited`);
+  chapterChanged(ctx, book, [current.status, row.status], "update", row.slug);
   return chapterRecord(row, book.slug);
 }
 
@@ -238,7 +241,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   if (!row) throw notFound("chapter");
   await repo.deleteRevisions(ctx.db, "chapter", id);
   await repo.deleteDraftLinks(ctx.db, "chapter", id);
-  chapterChanged(ctx, book, [row.status], `${row.slug} deleted`);
+  chapterChanged(ctx, book, [row.status], "delete", row.slug);
   return { id };
 }
 
@@ -255,7 +258,7 @@ async function publishChapter(
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.update(ctx.db, id, { status: "published" });
   if (!row) throw notFound("chapter");
-  chapterChanged(ctx, book, [row.status], `${row.slug} published`);
+  chapterChanged(ctx, book, [row.status], "publish", row.slug);
   return { record: chapterRecord(row, book.slug), message: CONTENT_MESSAGES.published };
 }
 
@@ -264,7 +267,7 @@ async function unpublishChapter(ctx: ContentContext, id: string): Promise<Chapte
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("chapter");
-  chapterChanged(ctx, book, [current.status], `${row.slug} unpublished`);
+  chapterChanged(ctx, book, [current.status], "unpublish", row.slug);
   return chapterRecord(row, book.slug);
 }
 

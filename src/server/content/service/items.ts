@@ -20,12 +20,12 @@ import {
   countFacets,
   invalid,
   isFileId,
-  isLive,
   type ListQuery,
   mergedPage,
   notFound,
   readOnly,
   refuseIfChangedMeanwhile,
+  reportChange,
   type Sortable,
   slugTaken,
   unique,
@@ -167,8 +167,11 @@ export function itemService<
     kind: ItemKind<Row, Rec, Input, Patch, Query, ListRow, Item>,
   ) => {
     const { name } = kind;
-    const changed = (ctx: ContentContext, row: Row, what: string) =>
-      ctx.publisher.contentChanged(`${name} ${row.slug} ${what}`);
+    /** Reports a write (`<kind>s.<verb>`, as the audit log names it) for the versions it touched. */
+    const changed = (ctx: ContentContext, verb: string, ...versions: (Row | null)[]) => {
+      const row = versions.find((version) => version !== null);
+      if (row) reportChange(ctx, { action: `${name}s.${verb}`, item: row.slug }, ...versions);
+    };
 
     async function assertSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
       const file = (await kind.files(ctx.files)).find((item) => item.slug === slug);
@@ -239,7 +242,7 @@ export function itemService<
           () => slugTaken(input.slug, `another ${name}`),
         );
         await keepRevision(ctx, name, row, authorId);
-        if (isLive(row.status)) changed(ctx, row, row.status);
+        changed(ctx, row.status === "draft" ? "create" : "publish", row);
         return kind.record(row);
       },
 
@@ -262,7 +265,7 @@ export function itemService<
         await refuseIfChangedMeanwhile(name, since, updated, () => kind.rows.findById(ctx.db, id));
         const row = found(updated);
         await keepRevision(ctx, name, row, ctx.actor ?? null);
-        if (isLive(before.status) || isLive(row.status)) changed(ctx, row, "edited");
+        changed(ctx, "update", row, before);
         return kind.record(row);
       },
 
@@ -300,7 +303,7 @@ export function itemService<
         const row = found(await kind.rows.remove(ctx.db, id));
         await repo.deleteRevisions(ctx.db, name, id);
         await repo.deleteDraftLinks(ctx.db, name, id);
-        if (isLive(row.status)) changed(ctx, row, "deleted");
+        changed(ctx, "delete", row);
         return { id };
       },
 
@@ -313,14 +316,14 @@ export function itemService<
         const row = found(
           await kind.rows.update(ctx.db, id, publishTime(before.publishedAt, input)),
         );
-        changed(ctx, row, row.status);
+        changed(ctx, "publish", row, before);
         return { record: kind.record(row), message: publishMessage(row.status) };
       },
 
       async unpublish(ctx: ContentContext, id: string): Promise<Rec> {
         const before = await current(ctx, id);
         const row = found(await kind.rows.update(ctx.db, id, { status: "draft" }));
-        if (isLive(before.status)) changed(ctx, row, "unpublished");
+        changed(ctx, "unpublish", before);
         return kind.record(row);
       },
     };

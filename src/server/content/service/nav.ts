@@ -79,8 +79,7 @@ async function assertIcon(ctx: ContentContext, icon: string | undefined, before?
   }
 }
 
-const changed = (ctx: ContentContext, what: string) =>
-  ctx.publisher.contentChanged(`navigation ${what}`);
+const changed = (ctx: ContentContext, action: string) => ctx.publisher.contentChanged({ action });
 
 export async function createNavGroup(
   ctx: ContentContext,
@@ -89,7 +88,7 @@ export async function createNavGroup(
   if ((await repo.countNav(ctx.db)).groups >= NAV_LIMITS.groups) throw tooMany("groups");
   const row = await repo.insertNavGroup(ctx.db, input);
   if (!row) throw notFound("group");
-  changed(ctx, "group added");
+  changed(ctx, "nav.groups.create");
   return navGroupRecord(row, []);
 }
 
@@ -101,7 +100,7 @@ export async function updateNavGroup(
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
   const row = await repo.updateNavGroup(ctx.db, id, input);
   if (!row) throw notFound("group");
-  changed(ctx, "group edited");
+  changed(ctx, "nav.groups.update");
   return navGroupRecord(row, await repo.listNavLinks(ctx.db));
 }
 
@@ -109,7 +108,7 @@ export async function updateNavGroup(
 export async function deleteNavGroup(ctx: ContentContext, id: string): Promise<{ id: string }> {
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
   if (!(await repo.deleteNavGroup(ctx.db, id))) throw notFound("group");
-  changed(ctx, "group deleted");
+  changed(ctx, "nav.groups.delete");
   return { id };
 }
 
@@ -122,7 +121,7 @@ export async function createNavLink(
   if ((await repo.countNav(ctx.db)).links >= NAV_LIMITS.links) throw tooMany("links");
   const row = await repo.insertNavLink(ctx.db, input);
   if (!row) throw notFound("link");
-  if (!row.hidden) changed(ctx, "link added");
+  if (!row.hidden) changed(ctx, "nav.links.create");
   return navLinkRecord(row);
 }
 
@@ -139,7 +138,7 @@ export async function updateNavLink(
   await assertIcon(ctx, input.icon, before.icon);
   const row = await repo.updateNavLink(ctx.db, id, input, moved);
   if (!row) throw notFound("link");
-  if (!(before.hidden && row.hidden)) changed(ctx, "link edited");
+  if (!(before.hidden && row.hidden)) changed(ctx, "nav.links.update");
   return navLinkRecord(row);
 }
 
@@ -147,7 +146,7 @@ export async function deleteNavLink(ctx: ContentContext, id: string): Promise<{ 
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
   const row = await repo.deleteNavLink(ctx.db, id);
   if (!row) throw notFound("link");
-  if (!row.hidden) changed(ctx, "link deleted");
+  if (!row.hidden) changed(ctx, "nav.links.delete");
   return { id };
 }
 
@@ -171,7 +170,7 @@ function staleOrder(): ApiError {
 /** Puts the database's groups in the order given (every one, moved from the stored order). */
 export async function orderNavGroups(ctx: ContentContext, input: OrderNavInput): Promise<NavList> {
   if (!(await repo.orderNavGroups(ctx.db, input.ids, input.seen))) throw staleOrder();
-  changed(ctx, "order changed");
+  changed(ctx, "nav.order");
   return listNav(ctx);
 }
 
@@ -184,6 +183,6 @@ export async function orderNavLinks(
   if (group.startsWith("file:")) throw await fileItem(ctx, group);
   if (!(await repo.findNavGroup(ctx.db, group))) throw notFound("group");
   if (!(await repo.orderNavLinks(ctx.db, group, input.ids, input.seen))) throw staleOrder();
-  changed(ctx, "order changed");
+  changed(ctx, "nav.order");
   return listNav(ctx);
 }

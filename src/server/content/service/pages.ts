@@ -90,7 +90,7 @@ export async function savePage(
     "lang",
     "updatedBy",
   ]);
-  ctx.publisher.contentChanged(`${slug} page (${lang}) edited`);
+  ctx.publisher.contentChanged({ action: "pages.update", item: `${slug} (${lang})` });
   return pageRecord(slug, lang, row, await fileOf(ctx, slug, lang));
 }
 
@@ -110,7 +110,7 @@ export async function revertPage(
   const row = await repo.deletePage(ctx.db, slug, lang);
   if (!row) throw notFound("page");
   await repo.deleteRevisions(ctx.db, "page", row.id);
-  ctx.publisher.contentChanged(`${slug} page (${lang}) back to its file`);
+  ctx.publisher.contentChanged({ action: "pages.reset", item: `${slug} (${lang})` });
   return pageRecord(slug, lang, null, file);
 }
 

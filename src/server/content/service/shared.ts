@@ -1,4 +1,5 @@
 import type { Page } from "../../../shared/auth.ts";
+import type { SiteChange } from "../../../shared/build-status.ts";
 import {
   type ContentStatus,
   FILE_ID,
@@ -130,8 +131,34 @@ export async function unique<T>(write: () => Promise<T>, conflict: () => ApiErro
   }
 }
 
-/** Changes to a draft do not reach the site; anything published or scheduled does. */
+/** Changes to a draft do not reach the site; anything published or scheduled does, in time. */
 export const isLive = (status: string) => status !== "draft";
+
+/**
+ * Whether an item shows on the site now: published, or scheduled for a time that has come (the
+ * build shows a scheduled item whose time is past, src/lib/content.ts `isLive`).
+ */
+export function onSite(
+  row: { status: string; publishedAt: Date | null },
+  now: Date = new Date(),
+): boolean {
+  if (row.status === "published") return true;
+  return row.status === "scheduled" && (!row.publishedAt || row.publishedAt <= now);
+}
+
+/**
+ * Tells the publisher what a write did to the site: a build when the item showed before or
+ * shows after it; only the timer when it stays out of sight, scheduled for later.
+ */
+export function reportChange(
+  ctx: ContentContext,
+  change: SiteChange,
+  ...versions: ({ status: string; publishedAt: Date | null } | null)[]
+): void {
+  const now = new Date();
+  if (versions.some((row) => row && onSite(row, now))) ctx.publisher.contentChanged(change);
+  else if (versions.some((row) => row?.status === "scheduled")) ctx.publisher.scheduleChanged?.();
+}
 
 // --- Lists ----------------------------------------------------------------------------------
 
