@@ -357,6 +357,9 @@ test("leaving the editor with unsaved changes asks first, from the sidebar too",
     asked.push(dialog.message());
     void dialog.dismiss();
   });
+  // The writing screen folds the sections under their button, to give the text the width.
+  await expect(sidebar.getByRole("link", { name: "Articles", exact: true })).toBeHidden();
+  await sidebar.getByRole("button", { name: "Sections: Write article" }).click();
   await sidebar.getByRole("link", { name: "Articles", exact: true }).click();
   expect(asked).toEqual(["Leave without saving your changes?"]);
   await expect(page).toHaveURL("/bms/editarticle");
@@ -364,4 +367,32 @@ test("leaving the editor with unsaved changes asks first, from the sidebar too",
   page.once("dialog", (dialog) => void dialog.accept());
   await sidebar.getByRole("link", { name: "Articles", exact: true }).click();
   await expect(page).toHaveURL("/bms/article");
+});
+
+test("the text comes first and takes the width; the details sit beside it, or after it on a phone", async ({
+  page,
+}) => {
+  await signIn(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/bms/editarticle");
+    const form = page.getByRole("form", { name: "New article" });
+    const title = await form.getByLabel("Title", { exact: true }).boundingBox();
+    const text = await form.getByRole("textbox", { name: "Text" }).boundingBox();
+    const details = await form.getByRole("group", { name: "Details" }).boundingBox();
+    if (!title || !text || !details) throw new Error("the editor's parts are not on screen");
+    // Title, then text, in the first place.
+    expect(text.y).toBeGreaterThan(title.y);
+    if (width === 1280) {
+      // Before: a column of about 700 px under ten fields. Now the text is first, and with
+      // the side-by-side preview each pane is wider than the whole column's half was.
+      expect(details.x).toBeGreaterThan(text.x + text.width);
+      expect(details.y).toBeLessThan(text.y);
+      await form.getByRole("button", { name: "Side by side" }).click();
+      const pane = await form.getByRole("textbox", { name: "Text" }).boundingBox();
+      expect(pane?.width ?? 0).toBeGreaterThan(350);
+    } else {
+      expect(details.y).toBeGreaterThan(text.y);
+    }
+  }
 });

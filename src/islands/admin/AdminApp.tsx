@@ -22,6 +22,9 @@ import "./admin.css";
  * The client-rendered back office: guard first, then the screens of /bms/* by wouter's router
  * over the browser's history, with one TanStack Query client for all server state.
  */
+/** The screens whose form is mostly text: the editors of articles and photos. */
+const WRITING: ReadonlySet<AdminRoute> = new Set(["editarticle", "editPhoto"]);
+
 export default function AdminApp() {
   const [client] = useState(createQueryClient);
   return (
@@ -70,6 +73,7 @@ function Shell() {
   }
 
   const Screen = SCREENS[route];
+
   const menuId = "bms-sections";
 
   if (access !== "admin") {
@@ -81,7 +85,9 @@ function Shell() {
   }
 
   return (
-    <div className="bms">
+    // The writing screens give the text the page's width: the sections fold under their button
+    // there at any width, as on a phone.
+    <div className="bms" data-writing={WRITING.has(route) || undefined}>
       <nav className="bms-nav" aria-label={t("bms.nav")}>
         {/* On a phone the sections fold under one button that names the current one. */}
         <button

@@ -325,6 +325,7 @@ const bms = {
     },
   },
   bmsContent: {
+    details: "Details",
     retry: "Try again",
     view: "View",
     sourceValue: "Source: {{source}}",

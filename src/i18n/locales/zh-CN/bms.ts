@@ -321,6 +321,7 @@ const bms: BmsMessages = {
     },
   },
   bmsContent: {
+    details: "详细设置",
     retry: "重试",
     view: "查看",
     sourceValue: "来源：{{source}}",

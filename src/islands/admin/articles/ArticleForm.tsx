@@ -62,6 +62,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       name={record?.title ?? ""}
       fileDir="content/"
       schedule={<EditorScheduleField {...bind("at")} />}
+      lead={<ArticleTextField {...field} name="title" />}
       history={
         record &&
         !editor.readOnly && (
@@ -97,7 +98,6 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
         </div>
       }
     >
-      <ArticleTextField {...field} name="title" />
       <ArticleTextField {...field} name="subtitle" />
       <div className="bms-row">
         <ArticleTextField {...field} name="slug" />

@@ -49,6 +49,8 @@ export type ArticleControl = Control<ArticleFields, unknown, ArticleValues>;
 /** The form's fields in screen order: where a problem sends focus first. */
 export const ARTICLE_FIELDS = [
   "title",
+  "body",
+  "at",
   "subtitle",
   "slug",
   "lang",
@@ -59,8 +61,6 @@ export const ARTICLE_FIELDS = [
   "coverAlt",
   "translationKey",
   "pinned",
-  "body",
-  "at",
 ] as const satisfies readonly FieldPath<ArticleFields>[];
 
 /** The interface's words for each field's problems: blank, too long, otherwise wrong. */

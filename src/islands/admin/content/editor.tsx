@@ -374,6 +374,7 @@ export function EditorForm({
   fileDir,
   className,
   schedule,
+  lead,
   text,
   history,
   share,
@@ -385,6 +386,12 @@ export function EditorForm({
   fileDir: string;
   className?: string;
   schedule: ReactNode;
+  /**
+   * The fields that come first, above the text (an article's title). With them, the other
+   * fields (`children`) are the item's details: beside the text on a wide screen, after it on
+   * a narrow one, so the text has the width and the first place.
+   */
+  lead?: ReactNode;
   /**
    * The kind's Markdown text, after the other fields and outside their disabled fieldset: a
    * read-only text and its preview still scroll by keyboard (a disabled fieldset would make
@@ -401,6 +408,31 @@ export function EditorForm({
   const title = record
     ? t(readOnly ? `${words}.editorView` : `${words}.editorEdit`, { title: name })
     : t(`${words}.editorNew`);
+  const actions = !readOnly && (
+    <>
+      {schedule}
+      <div className="bms-actions bms-editor-actions">
+        <SaveOverButton
+          t={t}
+          busy={editor.busy}
+          onSaveOver={editor.conflict ? editor.saveOver : undefined}
+        />
+        {editor.buttons.map(([a, label], i) => (
+          <button
+            key={a}
+            ref={i === 0 ? focus.save : undefined}
+            type="submit"
+            name="action"
+            value={a}
+            className={i === 0 ? "button button-primary" : "button"}
+            disabled={editor.busy}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+    </>
+  );
   return (
     <form
       ref={focus.form}
@@ -425,37 +457,34 @@ export function EditorForm({
           {t("bmsContent.readOnly", { file: record?.file ?? fileDir })}
         </p>
       )}
-      <fieldset className="bms-fields" disabled={readOnly}>
-        <legend className="visually-hidden">{title}</legend>
-        {children}
-      </fieldset>
-      {text}
-      {history}
-      {share}
-      {!readOnly && (
+      {lead === undefined ? (
         <>
-          {schedule}
-          <div className="bms-actions bms-editor-actions">
-            <SaveOverButton
-              t={t}
-              busy={editor.busy}
-              onSaveOver={editor.conflict ? editor.saveOver : undefined}
-            />
-            {editor.buttons.map(([a, label], i) => (
-              <button
-                key={a}
-                ref={i === 0 ? focus.save : undefined}
-                type="submit"
-                name="action"
-                value={a}
-                className={i === 0 ? "button button-primary" : "button"}
-                disabled={editor.busy}
-              >
-                {t(label)}
-              </button>
-            ))}
-          </div>
+          <fieldset className="bms-fields" disabled={readOnly}>
+            <legend className="visually-hidden">{title}</legend>
+            {children}
+          </fieldset>
+          {text}
+          {history}
+          {share}
+          {actions}
         </>
+      ) : (
+        <div className="bms-editor-layout">
+          <div className="bms-editor-main">
+            <fieldset className="bms-fields" disabled={readOnly}>
+              <legend className="visually-hidden">{title}</legend>
+              {lead}
+            </fieldset>
+            {text}
+            {actions}
+            {history}
+            {share}
+          </div>
+          <fieldset className="bms-fields bms-editor-side" disabled={readOnly}>
+            <legend>{t("bmsContent.details")}</legend>
+            {children}
+          </fieldset>
+        </div>
       )}
     </form>
   );
