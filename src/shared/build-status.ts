@@ -32,6 +32,8 @@ export interface SiteChange {
   action: string;
   /** What it changed, as the owner knows it (a slug, a name); none for the site as a whole. */
   item?: string | undefined;
+  /** The item's id, for a link to its editor (database items). */
+  id?: string | undefined;
 }
 
 /** A change on one line, for a server log: "articles.publish my-slug". */
@@ -49,6 +51,11 @@ export interface BuildRun {
   finishedAt: string | null;
   /** The first lines of the error when failed, else empty. */
   errorLines: string[];
+  /**
+   * Items this build left out: each was changed in a build that failed, and stays off the site
+   * until it is changed again. Empty when none.
+   */
+  leftOut: SiteChange[];
 }
 
 export interface BuildStatus {

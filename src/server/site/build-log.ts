@@ -61,6 +61,7 @@ export class BuildLog {
       startedAt: null,
       finishedAt: null,
       errorLines: [],
+      leftOut: [],
     };
     this.entries.unshift(run);
     this.entries.splice(this.keep);
@@ -74,6 +75,17 @@ export class BuildLog {
     run.state = "building";
     run.startedAt = this.now().toISOString();
     return run.id;
+  }
+
+  /** The items a started build leaves out (its snapshot's). */
+  leaveOut(id: number, changes: readonly SiteChange[]): void {
+    const run = this.entries.find((r) => r.id === id);
+    if (run) run.leftOut = [...changes];
+  }
+
+  /** The changes a run carries (a failed one's, to build again without its suspects). */
+  reasonsOf(id: number): SiteChange[] {
+    return [...(this.entries.find((r) => r.id === id)?.reasons ?? [])];
   }
 
   /** The build ended: `live`, `requested` (handed to a build hook) or `failed` with its error. */
@@ -91,6 +103,7 @@ export class BuildLog {
       ...run,
       reasons: [...run.reasons],
       errorLines: [...run.errorLines],
+      leftOut: [...run.leftOut],
     }));
   }
 }

@@ -156,6 +156,54 @@ describe("npm start's rebuild", () => {
     );
   });
 
+  it("one item whose build fails never stops the others: it is left out and flagged until changed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await database.db
+        .insert(contentArticles)
+        .values([
+          articleRow({ slug: "broken", publishedAt: new Date(Date.now() - HOUR) }),
+          articleRow({ slug: "fine", publishedAt: new Date(Date.now() - HOUR) }),
+        ]);
+      const seen: string[] = [];
+      const ok = fakeBuild(seen);
+      // A build fails while the snapshot holds the broken article.
+      const build: BuildCommand = async (outDir, env) => {
+        await ok(outDir, env);
+        const snapshot = readSnapshotFile(env.CONTENT_SNAPSHOT ?? "");
+        if (snapshot?.articles.some((a) => a.slug === "broken"))
+          throw new Error("Cannot render /articles/broken/");
+      };
+      const rebuild = start({ build });
+      const broken = { action: "articles.publish", item: "broken", id: "id-broken" };
+      const note = { action: "settings.update" };
+      rebuild.contentChanged(broken);
+      rebuild.contentChanged(note);
+      await rebuild.idle();
+      // The failed build named the article; its other change was built again without it. (Every
+      // item a failed build changed is left out: two articles in one failed build both are.)
+      const [retry, failed] = rebuild.status().runs;
+      expect(failed).toMatchObject({ state: "failed", leftOut: [broken] });
+      expect(failed?.errorLines[0]).toContain("/articles/broken/");
+      expect(retry).toMatchObject({ state: "live", reasons: [note], leftOut: [broken] });
+      expect(seen.at(-1)).toMatch(/ fine,live$/);
+
+      // Another item's change publishes, the broken one still left out and flagged.
+      rebuild.contentChanged({ action: "articles.update", item: "fine" });
+      await rebuild.idle();
+      expect(rebuild.status().runs[0]).toMatchObject({ state: "live", leftOut: [broken] });
+      expect(seen.at(-1)).toMatch(/ fine,live$/);
+
+      // Changed again, it is tried again (and, still broken, left out again).
+      rebuild.contentChanged(broken);
+      await rebuild.idle();
+      expect(seen.at(-1)).toMatch(/ broken,fine,live$/);
+      expect(rebuild.status().runs[0]).toMatchObject({ state: "failed", leftOut: [broken] });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("a failed build keeps serving the old site, leaves no half folder and says why", async () => {
     const roots: SiteRoot[] = [];
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -17,7 +17,7 @@ import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import { BuildFailure, BuildLog } from "./build-log.ts";
 import { debounced } from "./publishers.ts";
-import { takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
+import { leavableItem, leaveOut, takeSnapshot, writeSnapshotFile } from "./snapshot.ts";
 
 // `npm start` rebuilds the site itself after a content change. The new build is made in a
 // folder inside the project (Astro writes its page renderer next to the output, and Node
@@ -274,16 +274,36 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
   const log = options.log ?? console.log;
   const state = { builds: 0 };
   const history = new BuildLog();
+  // One item never stops the others: the items a failed build changed are left out of the builds
+  // after it (and shown so), each until it is changed again; the rest of that build's changes
+  // are built again at once without them.
+  const leftOut = new Map<string, SiteChange>();
   const queue = debounced(async (reasons) => {
     const id = history.start();
+    history.leaveOut(id, [...leftOut.values()]);
     try {
       await buildAndSwap(reasons);
     } catch (error) {
+      const suspects = reasons.filter((change) => {
+        const key = leavableItem(change);
+        return key !== null && !leftOut.has(key);
+      });
+      for (const change of suspects) leftOut.set(leavableItem(change) ?? "", change);
+      history.leaveOut(id, [...leftOut.values()]);
       history.finish(id, "failed", error);
+      const others = reasons.filter((change) => !suspects.includes(change));
+      if (suspects.length > 0 && others.length > 0) {
+        for (const change of others) request(change);
+      }
       throw error;
     }
     history.finish(id, "live");
   }, options.delayMs ?? 200);
+
+  function request(change: SiteChange) {
+    history.queue(change);
+    queue.request(change);
+  }
 
   async function buildAndSwap(reasons: SiteChange[]) {
     const started = Date.now();
@@ -295,7 +315,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     // Named by the process too: servers of two data folders may share one project.
     const stagedDir = join(staging, `${process.pid}-${name}`);
     const snapshot = join(dir, `${name}.snapshot.json`);
-    writeSnapshotFile(snapshot, await takeSnapshot(options.db));
+    writeSnapshotFile(snapshot, leaveOut(await takeSnapshot(options.db), new Set(leftOut.keys())));
     log(`Rebuilding the site (${reasons.map(changeLine).join("; ")})`);
     try {
       await build(stagedDir, {
@@ -325,8 +345,10 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
 
   return {
     contentChanged(reason) {
-      history.queue(reason);
-      queue.request(reason);
+      // A left-out item changed again is tried again.
+      const key = leavableItem(reason);
+      if (key) leftOut.delete(key);
+      request(reason);
     },
     status() {
       warm();

@@ -44,6 +44,7 @@ describe("GET /api/admin/site/build", () => {
           startedAt: "2026-11-24T10:00:00.200Z",
           finishedAt: "2026-11-24T10:00:05.000Z",
           errorLines: ["Broken"],
+          leftOut: [],
         },
       ],
     };

@@ -4,6 +4,7 @@ import {
   SNAPSHOT_VERSION,
   type Visible,
 } from "../../lib/content-snapshot.ts";
+import type { SiteChange } from "../../shared/build-status.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
 import { settingsFrom } from "../../shared/kinds/settings.ts";
@@ -203,3 +204,33 @@ export async function bannerTimes(db: Db): Promise<Date[]> {
 }
 
 /** Writes the snapshot atomically (a reader never sees half a file). */
+
+/** The kinds of change that name one item a build can leave out (`<kind>.<verb>` actions). */
+const LEAVABLE = ["articles", "notes", "books", "photos", "chapters"] as const;
+type Leavable = (typeof LEAVABLE)[number];
+
+/** The item a change names, as `<kind>:<item>`, when a build can leave it out; else null. */
+export function leavableItem(change: SiteChange): string | null {
+  const kind = change.action.slice(0, change.action.lastIndexOf("."));
+  if (!change.item || !LEAVABLE.some((k) => k === kind)) return null;
+  return `${kind}:${change.item}`;
+}
+
+/**
+ * The snapshot without the items `keys` name (`leavableItem`'s): a book left out takes its
+ * chapters with it; a chapter is named `<book>/<chapter>`.
+ */
+export function leaveOut(snapshot: ContentSnapshot, keys: ReadonlySet<string>): ContentSnapshot {
+  if (keys.size === 0) return snapshot;
+  const out = (kind: Leavable, item: string) => keys.has(`${kind}:${item}`);
+  return {
+    ...snapshot,
+    articles: snapshot.articles.filter((a) => !out("articles", a.slug)),
+    notes: snapshot.notes.filter((n) => !out("notes", n.slug)),
+    books: snapshot.books.filter((b) => !out("books", b.slug)),
+    photos: snapshot.photos.filter((p) => !out("photos", p.slug)),
+    chapters: snapshot.chapters.filter(
+      (c) => !out("books", c.book) && !out("chapters", `${c.book}/${c.slug}`),
+    ),
+  };
+}

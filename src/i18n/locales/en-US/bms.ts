@@ -609,6 +609,8 @@ const bms = {
     failed:
       "failed. The site still shows the previous version; fix the cause and save again to rebuild.",
     errorsLabel: "First lines of the error:",
+    leftOut:
+      "Left off the site because a build with them failed; each goes back when you change it:",
     requested:
       "requested from the host at {{time}}. This server cannot see when that build is live: the host's deploy log can.",
     hookFailed:

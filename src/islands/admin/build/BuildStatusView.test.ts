@@ -15,6 +15,7 @@ function run(state: BuildRun["state"], extra: Partial<BuildRun> = {}): BuildRun 
     startedAt: at,
     finishedAt: "2026-11-24T10:00:06.400Z",
     errorLines: [],
+    leftOut: [],
     ...extra,
   };
 }
@@ -30,6 +31,16 @@ describe("the build status as shown", () => {
     expect(html({ mode: "rebuild", runs: [] })).toBe(
       '<div class="bms-build-region" role="status"></div>',
     );
+  });
+
+  it("names the items a failed build left out, each linked to its editor, in both languages", () => {
+    const leftOut = [{ action: "articles.publish", item: "why-2-gt-1", id: "a1" }];
+    const status: BuildStatus = { mode: "rebuild", runs: [run("live", { leftOut })] };
+    const zh = html(status, "zh-CN");
+    expect(text(zh)).toContain("以下内容所在的构建失败");
+    expect(text(zh)).toContain("文章：发布 · why-2-gt-1");
+    expect(zh).toContain('href="/bms/editarticle?id=a1"');
+    expect(text(html(status, "en-US"))).toContain("Articles: published · why-2-gt-1");
   });
 
   it("names each state in both languages", () => {

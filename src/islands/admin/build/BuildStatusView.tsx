@@ -1,5 +1,16 @@
 import type { Locale, MessageKey, Translate } from "../../../i18n/core.ts";
-import type { BuildRun, BuildStatus } from "../../../shared/build-status.ts";
+import type { BuildRun, BuildStatus, SiteChange } from "../../../shared/build-status.ts";
+import { changeText } from "../logs/actions.ts";
+
+/** Where the owner fixes a left-out item: its editor, or its kind's list. */
+function editorOf(change: SiteChange): string {
+  const kind = change.action.slice(0, change.action.lastIndexOf("."));
+  const id = change.id ? `?id=${encodeURIComponent(change.id)}` : "";
+  if (kind === "articles") return `/bms/editarticle${id}`;
+  if (kind === "photos") return `/bms/editPhoto${id}`;
+  if (kind === "notes") return "/bms/notes";
+  return "/bms/book-doc";
+}
 
 const seconds = (from: string | null, to: string | null) =>
   from && to ? ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(1) : "?";
@@ -66,6 +77,7 @@ export function BuildStatusView({
 }) {
   const said = status ? summarize(status, locale) : null;
   const lines = said?.run?.state === "failed" ? said.run.errorLines : [];
+  const leftOut = said?.run?.leftOut ?? [];
   return (
     <div className="bms-build-region" role="status">
       {said && (
@@ -79,6 +91,18 @@ export function BuildStatusView({
               <pre className="bms-build-errors">
                 <code>{lines.join("\n")}</code>
               </pre>
+            </>
+          )}
+          {leftOut.length > 0 && (
+            <>
+              <p className="bms-build-errors-label">{t("bmsBuild.leftOut")}</p>
+              <ul className="bms-build-left-out">
+                {leftOut.map((change) => (
+                  <li key={`${change.action} ${change.item ?? ""}`}>
+                    <a href={editorOf(change)}>{changeText(t, change)}</a>
+                  </li>
+                ))}
+              </ul>
             </>
           )}
         </div>

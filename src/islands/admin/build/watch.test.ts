@@ -14,6 +14,7 @@ function run(id: number, state: BuildRun["state"]): BuildRun {
     startedAt: null,
     finishedAt: null,
     errorLines: [],
+    leftOut: [],
   };
 }
 

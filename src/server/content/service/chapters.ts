@@ -170,10 +170,15 @@ function chapterChanged(
   book: repo.BookRow,
   statuses: string[],
   verb: string,
-  slug: string,
+  chapter: { slug: string; id: string },
 ): void {
   if (!statuses.includes("published")) return;
-  reportChange(ctx, { action: `chapters.${verb}`, item: `${book.slug}/${slug}` }, book);
+  const change = {
+    action: `chapters.${verb}`,
+    item: `${book.slug}/${chapter.slug}`,
+    id: chapter.id,
+  };
+  reportChange(ctx, change, book);
 }
 
 async function createChapter(
@@ -191,7 +196,7 @@ async function createChapter(
     () => chapterSlugTaken(input.slug),
   );
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
-  chapterChanged(ctx, book, [row.status], "create", row.slug);
+  chapterChanged(ctx, book, [row.status], "create", row);
   return chapterRecord(row, book.slug);
 }
 
@@ -223,7 +228,7 @@ async function updateChapter(
   await refuseIfChangedMeanwhile("chapter", since, row, () => repo.chapters.findById(ctx.db, id));
   if (!row) throw notFound("chapter");
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
-  chapterChanged(ctx, book, [current.status, row.status], "update", row.slug);
+  chapterChanged(ctx, book, [current.status, row.status], "update", row);
   return chapterRecord(row, book.slug);
 }
 
@@ -241,7 +246,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   if (!row) throw notFound("chapter");
   await repo.deleteRevisions(ctx.db, "chapter", id);
   await repo.deleteDraftLinks(ctx.db, "chapter", id);
-  chapterChanged(ctx, book, [row.status], "delete", row.slug);
+  chapterChanged(ctx, book, [row.status], "delete", row);
   return { id };
 }
 
@@ -258,7 +263,7 @@ async function publishChapter(
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.update(ctx.db, id, { status: "published" });
   if (!row) throw notFound("chapter");
-  chapterChanged(ctx, book, [row.status], "publish", row.slug);
+  chapterChanged(ctx, book, [row.status], "publish", row);
   return { record: chapterRecord(row, book.slug), message: CONTENT_MESSAGES.published };
 }
 
@@ -267,7 +272,7 @@ async function unpublishChapter(ctx: ContentContext, id: string): Promise<Chapte
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.update(ctx.db, id, { status: "draft" });
   if (!row) throw notFound("chapter");
-  chapterChanged(ctx, book, [current.status], "unpublish", row.slug);
+  chapterChanged(ctx, book, [current.status], "unpublish", row);
   return chapterRecord(row, book.slug);
 }
 

@@ -170,7 +170,8 @@ export function itemService<
     /** Reports a write (`<kind>s.<verb>`, as the audit log names it) for the versions it touched. */
     const changed = (ctx: ContentContext, verb: string, ...versions: (Row | null)[]) => {
       const row = versions.find((version) => version !== null);
-      if (row) reportChange(ctx, { action: `${name}s.${verb}`, item: row.slug }, ...versions);
+      if (row)
+        reportChange(ctx, { action: `${name}s.${verb}`, item: row.slug, id: row.id }, ...versions);
     };
 
     async function assertSlugFree(ctx: ContentContext, slug: string, exceptId?: string) {
