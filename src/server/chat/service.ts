@@ -1,3 +1,5 @@
+import { fromHtml } from "hast-util-from-html";
+import { toHtml } from "hast-util-to-html";
 import type { Locale } from "../../i18n/core.ts";
 import {
   CHAT_LIMITS,
@@ -6,7 +8,7 @@ import {
   type ChatPassage,
   type ChatTurn,
 } from "../../shared/chat.ts";
-import { previewMarkdown } from "../content/service/preview.ts";
+import { mapElements, previewMarkdown } from "../content/service/preview.ts";
 import { modelMessages, nothingAnswer, passagesAnswer, QUOTED, sourcesOf } from "./prompt.ts";
 import { type ChatModel, type ChatTimeouts, describeProviderError, isTooLong } from "./provider.ts";
 import { questionLanguage, type Retriever } from "./retrieval.ts";
@@ -104,10 +106,20 @@ export async function renderAnswer(text: string): Promise<string> {
   const { html } = await previewMarkdown(text);
   // A picture would be fetched as soon as it shows: an answer could send a reader's address
   // (and whatever a passage slipped into its URL) elsewhere. Its description stays.
-  return html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const alt = /\balt="([^"]*)"/i.exec(tag)?.[1];
-    return alt ? `<span>${alt}</span>` : "";
+  const tree = mapElements(fromHtml(html, { fragment: true }), (element) => {
+    if (element.tagName !== "img") return undefined;
+    const alt = element.properties.alt;
+    if (typeof alt !== "string" || !alt) return [];
+    return [
+      {
+        type: "element",
+        tagName: "span",
+        properties: {},
+        children: [{ type: "text", value: alt }],
+      },
+    ];
   });
+  return toHtml(tree);
 }
 
 /**

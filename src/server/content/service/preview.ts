@@ -1,5 +1,7 @@
+import type { Element, ElementContent, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import { toHtml } from "hast-util-to-html";
 import { z } from "zod";
-import { escapeHtml } from "../../../lib/html.ts";
 import type { PreviewRecord } from "../../../shared/content.ts";
 
 const MARKED_FACTS = z.object({ src: z.string(), alt: z.string().default("") });
@@ -25,33 +27,49 @@ export async function previewMarkdown(body: string): Promise<PreviewRecord> {
 }
 
 /** An image Astro would optimise at build time: the renderer marks it with its facts as JSON. */
-const MARKED_IMAGE = /<img __ASTRO_IMAGE_="([^"]*)">/g;
+const MARKER = "__astro_image_";
 
-const ENTITIES: Record<string, string> = {
-  "&quot;": '"',
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&#39;": "'",
-};
-const decodeEntities = (text: string) =>
-  text.replace(/&(?:quot|amp|lt|gt|#39);/g, (e) => ENTITIES[e] ?? e);
+/** Each element of a tree replaced by what `change` makes of it (itself, others, or none). */
+export function mapElements(
+  root: Root,
+  change: (element: Element) => ElementContent[] | undefined,
+): Root {
+  const walk = <T extends Root | Element>(node: T): T => {
+    const children: ElementContent[] = [];
+    for (const child of node.children) {
+      if (child.type !== "element") {
+        if (child.type === "text" || child.type === "comment") children.push(child);
+        continue;
+      }
+      const replaced = change(child);
+      if (replaced) children.push(...replaced);
+      else children.push(walk(child));
+    }
+    return { ...node, children };
+  };
+  return walk(root);
+}
+
 /**
  * A relative image (`./images/a.svg`), which a build resolves beside its file, as a plain
  * `<img>` with its address and description: the preview has no file to resolve it from, so it
  * shows the description where the picture cannot load, rather than an image with neither
- * (the sanitiser drops the marker's attribute).
+ * (the sanitiser drops the marker's attribute). Read with an HTML parser.
  */
 export function plainImages(html: string): string {
-  return html.replace(MARKED_IMAGE, (whole, json: string) => {
+  const tree = mapElements(fromHtml(html, { fragment: true }), (element) => {
+    const marker = element.properties[MARKER];
+    if (element.tagName !== "img" || typeof marker !== "string") return undefined;
     let facts: unknown;
     try {
-      facts = JSON.parse(decodeEntities(json));
+      facts = JSON.parse(marker);
     } catch {
-      return whole;
+      return undefined;
     }
     const image = MARKED_FACTS.safeParse(facts);
-    if (!image.success) return whole;
-    return `<img src="${escapeHtml(image.data.src)}" alt="${escapeHtml(image.data.alt)}">`;
+    if (!image.success) return undefined;
+    const { src, alt } = image.data;
+    return [{ type: "element", tagName: "img", properties: { src, alt }, children: [] }];
   });
+  return toHtml(tree);
 }
