@@ -292,7 +292,11 @@ function SearchBox() {
               status === "done" &&
               searchIn !== locale &&
               t("search.resultsElsewhere", { count: hits.length })}
-            {elsewhereCount > 0 && ` ${t("search.elsewhere", { count: elsewhereCount })}`}
+            {elsewhereCount > 0 && (
+              <span className="search-elsewhere">
+                {` ${t("search.elsewhere", { count: elsewhereCount })}`}
+              </span>
+            )}
             {!trimmed && cleared && t("search.cleared")}
             {!trimmed && !cleared && history.length === 0 && t("search.noHistory")}
           </p>
