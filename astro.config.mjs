@@ -137,11 +137,13 @@ function afterBuild() {
         // First the `<link rel="modulepreload">` for each chunk a page's module script imports
         // (src/lib/module-preload.ts): the hashes and, after the build, the precompression read
         // the HTML as it leaves this hook.
+        // Each page is parsed once for both.
         const { addModulePreloads } = await import("./src/lib/module-preload.ts");
-        const pages = await addModulePreloads(fileURLToPath(dir));
+        const { hashCollector, writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
+        const hashes = hashCollector();
+        const pages = await addModulePreloads(fileURLToPath(dir), hashes.add);
         logger.info(`module preloads added to ${pages} pages`);
-        const { writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
-        const { scripts, styles } = writeHeadersFile(fileURLToPath(dir));
+        const { scripts, styles } = writeHeadersFile(fileURLToPath(dir), hashes.hashes());
         logger.info(`_headers: ${scripts.length} inline script and ${styles.length} style hashes`);
       },
     },

@@ -5,8 +5,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
-import type { Element, Root } from "hast";
-import { fromHtml } from "hast-util-from-html";
+import { attribute, elementsOf, ownText, type ParsedPage, parsePage } from "./parsed-html.ts";
 import {
   formatHeadersFile,
   HEADERS_FILE,
@@ -23,14 +22,10 @@ export interface InlineBlock {
 }
 
 /** A script type that only carries data (JSON): a browser never runs it, so CSP ignores it. */
-function isDataBlock(type: unknown): boolean {
-  const value = (typeof type === "string" ? type : "").trim().toLowerCase();
+function isDataBlock(type: string | undefined): boolean {
+  const value = (type ?? "").trim().toLowerCase();
   return value === "application/json" || value.endsWith("+json");
 }
-
-/** An element's text as the browser hashes it: <script> and <style> hold raw text, one node. */
-const textOf = (element: Element) =>
-  element.children.map((child) => (child.type === "text" ? child.value : "")).join("");
 
 /**
  * Every inline script (classic, module, import map, speculation rules: anything but JSON data)
@@ -38,24 +33,16 @@ const textOf = (element: Element) =>
  * `<script` or `</style>` is text to it, as to a browser. Scripts with `src` have no inline
  * code; a template's content counts (a script copied out of it runs).
  */
-export function inlineBlocks(html: string): InlineBlock[] {
+export function inlineBlocks(page: string | ParsedPage): InlineBlock[] {
   const blocks: InlineBlock[] = [];
-  const visit = (node: Root | Element) => {
-    for (const child of node.children) {
-      if (child.type !== "element") continue;
-      if (child.tagName === "script") {
-        const { src, type } = child.properties;
-        if (src === undefined && !isDataBlock(type))
-          blocks.push({ kind: "script", text: textOf(child) });
-      } else if (child.tagName === "style") {
-        blocks.push({ kind: "style", text: textOf(child) });
-      } else {
-        visit(child);
-        if (child.content) visit(child.content);
-      }
+  for (const element of elementsOf(typeof page === "string" ? parsePage(page) : page)) {
+    if (element.tagName === "script") {
+      if (attribute(element, "src") === undefined && !isDataBlock(attribute(element, "type")))
+        blocks.push({ kind: "script", text: ownText(element) });
+    } else if (element.tagName === "style") {
+      blocks.push({ kind: "style", text: ownText(element) });
     }
-  };
-  visit(fromHtml(html));
+  }
   return blocks;
 }
 
@@ -65,15 +52,24 @@ export function cspHash(text: string): string {
 }
 
 /** The distinct hashes of the inline blocks of some pages, sorted (a build writes the same file twice). */
-export function hashesOf(pages: Iterable<string>): InlineHashes {
+export function hashesOf(pages: Iterable<string | ParsedPage>): InlineHashes {
+  const collected = hashCollector();
+  for (const page of pages) collected.add(page);
+  return collected.hashes();
+}
+
+/** Hashes gathered a page at a time (a pass that parses each page for something else too). */
+export function hashCollector() {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const html of pages) {
-    for (const block of inlineBlocks(html)) {
-      (block.kind === "script" ? scripts : styles).add(cspHash(block.text));
-    }
-  }
-  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+  return {
+    add(page: string | ParsedPage): void {
+      for (const block of inlineBlocks(page)) {
+        (block.kind === "script" ? scripts : styles).add(cspHash(block.text));
+      }
+    },
+    hashes: (): InlineHashes => ({ scripts: [...scripts].sort(), styles: [...styles].sort() }),
+  };
 }
 
 /** Every HTML file of a site folder, relative to it. */
@@ -93,11 +89,14 @@ export function headersFileFor(dir: string): { text: string; hashes: InlineHashe
   return { text: formatHeadersFile(hashes), hashes };
 }
 
-/** Writes `<dir>/_headers` (public/ must not have one: this replaces it). */
-export function writeHeadersFile(dir: string): InlineHashes {
-  const { text, hashes } = headersFileFor(dir);
-  writeFileSync(join(dir, HEADERS_FILE), text);
-  return hashes;
+/**
+ * Writes `<dir>/_headers` (public/ must not have one: this replaces it), from the hashes of the
+ * pages' inline blocks: given (collected while another pass parsed the pages), or read from them.
+ */
+export function writeHeadersFile(dir: string, hashes?: InlineHashes): InlineHashes {
+  const found = hashes ?? hashesOf(pagesIn(dir));
+  writeFileSync(join(dir, HEADERS_FILE), formatHeadersFile(found));
+  return found;
 }
 
 /** The URL path a built file answers (`about/index.html` → `/about/`). */

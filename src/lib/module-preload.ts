@@ -10,9 +10,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { init, parse } from "es-module-lexer";
-import type { Element, Root } from "hast";
-import { fromHtml } from "hast-util-from-html";
 import { htmlFilesIn } from "./inline-hashes.ts";
+import { attribute, elementsOf, type ParsedPage, parsePage } from "./parsed-html.ts";
 
 /** The URLs a chunk imports statically (not `import()`), resolved against its own URL. */
 export function staticImportsOf(url: string, code: string): string[] {
@@ -58,35 +57,34 @@ interface PageScripts {
 }
 
 /** Reads a page's module scripts and preload links with an HTML parser (with source offsets). */
-function scriptsOf(html: string): PageScripts {
+function scriptsOf(page: ParsedPage): PageScripts {
   const found: PageScripts = { modules: [], preloaded: new Set() };
-  const visit = (node: Root | Element) => {
-    for (const child of node.children) {
-      if (child.type !== "element") continue;
-      const { type, src, rel, href } = child.properties;
-      if (child.tagName === "script") {
-        const offset = child.position?.start.offset;
-        if (
-          type === "module" &&
-          typeof src === "string" &&
-          src.startsWith("/_astro/") &&
-          offset !== undefined
-        )
-          found.modules.push({ offset, src });
-      } else if (child.tagName === "link" && Array.isArray(rel) && rel.includes("modulepreload")) {
-        if (typeof href === "string") found.preloaded.add(href);
-      } else {
-        visit(child);
-      }
+  for (const element of elementsOf(page)) {
+    if (element.tagName === "script") {
+      const src = attribute(element, "src");
+      const offset = element.sourceCodeLocation?.startOffset;
+      if (
+        attribute(element, "type") === "module" &&
+        src?.startsWith("/_astro/") &&
+        offset !== undefined
+      )
+        found.modules.push({ offset, src });
+    } else if (element.tagName === "link") {
+      const rel = (attribute(element, "rel") ?? "").toLowerCase().split(/\s+/);
+      const href = attribute(element, "href");
+      if (rel.includes("modulepreload") && href) found.preloaded.add(href);
     }
-  };
-  visit(fromHtml(html));
+  }
   return found;
 }
 
 /** A page with a preload link before each module script for what it imports; the same page when there is nothing to add. */
-export function withModulePreloads(html: string, dependencies: (url: string) => string[]): string {
-  const { modules, preloaded } = scriptsOf(html);
+export function withModulePreloads(
+  html: string,
+  dependencies: (url: string) => string[],
+  page: ParsedPage = parsePage(html, true),
+): string {
+  const { modules, preloaded } = scriptsOf(page);
   const parts: string[] = [];
   let at = 0;
   for (const { offset, src } of modules) {
@@ -105,8 +103,15 @@ export function withModulePreloads(html: string, dependencies: (url: string) => 
   return parts.join("");
 }
 
-/** Adds the preload links to every page of a built site; says how many pages changed. */
-export async function addModulePreloads(dir: string): Promise<number> {
+/**
+ * Adds the preload links to every page of a built site; says how many pages changed. Each page
+ * is parsed once; `each` gets it too (the CSP hashes are collected from the same parse: the
+ * links added are no scripts).
+ */
+export async function addModulePreloads(
+  dir: string,
+  each?: (page: ParsedPage) => void,
+): Promise<number> {
   await init;
   const codes = new Map<string, string | null>();
   const read = (url: string): string | null => {
@@ -135,7 +140,9 @@ export async function addModulePreloads(dir: string): Promise<number> {
   for (const name of htmlFilesIn(dir)) {
     const file = join(dir, name);
     const html = readFileSync(file, "utf8");
-    const next = withModulePreloads(html, dependencies);
+    const page = parsePage(html, true);
+    each?.(page);
+    const next = withModulePreloads(html, dependencies, page);
     if (next === html) continue;
     writeFileSync(file, next);
     changed += 1;

@@ -8,11 +8,12 @@
 // Which page goes into which bundle is decided here, in `searchLocalesOf`, and nowhere else;
 // what of a page is left out, in `leftOut`.
 import type { Element, ElementContent, Root } from "hast";
-import { fromHtml } from "hast-util-from-html";
+import { fromParse5 } from "hast-util-from-parse5";
 import { toHtml } from "hast-util-to-html";
 import type { PagefindIndex } from "pagefind";
 import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
+import { attribute, firstElement, ownText, parsePage } from "./parsed-html.ts";
 
 /** A page as the indexer reads it: its path on the site and its HTML. */
 export interface SearchPage {
@@ -73,24 +74,6 @@ export interface ReadPage {
 
 const namesSchema = z.record(z.string(), z.string());
 
-function findElement(node: Root | Element, tagName: string): Element | undefined {
-  for (const child of node.children) {
-    if (child.type !== "element") continue;
-    if (child.tagName === tagName) return child;
-    const found = findElement(child, tagName);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function textOf(node: Element): string {
-  return node.children
-    .map((child) =>
-      child.type === "text" ? child.value : child.type === "element" ? textOf(child) : "",
-    )
-    .join("");
-}
-
 const stringProp = (element: Element | undefined, name: string): string | undefined => {
   const value = element?.properties[name];
   return typeof value === "string" ? value : undefined;
@@ -107,17 +90,22 @@ function parseNames(json: string | undefined): ReadPage["names"] {
   }
 }
 
-/** Parses a built page (an HTML parser, never patterns over its text). */
+/**
+ * Parses a built page (an HTML parser, never patterns over its text); only its `<main>` becomes
+ * a hast tree, the part handed to Pagefind.
+ */
 export function readPage(page: SearchPage): ReadPage {
-  const tree = fromHtml(page.html);
-  const html = findElement(tree, "html");
-  const main = findElement(tree, "main");
-  const head = findElement(tree, "head");
-  const title = head && findElement(head, "title");
+  const document = parsePage(page.html);
+  const html = firstElement(document, "html");
+  const head = html && firstElement(html, "head");
+  const title = head && firstElement(head, "title");
+  const parsedMain = firstElement(document, "main");
+  const converted = parsedMain && fromParse5(parsedMain);
+  const main = converted?.type === "element" ? converted : undefined;
   return {
     url: page.url,
-    lang: stringProp(html, "lang"),
-    title: title ? textOf(title).trim() : "",
+    lang: html && attribute(html, "lang"),
+    title: title ? ownText(title).trim() : "",
     names: parseNames(stringProp(main, "dataNames")),
     contentLang: stringProp(main, "dataContentLang"),
     searchable: main?.properties.dataPagefindBody !== undefined,
