@@ -93,7 +93,8 @@ const CJK = "\\u3000-\\u303f\\u3400-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef";
 /** The space a soft line break leaves between two CJK characters, which the browser shows as none. */
 const CJK_GAP = new RegExp(`([${CJK}])\\s+(?=[${CJK}])`, "g");
 
-function classes(node: Element): string[] {
+/** A hast element's classes. */
+export function classes(node: Element): string[] {
   const name = node.properties.className;
   return Array.isArray(name) ? name.map(String) : [];
 }

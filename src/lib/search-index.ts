@@ -13,6 +13,7 @@ import { toHtml } from "hast-util-to-html";
 import type { PagefindIndex } from "pagefind";
 import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
+import { classes } from "./chat-passages.ts";
 import { attribute, firstElement, ownText, parsePage } from "./parsed-html.ts";
 
 /** A page as the indexer reads it: its path on the site and its HTML. */
@@ -125,11 +126,6 @@ export function searchLocalesOf(page: SearchPage | ReadPage): Locale[] {
   return SEARCH_BUNDLES.map((b) => b.locale).filter((locale) => !only || only === locale);
 }
 
-const classesOf = (node: Element): string[] => {
-  const value = node.properties.className;
-  return Array.isArray(value) ? value.map(String) : [];
-};
-
 /**
  * Whether an element of `<main>` stays out of a language's index: the other language's text,
  * what a screen reader skips too (`aria-hidden`: heading anchors, generated covers), navigation
@@ -143,8 +139,8 @@ function leftOut(node: Element, other: Locale): boolean {
   if (p.ariaHidden === "true") return true;
   if (p.dataPagefindIgnore !== undefined) return true;
   if (["nav", "template", "script", "style", "noscript"].includes(node.tagName)) return true;
-  const classes = classesOf(node);
-  return classes.includes("meta") || classes.includes("tags");
+  const names = classes(node);
+  return names.includes("meta") || names.includes("tags");
 }
 
 function pruned(node: Element, other: Locale): Element {
