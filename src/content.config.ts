@@ -21,6 +21,7 @@ import {
   albumCollectionFields,
   photoCollectionFields,
   photoImages,
+  photoTagCollectionFields,
   pictureSchema,
 } from "./shared/kinds/photo.ts";
 import { settingsCollectionFields } from "./shared/kinds/settings.ts";
@@ -73,6 +74,12 @@ const chapters = defineCollection({
 const albums = defineCollection({
   loader: filesAndDatabase("albums", file("content/albums.json")),
   schema: z.object(albumCollectionFields),
+});
+
+// Names of photo tags in each language; a tag without one shows as written.
+const photoTags = defineCollection({
+  loader: filesAndDatabase("photoTags", file("content/photo-tags.json")),
+  schema: z.object(photoTagCollectionFields),
 });
 
 // A file's photo is its own image beside it; a row's is a library image, whose picture (size,
@@ -162,6 +169,7 @@ export const collections = {
   chapters,
   albums,
   photos,
+  photoTags,
   banners,
   pages,
   navigation,

@@ -11,7 +11,11 @@ import {
 import { bannerSnapshotSchema } from "../shared/kinds/banner.ts";
 import { navGroupSnapshotSchema } from "../shared/kinds/nav.ts";
 import { pageSnapshotSchema } from "../shared/kinds/page.ts";
-import { albumSnapshotSchema, photoSnapshotSchema } from "../shared/kinds/photo.ts";
+import {
+  albumSnapshotSchema,
+  photoSnapshotSchema,
+  photoTagSnapshotSchema,
+} from "../shared/kinds/photo.ts";
 import { settingsSnapshotSchema } from "../shared/kinds/settings.ts";
 
 // The content snapshot's shape and its file: what the site build gets from the database (every
@@ -37,6 +41,8 @@ export const contentSnapshotSchema = z.object({
   chapters: z.array(chapterSnapshotSchema),
   albums: z.array(albumSnapshotSchema),
   photos: z.array(photoSnapshotSchema),
+  /** Names of photo tags, in each language. */
+  photoTags: z.array(photoTagSnapshotSchema),
   banners: z.array(bannerSnapshotSchema),
   pages: z.array(pageSnapshotSchema),
   /** The site navigation's groups in order, each with its shown links in order. */
@@ -55,7 +61,7 @@ export type {
 export type { SnapshotBanner } from "../shared/kinds/banner.ts";
 export type { SnapshotNavGroup } from "../shared/kinds/nav.ts";
 export type { SnapshotPage } from "../shared/kinds/page.ts";
-export type { SnapshotAlbum, SnapshotPhoto } from "../shared/kinds/photo.ts";
+export type { SnapshotAlbum, SnapshotPhoto, SnapshotPhotoTag } from "../shared/kinds/photo.ts";
 export type { SnapshotSettings } from "../shared/kinds/settings.ts";
 
 export interface SourceResult {
@@ -80,6 +86,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   chapters: [],
   albums: [],
   photos: [],
+  photoTags: [],
   banners: [],
   pages: [],
   navigation: [],
@@ -105,6 +112,7 @@ const snapshotFileSchema = z.object({
   // A file written before the gallery has none of these.
   albums: z.array(z.unknown()).default([]),
   photos: z.array(z.unknown()).default([]),
+  photoTags: z.array(z.unknown()).default([]),
   banners: z.array(z.unknown()).default([]),
   pages: z.array(z.unknown()).default([]),
   navigation: z.array(z.unknown()).default([]),
@@ -158,6 +166,7 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
     chapters: rowsOf(chapterSnapshotSchema, "chapters", "content_chapters", f.chapters),
     albums: rowsOf(albumSnapshotSchema, "albums", "content_albums", f.albums),
     photos: rowsOf(photoSnapshotSchema, "photos", "content_photos", f.photos),
+    photoTags: rowsOf(photoTagSnapshotSchema, "photo tags", "photo_tag_names", f.photoTags),
     banners: rowsOf(bannerSnapshotSchema, "banners", "content_banners", f.banners),
     pages: rowsOf(pageSnapshotSchema, "pages", "site_pages", f.pages),
     navigation: rowsOf(navGroupSnapshotSchema, "navigation", "nav_groups", f.navigation),

@@ -18,6 +18,7 @@ export type Kind =
   | "chapters"
   | "albums"
   | "photos"
+  | "photoTags"
   | "banners"
   | "pages"
   | "navigation"
@@ -37,7 +38,7 @@ async function snapshotFor(context: LoaderContext): Promise<ContentSnapshot> {
     void pending.snapshot.then(
       ({ snapshot, from }) =>
         context.logger.info(
-          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages, ${snapshot.navigation.length} navigation groups${snapshot.settings ? ", the site's settings" : ""}`,
+          `Database content from ${from}: ${snapshot.articles.length} articles, ${snapshot.notes.length} notes, ${snapshot.books.length} books, ${snapshot.chapters.length} chapters, ${snapshot.categories.length} categories, ${snapshot.photos.length} photos, ${snapshot.albums.length} albums, ${snapshot.photoTags.length} tag names, ${snapshot.banners.length} banners, ${snapshot.pages.length} pages, ${snapshot.navigation.length} navigation groups${snapshot.settings ? ", the site's settings" : ""}`,
         ),
       () => {},
     );
@@ -120,6 +121,14 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
         label: data.title["en-US"],
         id: slug,
         data,
+      }));
+    case "photoTags":
+      return s.photoTags.map(({ tag, ...data }) => ({
+        table: "photo_tag_names",
+        rowId: tag,
+        label: data.name["en-US"],
+        id: tag,
+        data: { id: tag, ...data },
       }));
     case "banners":
       return s.banners.map(({ id, ...data }) => ({

@@ -261,6 +261,12 @@ export interface GalleryFilterGroups {
   years: FilterLink[];
 }
 
+/** A tag's name as a tag shows: `#秋天`, `#autumn`. */
+export const hashed = (name: BothLanguages): BothLanguages => ({
+  "zh-CN": `#${name["zh-CN"]}`,
+  "en-US": `#${name["en-US"]}`,
+});
+
 const filters = new WeakMap<object, GalleryFilterGroups>();
 
 /**
@@ -269,7 +275,7 @@ const filters = new WeakMap<object, GalleryFilterGroups>();
  */
 export function galleryFilterGroups(gallery: {
   albums: readonly GalleryAlbum[];
-  tags: ReadonlyArray<{ key: string }>;
+  tags: ReadonlyArray<{ key: string; name: BothLanguages }>;
   years: ReadonlyArray<{ key: string }>;
 }): GalleryFilterGroups {
   let groups = filters.get(gallery);
@@ -282,9 +288,9 @@ export function galleryFilterGroups(gallery: {
           html: bilingualText(bothOrEither(a.name)),
         })),
       ],
-      tags: gallery.tags.map(({ key }) => ({
+      tags: gallery.tags.map(({ key, name }) => ({
         href: galleryPaths.tag(key),
-        html: `#${escapeHtml(key)}`,
+        html: bilingualText(hashed(name)),
       })),
       years: gallery.years.map(({ key }) => ({
         href: galleryPaths.year(key),

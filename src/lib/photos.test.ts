@@ -79,6 +79,18 @@ describe("the gallery", () => {
     ]);
   });
 
+  it("names a tag in each language where it has names, else as written", () => {
+    const lake = { "zh-CN": "湖", "en-US": "Lake" };
+    const named = galleryOf([a, b, c], albums, [], new Map([["lake", lake]]));
+    expect(named.tags.map((t) => [t.key, t.name])).toEqual([
+      ["city", { "zh-CN": "city", "en-US": "city" }],
+      ["lake", lake],
+      ["morning", { "zh-CN": "morning", "en-US": "morning" }],
+    ]);
+    expect(named.tagName("lake")).toEqual(lake);
+    expect(named.tagName("unknown")).toEqual({ "zh-CN": "unknown", "en-US": "unknown" });
+  });
+
   it("files a photo under the year it was taken, else the year it was published in the blog's zone", () => {
     expect(yearOf("2019-06-02T07:15:00", new Date("2026-10-01T00:00:00Z"))).toBe("2019");
     // 31 December 20:00 in UTC is already 1 January in Shanghai.

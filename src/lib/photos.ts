@@ -47,6 +47,11 @@ export interface PhotoGroup<K> {
   photos: GalleryPhoto[];
 }
 
+/** A tag's photos, with the tag's name in each language (the tag itself where it has none). */
+export interface TagGroup extends PhotoGroup<string> {
+  name: BothLanguages;
+}
+
 export interface Gallery {
   /** Featured first, then newest first: the gallery's order (and its previous and next). */
   photos: GalleryPhoto[];
@@ -55,7 +60,9 @@ export interface Gallery {
   /** Albums with at least one photo, in their order. */
   albums: GalleryAlbum[];
   /** By tag, tags sorted. */
-  tags: Array<PhotoGroup<string>>;
+  tags: TagGroup[];
+  /** A tag's name in each language: its own where it has one, else the tag as written. */
+  tagName: (tag: string) => BothLanguages;
   /** By year, newest year first. */
   years: Array<PhotoGroup<string>>;
   /** The served variants of file photos (/photo-files/…). */
@@ -109,7 +116,9 @@ export function galleryOf(
   photos: readonly GalleryPhoto[],
   albums: readonly AlbumInput[],
   files: PhotoFile[] = [],
+  tagNames: ReadonlyMap<string, BothLanguages> = new Map(),
 ): Gallery {
+  const tagName = (tag: string) => tagNames.get(tag) ?? { "zh-CN": tag, "en-US": tag };
   const ordered = [...photos].sort(byFeaturedThenNewest);
   const byAlbum = groups(ordered, (p) => (p.album ? [p.album] : []));
   const withPhotos: GalleryAlbum[] = [];
@@ -126,7 +135,10 @@ export function galleryOf(
     photos: ordered,
     newest: [...photos].sort(byNewest),
     albums: withPhotos,
-    tags: [...byTag.keys()].sort().map((key) => ({ key, photos: byTag.get(key) ?? [] })),
+    tags: [...byTag.keys()]
+      .sort()
+      .map((key) => ({ key, name: tagName(key), photos: byTag.get(key) ?? [] })),
+    tagName,
     years: [...byYear.keys()]
       .sort()
       .reverse()
@@ -218,7 +230,13 @@ async function loadGallery(): Promise<Gallery> {
     const picture = await pictureOf(entry, files);
     if (picture) photos.push(photoOf(entry, picture, known));
   }
-  return galleryOf(photos, albums, files);
+  const tagNames = new Map(
+    (await getCollection("photoTags")).map((t: CollectionEntry<"photoTags">) => [
+      t.id,
+      t.data.name,
+    ]),
+  );
+  return galleryOf(photos, albums, files, tagNames);
 }
 
 let galleryOnce: Promise<Gallery> | undefined;

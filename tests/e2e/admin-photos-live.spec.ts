@@ -112,6 +112,50 @@ test("photos written as files show their own picture; the list sorts by time tak
   await expect(page.getByText("From a file, read-only")).toHaveCount(0);
 });
 
+test("the owner names a tag in both languages, and clears the names again", async ({ page }) => {
+  const tag = `e2e-tag-${stamp()}`;
+  await sql`insert into content_photos (slug, title, caption, alt, place, image, tags)
+    values (${tag}, ${sql.json({ "zh-CN": "带标签", "en-US": "Tagged" })},
+      ${sql.json({ "zh-CN": "", "en-US": "" })}, ${sql.json({ "zh-CN": "", "en-US": "" })},
+      ${sql.json({ "zh-CN": "", "en-US": "" })}, '/api/media/none.webp', ${sql.json([tag])})`;
+  await asAdmin(page);
+  await page.goto("/bms/photo");
+  const section = page.getByRole("region", { name: "Tag names" });
+  const item = section.getByRole("listitem").filter({
+    has: page.getByRole("heading", { name: `#${tag}` }),
+  });
+  await expect(item).toContainText(`No names yet: shows as “#${tag}”.`);
+  // A tag of content/photo-tags.json is read-only here.
+  await expect(
+    section
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "#autumn", exact: true }) }),
+  ).toContainText("content/photo-tags.json");
+
+  await item.getByRole("button", { name: "Name", exact: true }).click();
+  const form = item.getByRole("group", { name: `Names of “${tag}”` });
+  await form.getByLabel("Chinese name").fill("");
+  await form.getByLabel("English name").fill("Tagged things");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("Enter the name in both languages.")).toBeVisible();
+  await form.getByLabel("Chinese name").fill("有标签的");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(section.getByText(`Names of “${tag}” saved.`)).toBeVisible();
+  await expect(item).toContainText("Shows as “#有标签的” in Chinese, “#Tagged things” in English.");
+  // Focus is back on the item's own button.
+  await expect(item.getByRole("button", { name: "Name", exact: true })).toBeFocused();
+  expect(await sql`select name from photo_tag_names where tag = ${tag}`).toEqual([
+    { name: { "zh-CN": "有标签的", "en-US": "Tagged things" } },
+  ]);
+
+  await item.getByRole("button", { name: "Clear names" }).click();
+  await item.getByRole("button", { name: "Clear", exact: true }).click();
+  await expect(section.getByText(`Names of “${tag}” cleared.`)).toBeVisible();
+  await expect(item).toContainText(`No names yet: shows as “#${tag}”.`);
+  expect(await sql`select name from photo_tag_names where tag = ${tag}`).toEqual([]);
+  await sql`delete from content_photos where slug = ${tag}`;
+});
+
 for (const look of LOOKS) {
   const locale = look.theme === "dark" ? "zh-CN" : "en-US";
   test(`the photo screens in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({

@@ -14,6 +14,7 @@ interface Seed {
   title: { "zh-CN": string; "en-US": string };
   alt: { "zh-CN": string; "en-US": string };
   album: string | null;
+  tags: string[];
   publishedAt: Date;
 }
 
@@ -28,6 +29,7 @@ const seeds: Seed[] = readdirSync(dir)
       title: data.title,
       alt: data.alt,
       album: data.album ?? null,
+      tags: data.tags ?? [],
       publishedAt: new Date(data.publishedAt),
     };
   })
@@ -92,6 +94,38 @@ test("an album's page shows its photos only, its filter marked current", async (
     "aria-current",
     "page",
   );
+});
+
+test("a photo's tags and a tag's page speak the reader's language", async ({ page }) => {
+  const names: { id: string; name: Record<"zh-CN" | "en-US", string> }[] = JSON.parse(
+    readFileSync("content/photo-tags.json", "utf8"),
+  );
+  const seed = seeds.find((s) => s.tags.length > 0);
+  const tag = names.find((n) => n.id === seed?.tags[0]);
+  if (!seed || !tag) throw new Error("no seed photo has a tag named in content/photo-tags.json");
+  await prefer(page, { locale: "zh-CN" });
+  await page.goto(`/image-library/photo/${seed.slug}/`);
+  // The Chinese reader sees the Chinese name, never the tag as written.
+  const link = page.getByRole("link", { name: `#${tag.name["zh-CN"]}`, exact: true });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole("link", { name: `#${tag.id}`, exact: true })).toHaveCount(0);
+  await link.click();
+  await expect(page).toHaveURL(`/image-library/tag/${encodeURIComponent(tag.id)}/`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: `标签为“${tag.name["zh-CN"]}”的照片` }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^#${tag.name["zh-CN"]} · `));
+  const filters = page.getByRole("navigation", { name: "筛选照片" });
+  await expect(filters.getByRole("link", { name: `#${tag.name["zh-CN"]}` })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // The language switch, as a reader would.
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Photos tagged “${tag.name["en-US"]}”` }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^#${tag.name["en-US"]} · `));
 });
 
 test("a photo's page shows it with its camera facts", async ({ page }) => {

@@ -16,6 +16,7 @@ import {
   navGroups,
   navLinks,
   pageViews,
+  photoTagNames,
   sitePages,
   siteSettings,
 } from "../db/schema.ts";
@@ -137,10 +138,12 @@ export async function seedSite(db: Db, storage: Storage): Promise<{ src: string 
     place: { "zh-CN": "杭州", "en-US": "Hangzhou" },
     image: image.src,
     album: "landscapes",
+    tags: ["lake"],
     takenAt: "2026-10-01T09:30",
     status: "published",
     publishedAt: T("02T00:00:00"),
   });
+  await db.insert(photoTagNames).values({ tag: "lake", name: { "zh-CN": "湖", "en-US": "Lake" } });
   await db.insert(contentBanners).values({
     title: { "zh-CN": "照片集", "en-US": "The gallery" },
     subtitle: { "zh-CN": "", "en-US": "" },

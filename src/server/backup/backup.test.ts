@@ -10,7 +10,11 @@ import { articleCollectionFields, articleImages } from "../../shared/kinds/artic
 import { bookCollectionFields, bookImages } from "../../shared/kinds/book.ts";
 import { chapterCollectionFields } from "../../shared/kinds/chapter.ts";
 import { noteCollectionFields, noteImages } from "../../shared/kinds/note.ts";
-import { photoCollectionFields, photoImages } from "../../shared/kinds/photo.ts";
+import {
+  photoCollectionFields,
+  photoImages,
+  photoTagCollectionFields,
+} from "../../shared/kinds/photo.ts";
 import { auditLogs } from "../db/schema.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../db/test-db.ts";
 import { localStorage } from "../storage/storage.ts";
@@ -124,6 +128,7 @@ for (const engine of engines) {
         "content/books/quiet-page/page-weight.md",
         "content/categories.json",
         "content/notes/osmanthus.md",
+        "content/photo-tags.json",
         `content/photos/files/${id}.jpg`,
         "content/photos/west-lake.md",
         "content/site-nav.json",
@@ -169,6 +174,11 @@ for (const engine of engines) {
         { id: "engineering", name: { "zh-CN": "工程", "en-US": "Engineering" }, order: 1 },
         { id: "life", name: { "zh-CN": "生活", "en-US": "Life" }, order: 2 },
       ]);
+      expect(
+        z
+          .array(z.strictObject(photoTagCollectionFields))
+          .parse(JSON.parse(text(files.get("content/photo-tags.json")))),
+      ).toEqual([{ id: "lake", name: { "zh-CN": "湖", "en-US": "Lake" } }]);
       // No password hash leaves without being asked for; the image's files are all there.
       const users = JSON.parse(text(files.get("data/users.json")));
       expect(users.map((u: { passwordHash: unknown }) => u.passwordHash)).toEqual([null, null]);

@@ -7,7 +7,12 @@ import { chapterFields } from "../../shared/kinds/chapter.ts";
 import { IMAGE_TYPES } from "../../shared/kinds/media.ts";
 import { navGroupFields, navLinkFields } from "../../shared/kinds/nav.ts";
 import { noteFields } from "../../shared/kinds/note.ts";
-import { albumFields, libraryImageId, photoFileFields } from "../../shared/kinds/photo.ts";
+import {
+  albumFields,
+  libraryImageId,
+  photoFileFields,
+  photoTagFields,
+} from "../../shared/kinds/photo.ts";
 import { originalName } from "../media/store.ts";
 import type { ArchivedRow } from "./tables.ts";
 
@@ -15,7 +20,7 @@ import type { ArchivedRow } from "./tables.ts";
 // folder can be committed to git or dropped into a checkout and built:
 //   content/articles/<slug>.md, content/notes/<slug>.md, content/books/<book>/index.md and
 //   content/books/<book>/<chapter>.md, content/photos/<slug>.md, content/about/<lang>.mdx,
-//   content/categories.json, content/albums.json, content/banners.json, content/site-nav.json.
+//   content/categories.json, content/albums.json, content/photo-tags.json, content/banners.json, content/site-nav.json.
 // Each frontmatter holds its kind's fields (the names src/shared/kinds/<kind>.ts gives them, the
 // ones src/content.config.ts reads), picked from the row by those names: no field is named here.
 // A photo's or a banner's library image becomes a file of content/ as the build wants it
@@ -172,6 +177,13 @@ export function contentFilesOf(rows: RowsByTable): ContentFiles {
     files.set(
       "content/albums.json",
       json(listed(albums).map((row) => ({ id: row.slug, ...pick(row, albumFields) }))),
+    );
+  }
+  const tagNames = of("photo_tag_names");
+  if (tagNames.length > 0) {
+    files.set(
+      "content/photo-tags.json",
+      json(listed(tagNames).map((row) => ({ id: row.tag, ...pick(row, photoTagFields) }))),
     );
   }
   const banners = of("content_banners");

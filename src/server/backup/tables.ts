@@ -18,6 +18,7 @@ export const OWNED_TABLES = [
   schema.appMeta,
   schema.contentCategories,
   schema.contentAlbums,
+  schema.photoTagNames,
   schema.media,
   schema.contentArticles,
   schema.contentNotes,

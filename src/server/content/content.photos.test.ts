@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { publishDueItems } from "../site/schedule.ts";
-import { nextScheduledAt } from "../site/snapshot.ts";
+import { nextScheduledAt, takeSnapshot } from "../site/snapshot.ts";
 import { describeContentApi, FUTURE, PAST, photo, UUID } from "./content.test-support.ts";
 
 // The gallery's photos and albums in the back office: a photo is a library image kept in an
@@ -389,6 +389,85 @@ describeContentApi(
       ]);
       await api("DELETE", `/api/admin/photos/${id}`);
       expect((await api("DELETE", `/api/admin/media/${image.id}`)).status).toBe(200);
+    });
+
+    it("names a photo tag in each language, and builds only when a photo on the site has it", async () => {
+      const image = await libraryImage();
+      await created("photos", photo(image.src, { tags: ["autumn", "lake"] }));
+      const list = await api("GET", "/api/admin/photo-tags");
+      expect(list.status).toBe(200);
+      expect(list.body.data.total).toBe(4);
+      expect(list.body.data.items).toEqual([
+        { tag: "autumn", photos: 1, name: null, file: null, updatedAt: null },
+        { tag: "lake", photos: 2, name: null, file: null, updatedAt: null },
+        {
+          tag: "mist",
+          photos: 1,
+          name: { "zh-CN": "雾", "en-US": "Mist" },
+          file: "content/photo-tags.json",
+          updatedAt: null,
+        },
+        { tag: "night", photos: 1, name: null, file: null, updatedAt: null },
+      ]);
+
+      // `lake` is on a published file photo: the site shows the name, so it builds.
+      const lake = { name: { "zh-CN": "湖", "en-US": "Lake" } };
+      const saved = await api("PUT", "/api/admin/photo-tags/lake", lake);
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toEqual({ tag: "lake", ...lake });
+      expect(published).toEqual(["photo-tags.update lake"]);
+      // Renaming it keeps one row.
+      const renamed = { name: { "zh-CN": "湖泊", "en-US": "Lakes" } };
+      expect((await api("PUT", "/api/admin/photo-tags/lake", renamed)).status).toBe(200);
+      const after = await api("GET", "/api/admin/photo-tags");
+      const lakeRow = after.body.data.items.find((row: { tag: string }) => row.tag === "lake");
+      expect(lakeRow).toMatchObject({ name: renamed.name, updatedAt: expect.any(String) });
+      expect(await takeSnapshot(db())).toMatchObject({ photoTags: [{ tag: "lake", ...renamed }] });
+
+      // `autumn` is only on a draft, `night` only on a draft file: nothing public changes.
+      published.length = 0;
+      const autumn = { name: { "zh-CN": "秋天", "en-US": "Autumn" } };
+      expect((await api("PUT", "/api/admin/photo-tags/autumn", autumn)).status).toBe(200);
+      expect((await api("PUT", "/api/admin/photo-tags/night", autumn)).status).toBe(200);
+      expect(published).toEqual([]);
+      // A Chinese tag is a tag as any other.
+      expect(
+        (await api("PUT", `/api/admin/photo-tags/${encodeURIComponent("湖")}`, lake)).status,
+      ).toBe(200);
+
+      // A name kept in content/photo-tags.json is read-only here.
+      const file = await api("PUT", "/api/admin/photo-tags/mist", lake);
+      expect(file.status).toBe(409);
+      expect(file.body.message).toContain("content/photo-tags.json");
+
+      // Forgetting a name shows the tag as written again.
+      expect((await api("DELETE", "/api/admin/photo-tags/lake")).status).toBe(200);
+      expect(published).toEqual(["photo-tags.delete lake"]);
+      expect((await api("DELETE", "/api/admin/photo-tags/lake")).status).toBe(404);
+    });
+
+    it("refuses a tag name that is not one, or a tag that cannot be a path", async () => {
+      const name = { "zh-CN": "湖", "en-US": "Lake" };
+      for (const [path, body] of [
+        ["lake", {}],
+        ["lake", { name: { "zh-CN": "", "en-US": "Lake" } }],
+        ["lake", { name: { "zh-CN": "湖", "en-US": "L".repeat(31) } }],
+        ["lake", { name, extra: 1 }],
+        ["lake", { name: "lake" }],
+        [encodeURIComponent("a%b"), { name }],
+        [encodeURIComponent("a?b"), { name }],
+        ["..", { name }],
+        ["t".repeat(31), { name }],
+      ] as const) {
+        const res = await api("PUT", `/api/admin/photo-tags/${path}`, body);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+      expect(
+        (await api("GET", "/api/admin/photo-tags")).body.data.items.every(
+          (row: { name: unknown; file: string | null }) => row.name === null || row.file !== null,
+        ),
+      ).toBe(true);
     });
   },
 );

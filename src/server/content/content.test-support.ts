@@ -75,6 +75,7 @@ Intro.
       order: 2,
     },
   ]),
+  "photo-tags.json": JSON.stringify([{ id: "mist", name: { "zh-CN": "雾", "en-US": "Mist" } }]),
   "photos/lake-morning.md": `---
 title: { zh-CN: 湖边的早晨, en-US: Morning by the lake }
 caption: { zh-CN: 雾还没散。, en-US: The mist had not lifted yet. }

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { parse } from "yaml";
-import type { z } from "zod";
+import { z } from "zod";
 import { readTakenAt } from "../../lib/images/process.ts";
 import {
   type AlbumRecord,
@@ -46,6 +46,7 @@ import {
   navLinkBlanks,
   navLinkFields,
 } from "../../shared/kinds/nav.ts";
+import { photoTagCollectionFields, type SnapshotPhotoTag } from "../../shared/kinds/photo.ts";
 
 /**
  * The items written in git under content/ (the directory in $CONTENT_DIR, default `content`),
@@ -66,6 +67,8 @@ export interface ContentFiles {
   /** Photos: the frontmatter of each `content/photos/<slug>.md` (its image as written). */
   photos(): Promise<PhotoRecord[]>;
   albums(): Promise<AlbumRecord[]>;
+  /** Names of photo tags in content/photo-tags.json (`[{ id: tag, name }]`). */
+  photoTags(): Promise<FilePhotoTag[]>;
   /** Banners of content/banners.json, in the file's order (their image as written). */
   banners(): Promise<BannerRecord[]>;
   /** The site navigation of content/site-nav.json: its groups in order, each with its links. */
@@ -347,6 +350,31 @@ const readCategories = (dir: string): Promise<CategoryRecord[]> =>
 const readAlbums = (dir: string): Promise<AlbumRecord[]> =>
   readSlugList(dir, "albums.json", albumFileFields, albumBlanks);
 
+export interface FilePhotoTag {
+  tag: string;
+  name: SnapshotPhotoTag["name"];
+  file: string;
+}
+
+const photoTagEntry = z.object(photoTagCollectionFields);
+
+/** An entry that does not pass its rules is left out (the build names it). */
+async function readPhotoTags(dir: string): Promise<FilePhotoTag[]> {
+  const file = "content/photo-tags.json";
+  let entries: unknown;
+  try {
+    entries = JSON.parse(await readFile(join(dir, "photo-tags.json"), "utf8"));
+  } catch (error) {
+    if (!isMissing(error)) console.warn(`content: ${file} is left out of the back office`, error);
+    return [];
+  }
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: unknown) => {
+    const parsed = photoTagEntry.safeParse(entry);
+    return parsed.success ? [{ tag: parsed.data.id, name: parsed.data.name, file }] : [];
+  });
+}
+
 /** A banner's place is its place in the file; its id names the file's own `id`. */
 async function readBanners(dir: string): Promise<BannerRecord[]> {
   const entries = await readSlugList(dir, "banners.json", bannerFileFields, bannerBlanks);
@@ -427,6 +455,7 @@ export function contentFiles(dir: string = contentDir()): ContentFiles {
     categories: once(() => readCategories(dir)),
     photos: once(() => readPhotos(dir)),
     albums: once(() => readAlbums(dir)),
+    photoTags: once(() => readPhotoTags(dir)),
     banners: once(() => readBanners(dir)),
     pages: once(() => readPages(dir)),
     navigation: once(() => readNavigation(dir)),

@@ -30,6 +30,7 @@ import {
   draftLinks,
   navGroups,
   navLinks,
+  photoTagNames,
   type RevisedKind,
   sitePages,
   users,
@@ -470,6 +471,47 @@ export async function photoInAlbum(db: Db, album: string): Promise<string | null
     .orderBy(asc(contentPhotos.slug))
     .limit(1);
   return row?.slug ?? null;
+}
+
+// --- Photo tag names ------------------------------------------------------------------------
+
+export type PhotoTagRow = typeof photoTagNames.$inferSelect;
+
+export function listPhotoTagNames(db: Db): Promise<PhotoTagRow[]> {
+  return db.select().from(photoTagNames).orderBy(asc(photoTagNames.tag));
+}
+
+/** Names a tag, or renames it. */
+export function savePhotoTagName(
+  db: Db,
+  tag: string,
+  name: Record<ContentLang, string>,
+): Promise<PhotoTagRow | null> {
+  const updatedAt = new Date();
+  return firstRow(
+    db
+      .insert(photoTagNames)
+      .values({ tag, name, updatedAt })
+      .onConflictDoUpdate({ target: photoTagNames.tag, set: { name, updatedAt } })
+      .returning(),
+  );
+}
+
+export function deletePhotoTagName(db: Db, tag: string): Promise<PhotoTagRow | null> {
+  return firstRow(db.delete(photoTagNames).where(eq(photoTagNames.tag, tag)).returning());
+}
+
+/** Every photo's tags in the database with its status, drafts included. */
+export function photoTagLists(
+  db: Db,
+): Promise<{ tags: string[]; status: ContentStatus; publishedAt: Date | null }[]> {
+  return db
+    .select({
+      tags: contentPhotos.tags,
+      status: contentPhotos.status,
+      publishedAt: contentPhotos.publishedAt,
+    })
+    .from(contentPhotos);
 }
 
 // --- Banners --------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ import {
   updateNoteSchema,
   updatePhotoSchema,
 } from "../../shared/content.ts";
+import { photoTagParamSchema, savePhotoTagSchema } from "../../shared/kinds/photo.ts";
 import type { PageQuery } from "../db/queries.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -95,6 +96,7 @@ const restoredMessage = "Restored";
 const slug = pathParams(categorySlugParamSchema);
 const bannerId = pathParams(bannerIdParamSchema);
 const navId = pathParams(navIdParamSchema);
+const tagParam = pathParams(photoTagParamSchema);
 const publishBody = jsonBody(publishSchema);
 const draftLinkBody = jsonBody(draftLinkSchema);
 
@@ -307,6 +309,20 @@ export const contentRoutes = new Hono<AppEnv>()
   )
   .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
     ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
+  )
+  // --- Names of the gallery's tags, in each language (the tag as photos write it is the id)
+  .get("/admin/photo-tags", requireAdmin, queryParams(listAlbumsQuerySchema), async (c) =>
+    ok(c, await content.listPhotoTags(ctx(c), c.req.valid("query"))),
+  )
+  .put("/admin/photo-tags/:tag", requireAdmin, tagParam, jsonBody(savePhotoTagSchema), async (c) =>
+    ok(
+      c,
+      await content.savePhotoTag(ctx(c), c.req.valid("param").tag, c.req.valid("json")),
+      updated,
+    ),
+  )
+  .delete("/admin/photo-tags/:tag", requireAdmin, tagParam, async (c) =>
+    ok(c, await content.deletePhotoTag(ctx(c), c.req.valid("param").tag), deleted),
   )
   // --- Whether a slug is free (the editors check it as the owner types)
   .get("/admin/slug-use", requireAdmin, queryParams(slugUseQuerySchema), async (c) => {

@@ -51,6 +51,7 @@ export {
   revertPage,
   savePage,
 } from "./service/pages.ts";
+export { deletePhotoTag, listPhotoTags, savePhotoTag } from "./service/photo-tags.ts";
 export { photos } from "./service/photos.ts";
 export { previewMarkdown } from "./service/preview.ts";
 export { fieldsToRestore } from "./service/revisions.ts";

@@ -526,6 +526,16 @@ export const contentAlbums = pgTable("content_albums", {
 }).enableRLS();
 
 /**
+ * Names of the gallery's photo tags, in each language; the tag, as photos write it, is the id.
+ * A tag without a row shows as written.
+ */
+export const photoTagNames = pgTable("photo_tag_names", {
+  tag: text("tag").primaryKey(),
+  name: jsonb("name").$type<Bilingual>().notNull(),
+  ...stamps(),
+}).enableRLS();
+
+/**
  * Photos of the gallery: one item in both languages (no `lang`), its image a library image's
  * served path (`/api/media/m-<id>-<width>.<format>`), its texts one JSON object per field.
  */

@@ -22,6 +22,7 @@ import {
   media,
   navGroups,
   navLinks,
+  photoTagNames,
   sitePages,
   siteSettings,
 } from "../db/schema.ts";
@@ -60,7 +61,7 @@ function entry<
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
   const now = new Date();
-  const [categories, articles, notes, books, albums, photos, banners, pages, groups, links] =
+  const [categories, articles, notes, books, albums, photos, tags, banners, pages, groups, links] =
     await Promise.all([
       db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
       db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
@@ -68,6 +69,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
       db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
       db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
       db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
+      db.select().from(photoTagNames).orderBy(asc(photoTagNames.tag)),
       // Banners switched on and not ended; one still to start is rebuilt in when it starts.
       db
         .select()
@@ -126,6 +128,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     photos: photos
       .filter(isVisible)
       .map((row) => ({ ...entry(row), picture: pictures.get(row.image) ?? null })),
+    photoTags: tags.map(({ tag, name }) => ({ tag, name })),
     banners: banners.map(({ createdAt: _created, updatedAt: _updated, ...row }) => ({
       ...row,
       startsAt: row.startsAt?.toISOString() ?? null,

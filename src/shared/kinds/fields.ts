@@ -42,13 +42,13 @@ export const imageSrcSchema = z
   .refine(isImageSrc, "must be an https:// URL or a path on this site starting with /");
 /** A cover: an image source, or empty for none. */
 export const coverSchema = z.union([z.literal(""), imageSrcSchema]);
+/** One tag: it becomes a path segment (`/articles/tag/<tag>/`). */
+export const tagSchema = text(CONTENT_LIMITS.tag).refine(
+  isPathSafeTag,
+  "cannot hold / \\ ? # % or a line break, or be . or ..",
+);
 export const tagsSchema = z
-  .array(
-    text(CONTENT_LIMITS.tag).refine(
-      isPathSafeTag,
-      "cannot hold / \\ ? # % or a line break, or be . or ..",
-    ),
-  )
+  .array(tagSchema)
   .max(CONTENT_LIMITS.tags)
   .transform((tags) => [...new Set(tags)]);
 export const bodySchema = z.string().max(CONTENT_LIMITS.body);

@@ -12,6 +12,7 @@ import {
   type StoredRecord,
   type StoredTimes,
   slugSchema,
+  tagSchema,
   tagsSchema,
   text,
   timedKind,
@@ -182,3 +183,39 @@ export const albumFileFields = albumFields;
 export const albumBlanks: Blanks<typeof albumFileFields> = {
   name: { "zh-CN": "", "en-US": "" },
 };
+
+// --- Tag names ------------------------------------------------------------------------------
+
+/**
+ * A photo tag's name in each language. A photo keeps its tags as written (`autumn`), and the
+ * tag's path keeps it too (`/image-library/tag/autumn/`); a name shows instead of the tag,
+ * so a Chinese reader sees "秋天". A tag without a name shows as written.
+ */
+export const photoTagFields = {
+  name: bothLanguages(CONTENT_LIMITS.tag),
+};
+
+/** The tag a `/api/admin/photo-tags/:tag` call names. */
+export const photoTagParamSchema = z.object({ tag: tagSchema });
+
+/** `PUT /api/admin/photo-tags/:tag`: the tag's name in both languages. */
+export const savePhotoTagSchema = z.strictObject(photoTagFields);
+export type SavePhotoTagInput = z.output<typeof savePhotoTagSchema>;
+
+/** A tag of the gallery in /bms: its photos, and its name (null: shown as written). */
+export interface PhotoTagRecord {
+  tag: string;
+  /** Photos in the database and in content/photos/ that carry it, drafts included. */
+  photos: number;
+  name: BothLanguages | null;
+  /** The file that names it (content/photo-tags.json): read-only here. */
+  file: string | null;
+  updatedAt: string | null;
+}
+
+/** A tag's name in the build's snapshot. */
+export const photoTagSnapshotSchema = z.object({ tag: tagSchema, ...photoTagFields });
+export type SnapshotPhotoTag = z.output<typeof photoTagSnapshotSchema>;
+
+/** The `photoTags` collection's fields (content/photo-tags.json names the tag `id`). */
+export const photoTagCollectionFields = { id: tagSchema, ...photoTagFields };

@@ -12,6 +12,7 @@ const logs = {
       photos: "Photos",
       categories: "Categories",
       albums: "Albums",
+      photo_tags: "Photo tags",
       pages: "Pages",
       banners: "Banners",
       nav: "Site navigation",

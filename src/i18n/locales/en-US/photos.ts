@@ -124,6 +124,33 @@ const photos = {
       descriptionTooLong: "A description can be at most 300 characters.",
     },
   },
+  bmsPhotoTags: {
+    list: "Tag names",
+    intro:
+      "A photo keeps its tags as written, and a tag's address keeps it too. Give a tag a name in each language, and readers see that name instead: “秋天” in Chinese, “Autumn” in English.",
+    total_one: "{{count}} tag",
+    total_other: "{{count}} tags",
+    loading: "Loading tags…",
+    failed: "The tags could not be loaded.",
+    empty: "No photo has a tag yet.",
+    photos_one: "{{count}} photo",
+    photos_other: "{{count}} photos",
+    unnamed: "No names yet: shows as “#{{tag}}”.",
+    named: "Shows as “#{{zh}}” in Chinese, “#{{en}}” in English.",
+    inFile: "In {{file}}",
+    name: "Name",
+    editing: "Names of “{{tag}}”",
+    nameHint: "At most 30 characters.",
+    saved: "Names of “{{tag}}” saved.",
+    clear: "Clear names",
+    clearConfirm: "Clear",
+    askClear: "Clear the names of “{{tag}}”? It shows as written again.",
+    cleared: "Names of “{{tag}}” cleared.",
+    problems: {
+      nameRequired: "Enter the name in both languages.",
+      nameTooLong: "A name can be at most 30 characters.",
+    },
+  },
 } as const;
 
 export default photos;

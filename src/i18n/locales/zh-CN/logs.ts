@@ -14,6 +14,7 @@ const logs: LogsMessages = {
       photos: "照片",
       categories: "分类",
       albums: "相册",
+      photo_tags: "照片标签",
       pages: "页面",
       banners: "横幅",
       nav: "网站导航",

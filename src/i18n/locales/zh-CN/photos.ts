@@ -121,6 +121,33 @@ const photos: PhotosMessages = {
       descriptionTooLong: "简介最多 300 个字符。",
     },
   },
+  bmsPhotoTags: {
+    list: "标签名称",
+    intro:
+      "照片的标签按原样保存，标签页的地址也不变。给标签起中英文名称后，读者看到的是名称：中文界面显示“秋天”，英文界面显示“Autumn”。",
+    total_one: "共 {{count}} 个",
+    total_other: "共 {{count}} 个",
+    loading: "正在加载标签……",
+    failed: "标签加载失败。",
+    empty: "还没有照片带标签。",
+    photos_one: "{{count}} 张照片",
+    photos_other: "{{count}} 张照片",
+    unnamed: "还没有名称：显示为“#{{tag}}”。",
+    named: "中文显示“#{{zh}}”，英文显示“#{{en}}”。",
+    inFile: "写在 {{file}} 中",
+    name: "命名",
+    editing: "“{{tag}}”的名称",
+    nameHint: "最多 30 个字符。",
+    saved: "“{{tag}}”的名称已保存。",
+    clear: "清除名称",
+    clearConfirm: "清除",
+    askClear: "清除“{{tag}}”的名称？清除后按原样显示。",
+    cleared: "“{{tag}}”的名称已清除。",
+    problems: {
+      nameRequired: "请填写中英文名称。",
+      nameTooLong: "名称最多 30 个字符。",
+    },
+  },
 };
 
 export default photos;

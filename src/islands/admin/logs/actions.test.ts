@@ -24,6 +24,8 @@ it("says every change a site build carries in both languages, never as an identi
     ...["albums", "categories", "banners", "nav.groups", "nav.links"].flatMap((kind) =>
       ["create", "update", "delete"].map((verb) => `${kind}.${verb}`),
     ),
+    "photo-tags.update",
+    "photo-tags.delete",
     "banners.order",
     "nav.order",
     "pages.update",

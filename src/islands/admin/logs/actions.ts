@@ -9,7 +9,7 @@ import type { SiteChange } from "../../../shared/build-status.ts";
 export function actionText(t: Translate, action: string): string {
   const dot = action.lastIndexOf(".");
   if (dot < 0) return action;
-  const kind = `bmsLogs.kinds.${action.slice(0, dot).replaceAll(".", "_")}`;
+  const kind = `bmsLogs.kinds.${action.slice(0, dot).replaceAll(/[.-]/g, "_")}`;
   const verb = `bmsLogs.verbs.${action.slice(dot + 1).replaceAll("-", "_")}`;
   if (!isMessageKey(kind) || !isMessageKey(verb)) return action;
   return t("bmsLogs.actionName", { kind: t(kind), verb: t(verb) });

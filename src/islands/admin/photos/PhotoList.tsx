@@ -16,6 +16,7 @@ import { AlbumsSection } from "./Albums.tsx";
 import { albumChoices, albumName } from "./facts.ts";
 import { PhotoBulk, usePhotoSelection } from "./PhotoBulk.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
+import { PhotoTagsSection } from "./PhotoTags.tsx";
 import { type PhotoFilters, photosKey, useAlbums, usePhotoPage } from "./queries.ts";
 import "../content/content.css";
 import "../content/articles.css";
@@ -103,6 +104,7 @@ export function PhotoList({ t, navigate }: ScreenProps) {
         )}
       />
       <AlbumsSection t={t} />
+      <PhotoTagsSection t={t} />
     </div>
   );
 }

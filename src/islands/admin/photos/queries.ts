@@ -1,6 +1,7 @@
 import { api, bySlug, send } from "../../../shared/api-client.ts";
 import type { PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import type { SavePhotoTagInput } from "../../../shared/kinds/photo.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
 import { type BulkRequest, eachBulk } from "../content/bulk.ts";
 import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
@@ -85,4 +86,31 @@ export const useUpdateAlbum = () =>
 export const useDeleteAlbum = () =>
   useWrite(albumsKey, (slug: string) =>
     dataOf(send(api.admin.albums[":slug"].$delete(bySlug(slug)))),
+  );
+
+// --- Tag names ------------------------------------------------------------------------------
+
+const photoTagsKey = ["photo-tags"] as const;
+const byTag = (tag: string) => ({ param: { tag: encodeURIComponent(tag) } });
+
+/** One page of the gallery's tags, by tag, with their photos and names. */
+export const usePhotoTagPage = (page: number) =>
+  usePageQuery(
+    photoTagsKey,
+    {},
+    page,
+    (query) => send(api.admin["photo-tags"].$get({ query })),
+    CONTENT_LIMITS.pageSize,
+  );
+
+/** Names a tag in both languages, or renames it. */
+export const useSavePhotoTag = () =>
+  useWrite(photoTagsKey, ({ tag, name }: { tag: string; name: SavePhotoTagInput["name"] }) =>
+    dataOf(send(api.admin["photo-tags"][":tag"].$put({ ...byTag(tag), json: { name } }))),
+  );
+
+/** Clears a tag's names: it shows as written again. */
+export const useClearPhotoTag = () =>
+  useWrite(photoTagsKey, (tag: string) =>
+    dataOf(send(api.admin["photo-tags"][":tag"].$delete(byTag(tag)))),
   );
