@@ -26,6 +26,9 @@ test("the account shows its forms and its sessions; another browser is signed ou
   await page.goto("/bms/userSet");
   await expect(page.getByRole("heading", { name: "Personal settings" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+  // The screen opens at its top: no form further down takes focus and scrolls it away.
+  await expect(page.getByLabel("Current password")).not.toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole("heading", { name: "Site settings" })).toBeVisible();
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
   await expect(sessions.getByText("This browser")).toBeVisible();

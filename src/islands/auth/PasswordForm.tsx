@@ -8,8 +8,11 @@ import { checkGiven, useAccountCall, useFields } from "./form-state.ts";
 
 const EMPTY = () => ({ current: "", password: "", confirm: "" });
 
-/** Change password with the current one; the server logs out the user's other sessions. */
-export function PasswordForm({ t }: { t: Translate }) {
+/**
+ * Change password with the current one; the server logs out the user's other sessions. On its
+ * own page the current password takes focus; among other forms (`inPage`) nothing moves.
+ */
+export function PasswordForm({ t, inPage = false }: { t: Translate; inPage?: boolean }) {
   const { values, setValues, field, refuse } = useFields(t, EMPTY);
   const call = useAccountCall(t);
 
@@ -41,7 +44,11 @@ export function PasswordForm({ t }: { t: Translate }) {
       onSubmit={submit}
       submit="profile.apply"
     >
-      <CurrentPasswordField {...field("current")} label={t("profile.currentPassword")} autoFocus />
+      <CurrentPasswordField
+        {...field("current")}
+        label={t("profile.currentPassword")}
+        autoFocus={!inPage}
+      />
       <NewPasswordFields t={t} label={t("auth.newPassword")} field={field} />
     </AccountForm>
   );
