@@ -300,28 +300,17 @@ function SearchBox() {
             {!trimmed && cleared && t("search.cleared")}
             {!trimmed && !cleared && history.length === 0 && t("search.noHistory")}
           </p>
-          {elsewhereCount > 0 && (
+          {(elsewhereCount > 0 || (trimmed && searchIn !== locale)) && (
+            // To the other language's pages, or back to the reader's own.
             <button
               type="button"
               className="search-clear"
               onClick={() => {
-                setElsewhereFor(typed);
+                setElsewhereFor(elsewhereCount > 0 ? typed : null);
                 inputRef.current?.focus();
               }}
             >
-              {t("search.showElsewhere")}
-            </button>
-          )}
-          {trimmed && searchIn !== locale && (
-            <button
-              type="button"
-              className="search-clear"
-              onClick={() => {
-                setElsewhereFor(null);
-                inputRef.current?.focus();
-              }}
-            >
-              {t("search.backHere")}
+              {t(elsewhereCount > 0 ? "search.showElsewhere" : "search.backHere")}
             </button>
           )}
           {!trimmed && history.length > 0 && (
