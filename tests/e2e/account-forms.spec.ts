@@ -159,6 +159,9 @@ test("personal settings: validation, apply updates the stored user, cancel resto
   });
   await page.goto("/register-login?view=settings");
   const form = page.getByRole("form", { name: "Personal settings" });
+  // One heading names the page and its form, not a second one inside it.
+  await expect(form.getByRole("textbox", { name: "Username" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Personal settings" })).toHaveCount(1);
   await form.getByRole("textbox", { name: "Username" }).fill("");
   await form.getByRole("textbox", { name: "Email" }).fill("nope");
   await form.getByRole("button", { name: "Apply" }).click();
@@ -189,6 +192,8 @@ test("change password asks for the current one and checks the new", async ({ pag
   await prefer(page, { locale: "en-US", user: readerInfo });
   await page.goto("/register-login?view=password");
   const form = page.getByRole("form", { name: "Change password" });
+  await expect(form.getByLabel("Current password")).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Change password" })).toHaveCount(1);
   await form.getByLabel("New password").fill("short");
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(form.getByText("Please enter your password")).toBeVisible();

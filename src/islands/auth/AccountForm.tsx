@@ -4,8 +4,10 @@ import { FormStatus } from "../ui/FormStatus.tsx";
 
 interface Props {
   t: Translate;
-  /** The heading that names the form, when the page does not. */
+  /** The words that name the form: its heading, or its label alone (`headed` false). */
   title?: MessageKey;
+  /** Shows `title` as a heading; false on a page whose own heading says it. */
+  headed?: boolean;
   /** The running call and its outcome (useAccountCall). */
   status: { busy: boolean; note: string; failure: string };
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
@@ -22,7 +24,7 @@ interface Props {
  * its call runs, and at its end the status lines and the submit button.
  */
 export function AccountForm(props: Props) {
-  const { t, title, status, actions } = props;
+  const { t, title, status, actions, headed = true } = props;
   const id = useId();
   const button = (
     <button type="submit" className="button button-primary" disabled={status.busy}>
@@ -35,9 +37,10 @@ export function AccountForm(props: Props) {
       noValidate
       onSubmit={props.onSubmit}
       aria-busy={status.busy}
-      aria-labelledby={title ? `${id}-title` : undefined}
+      aria-labelledby={title && headed ? `${id}-title` : undefined}
+      aria-label={title && !headed ? t(title) : undefined}
     >
-      {title ? <h2 id={`${id}-title`}>{t(title)}</h2> : null}
+      {title && headed ? <h2 id={`${id}-title`}>{t(title)}</h2> : null}
       {props.children}
       <FormStatus note={status.note} failure={status.failure} />
       {actions ? (

@@ -45,7 +45,11 @@ export default function AuthPanel({ registration = true }: { registration?: bool
       );
     return (
       <div className="auth-panel">
-        {own === "settings" ? <ProfileForm t={t} info={info} /> : <PasswordForm t={t} />}
+        {own === "settings" ? (
+          <ProfileForm t={t} info={info} onOwnPage />
+        ) : (
+          <PasswordForm t={t} onOwnPage />
+        )}
       </div>
     );
   }

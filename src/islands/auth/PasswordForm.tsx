@@ -10,9 +10,10 @@ const EMPTY = () => ({ current: "", password: "", confirm: "" });
 
 /**
  * Change password with the current one; the server logs out the user's other sessions. On its
- * own page the current password takes focus; among other forms (`inPage`) nothing moves.
+ * own page (`onOwnPage`) the page's heading names it and the current password takes focus;
+ * among other forms it has its own heading and nothing moves.
  */
-export function PasswordForm({ t, inPage = false }: { t: Translate; inPage?: boolean }) {
+export function PasswordForm({ t, onOwnPage = false }: { t: Translate; onOwnPage?: boolean }) {
   const { values, setValues, field, refuse } = useFields(t, EMPTY);
   const call = useAccountCall(t);
 
@@ -40,6 +41,7 @@ export function PasswordForm({ t, inPage = false }: { t: Translate; inPage?: boo
     <AccountForm
       t={t}
       title="profile.passwordTitle"
+      headed={!onOwnPage}
       status={call}
       onSubmit={submit}
       submit="profile.apply"
@@ -47,7 +49,7 @@ export function PasswordForm({ t, inPage = false }: { t: Translate; inPage?: boo
       <CurrentPasswordField
         {...field("current")}
         label={t("profile.currentPassword")}
-        autoFocus={!inPage}
+        autoFocus={onOwnPage}
       />
       <NewPasswordFields t={t} label={t("auth.newPassword")} field={field} />
     </AccountForm>

@@ -11,8 +11,15 @@ import { keepUser, useAccountCall, useFields } from "./form-state.ts";
 
 const SEXES = ["male", "female", "secret"] as const;
 
+interface Props {
+  t: Translate;
+  info: UserInfo;
+  /** On its own page, whose heading names it; else it has its own heading. */
+  onOwnPage?: boolean;
+}
+
 /** SPEC.md section 2's personal settings form. */
-export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
+export function ProfileForm({ t, info, onOwnPage = false }: Props) {
   const id = useId();
   const initial = () => ({
     email: info.user.email,
@@ -89,6 +96,7 @@ export function ProfileForm({ t, info }: { t: Translate; info: UserInfo }) {
     <AccountForm
       t={t}
       title="profile.title"
+      headed={!onOwnPage}
       status={call}
       onSubmit={submit}
       submit="profile.apply"

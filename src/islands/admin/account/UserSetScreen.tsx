@@ -28,7 +28,7 @@ export function UserSetScreen({ t }: ScreenProps) {
       {/* Each form is titled by itself (AccountForm's heading). */}
       <div className="bms-account-section">{info && <ProfileForm t={t} info={info} />}</div>
       <div className="bms-account-section">
-        <PasswordForm t={t} inPage />
+        <PasswordForm t={t} />
       </div>
       <Sessions t={t} />
       <SiteSettingsForm t={t} />
