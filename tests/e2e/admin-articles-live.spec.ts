@@ -377,9 +377,14 @@ test("the text comes first and takes the width; the details sit beside it, or af
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/bms/editarticle");
     const form = page.getByRole("form", { name: "New article" });
-    const title = await form.getByLabel("Title", { exact: true }).boundingBox();
-    const text = await form.getByRole("textbox", { name: "Text" }).boundingBox();
-    const details = await form.getByRole("group", { name: "Details" }).boundingBox();
+    const parts = [
+      form.getByLabel("Title", { exact: true }),
+      form.getByRole("textbox", { name: "Text" }),
+      form.getByRole("group", { name: "Details" }),
+    ] as const;
+    // Measured once the editor shows them all (a busy machine shows the form in steps).
+    for (const part of parts) await expect(part).toBeVisible();
+    const [title, text, details] = await Promise.all(parts.map((part) => part.boundingBox()));
     if (!title || !text || !details) throw new Error("the editor's parts are not on screen");
     // Title, then text, in the first place.
     expect(text.y).toBeGreaterThan(title.y);
