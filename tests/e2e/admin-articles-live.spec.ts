@@ -382,7 +382,9 @@ test("the text comes first and takes the width; the details sit beside it, or af
       form.getByRole("textbox", { name: "Text" }),
       form.getByRole("group", { name: "Details" }),
     ] as const;
-    // Measured once the editor shows them all (a busy machine shows the form in steps).
+    // Measured once the editor itself has replaced the plain text area that stands in while
+    // its code loads (a busy machine shows the form in steps).
+    await expect(form.locator(".cm-content")).toBeEditable();
     for (const part of parts) await expect(part).toBeVisible();
     const [title, text, details] = await Promise.all(parts.map((part) => part.boundingBox()));
     if (!title || !text || !details) throw new Error("the editor's parts are not on screen");
