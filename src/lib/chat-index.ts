@@ -123,5 +123,5 @@ export async function chatIndex(): Promise<ChatIndexFile> {
     );
   }
   passages.push(...(await bookPassages()));
-  return { version: 1, builtAt: BUILD_TIME.toISOString(), passages };
+  return { version: 1, passages };
 }

@@ -47,10 +47,12 @@ export interface ChatPassage {
   text: string;
 }
 
-/** The chat index the build writes (`/d-chat/passages.json`) and the server reads. */
+/**
+ * The chat index the build writes (`/d-chat/passages.json`) and the server reads. The same
+ * content gives the same bytes (no build time in it), as every file of a build.
+ */
 export interface ChatIndexFile {
   version: 1;
-  builtAt: string;
   passages: ChatPassage[];
 }
 

@@ -34,7 +34,6 @@ const passage = (
 
 const INDEX: ChatIndexFile = {
   version: 1,
-  builtAt: "2026-11-27T00:00:00.000Z",
   passages: [
     passage({
       id: "/articles/search-before-you-guess/#two-bundles",

@@ -14,13 +14,31 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function site(builtAt: string | null): Promise<string> {
+/** An index whose one passage is named `name`, to tell the files apart. */
+const indexNamed = (name: string): ChatIndexFile => ({
+  version: 1,
+  passages: [
+    {
+      id: name,
+      kind: "note",
+      title: name,
+      section: "",
+      url: "/random-notes/",
+      lang: "en-US",
+      date: "2026-11-27T00:00:00.000Z",
+      pair: null,
+      text: name,
+    },
+  ],
+});
+const nameOf = (index: ChatIndexFile | null) => index?.passages[0]?.id;
+
+async function site(name: string | null): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "chat-site-"));
   dirs.push(dir);
-  if (builtAt) {
+  if (name) {
     await mkdir(join(dir, "d-chat"), { recursive: true });
-    const index: ChatIndexFile = { version: 1, builtAt, passages: [] };
-    writeFileSync(join(dir, "d-chat", "passages.json"), JSON.stringify(index));
+    writeFileSync(join(dir, "d-chat", "passages.json"), JSON.stringify(indexNamed(name)));
   }
   return dir;
 }
@@ -30,18 +48,18 @@ it("follows the served build: the swapped folder's index, a rewritten file, none
   const index = builtSiteChatIndex(() => served);
   const request = new Request("http://localhost/api/chat");
   const first = await index(request);
-  expect(first?.builtAt).toBe("first");
+  expect(nameOf(first)).toBe("first");
   // Read once while unchanged: the same object (the retriever built on it is kept).
   expect(await index(request)).toBe(first);
 
   served = await site("second");
-  expect((await index(request))?.builtAt).toBe("second");
+  expect(nameOf(await index(request))).toBe("second");
 
   const file = join(served, "d-chat", "passages.json");
-  writeFileSync(file, JSON.stringify({ version: 1, builtAt: "third", passages: [] }));
+  writeFileSync(file, JSON.stringify(indexNamed("third")));
   const later = new Date(Date.now() + 5000);
   utimesSync(file, later, later);
-  expect((await index(request))?.builtAt).toBe("third");
+  expect(nameOf(await index(request))).toBe("third");
 
   served = await site(null);
   expect(await index(request)).toBeNull();

@@ -29,7 +29,6 @@ function passage(fields: Partial<ChatPassage> & { text: string }): ChatPassage {
 
 const indexOf = (passages: ChatPassage[]): ChatIndexFile => ({
   version: 1,
-  builtAt: "2025-01-01T00:00:00.000Z",
   passages,
 });
 

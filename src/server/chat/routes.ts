@@ -33,7 +33,7 @@ export interface ChatOptions {
 /** The most a question's body may hold: the question and its history, CJK at 3 bytes a character. */
 const BODY_BYTES = 4 * (CHAT_LIMITS.question + CHAT_LIMITS.turn * CHAT_LIMITS.history) + 1024;
 
-const EMPTY_INDEX: ChatIndexFile = { version: 1, builtAt: "", passages: [] };
+const EMPTY_INDEX: ChatIndexFile = { version: 1, passages: [] };
 
 /**
  * `POST /api/chat`: a question answered from the blog's own writing, streamed as Server-Sent
