@@ -202,9 +202,14 @@ export default defineConfig({
   // page renderer's packages from beside the output).
   ...(process.env.DIST_DIR ? { outDir: process.env.DIST_DIR } : {}),
   build: {
-    // Pages are written while the next ones render: with one at a time, a third of page
-    // generation was spent waiting for the disk.
-    concurrency: 4,
+    // One page at a time: incremental builds record what each page rendered, which pages
+    // rendered side by side would mix up (Astro's page on the flag says so).
+    concurrency: 1,
+  },
+  experimental: {
+    // A page whose `cacheKey` (src/lib/cache-key.ts) and code are unchanged is copied from the
+    // previous build (its cache in `cacheDir`) instead of rendered again.
+    incrementalBuild: true,
   },
   integrations: [
     // The islands' server HTML with renderToString, one call each, instead of a stream each

@@ -8,7 +8,12 @@ import { siteOgImages } from "../../lib/covers/site-images.ts";
 export async function getStaticPaths() {
   const images = await siteOgImages();
   await drawAll(images);
-  return images.map((image) => ({ params: { name: image.name }, props: { image } }));
+  // An image's name is the hash of what it draws.
+  return images.map((image) => ({
+    params: { name: image.name },
+    props: { image },
+    cacheKey: image.name,
+  }));
 }
 
 export async function GET({ props }: APIContext<{ image: OgImage }>) {

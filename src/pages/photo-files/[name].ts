@@ -14,7 +14,12 @@ export async function getStaticPaths() {
   const files = [...(await liveGallery()).files, ...(await liveBanners()).files];
   // A banner may show a photo's own image: the same bytes, the same names.
   const byName = new Map(files.map((file) => [file.name, file]));
-  return [...byName.values()].map((file) => ({ params: { name: file.name }, props: { file } }));
+  // A file's name is its image's hash, width and format.
+  return [...byName.values()].map((file) => ({
+    params: { name: file.name },
+    props: { file },
+    cacheKey: file.name,
+  }));
 }
 
 const TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp" };

@@ -4,8 +4,10 @@
 // process, so nothing of one build (Vite's module graph, Astro's settings, the content store)
 // leaks into the next.
 //
-// Messages (IPC): in { type: "build", outDir, env }; out { type: "ready" }, { type: "done" },
-// { type: "failed", lines }.
+// Messages (IPC): in { type: "build", outDir, env }; out { type: "ready" },
+// { type: "done", pages }, { type: "failed", lines }.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 
 const buildRequest = z.strictObject({
@@ -29,6 +31,40 @@ function summarize(error: unknown): string[] {
   if (hint) lines.push(`Hint: ${hint}`);
   if (loc?.file) lines.push(`Location: ${loc.file}${loc.line ? `:${loc.line}` : ""}`);
   return lines;
+}
+
+/**
+ * Astro's record of an incremental build (`<cacheDir>/incremental-build.json`): each keyed
+ * page's route, path and key. Read before and after a build, it says how many pages the build
+ * copied from the one before.
+ */
+const incrementalRecord = z.object({
+  routes: z.record(
+    z.string(),
+    z.object({
+      dependencyHash: z.string(),
+      paths: z.record(z.string(), z.object({ cacheKey: z.string() })),
+    }),
+  ),
+});
+
+/** Each keyed page, `route path`, with what decides whether it is copied: code and key. */
+function keyedPages(cacheDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  let record: z.output<typeof incrementalRecord>;
+  try {
+    record = incrementalRecord.parse(
+      JSON.parse(readFileSync(join(cacheDir, "incremental-build.json"), "utf8")),
+    );
+  } catch {
+    return pages;
+  }
+  for (const [route, { dependencyHash, paths }] of Object.entries(record.routes)) {
+    for (const [path, { cacheKey }] of Object.entries(paths)) {
+      pages.set(`${route} ${path}`, `${dependencyHash} ${cacheKey}`);
+    }
+  }
+  return pages;
 }
 
 function send(message: object): Promise<void> {
@@ -59,11 +95,22 @@ process.once("message", async (raw: unknown) => {
   // Read by astro.config.mjs (cache folder), the content loader (CONTENT_SNAPSHOT) and the
   // search and precompression scripts (DIST_DIR) when they run, below.
   Object.assign(process.env, message.env, { DIST_DIR: message.outDir });
+  const cacheDir = message.env.ASTRO_CACHE_DIR ?? join(process.cwd(), "node_modules", ".astro");
+  const before = keyedPages(cacheDir);
   try {
     await build({ outDir: message.outDir });
+    const after = keyedPages(cacheDir);
+    const rendered = [...after.keys()].filter((page) => before.get(page) !== after.get(page));
     await import(searchScript.href);
     await import(precompressScript.href);
-    await send({ type: "done" });
+    await send({
+      type: "done",
+      pages: {
+        keyed: after.size,
+        reused: after.size - rendered.length,
+        rendered: rendered.slice(0, 200),
+      },
+    });
     process.exit(0);
   } catch (error) {
     console.error(error);

@@ -46,6 +46,7 @@ function fakeBuild(seen: string[], gate?: () => Promise<void>): BuildCommand {
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, "index.html"), `<p>${outDir}</p>`);
     writeFileSync(join(outDir, "404.html"), "<h1>gone</h1>");
+    return null;
   };
 }
 
@@ -173,6 +174,7 @@ describe("npm start's rebuild", () => {
         const snapshot = readSnapshotFile(env.CONTENT_SNAPSHOT ?? "");
         if (snapshot?.articles.some((a) => a.slug === "broken"))
           throw new Error("Cannot render /articles/broken/");
+        return null;
       };
       const rebuild = start({ build });
       const broken = { action: "articles.publish", item: "broken", id: "id-broken" };

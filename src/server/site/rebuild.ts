@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -12,6 +13,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
 import { type BuildStatus, changeLine, type SiteChange } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
@@ -62,8 +64,28 @@ export function initialSiteDir(dist: string, dataDir: string): string {
   return builtAt(last) > builtAt(dist) ? last : dist;
 }
 
-/** Builds the site into outDir (pages and search indexes), with `env` added to the environment. */
-export type BuildCommand = (outDir: string, env: Record<string, string>) => Promise<void>;
+/** Of the pages a build keys (src/lib/cache-key.ts), how many it copied from the one before. */
+export interface BuildPages {
+  keyed: number;
+  reused: number;
+  /** The keyed pages it rendered (`<route> <path>`), the first 200. */
+  rendered: string[];
+}
+
+const buildPages = z.object({
+  keyed: z.number().int(),
+  reused: z.number().int(),
+  rendered: z.array(z.string()),
+});
+
+/**
+ * Builds the site into outDir (pages and search indexes), with `env` added to the environment.
+ * Answers how many keyed pages it copied from the build before, when it can tell.
+ */
+export type BuildCommand = (
+  outDir: string,
+  env: Record<string, string>,
+) => Promise<BuildPages | null>;
 
 /** Moves a finished build; a copy when the two folders are on different file systems. */
 export function moveDir(from: string, to: string): void {
@@ -92,7 +114,11 @@ interface Worker {
   /** Resolves when Astro is loaded and the worker waits for its build. */
   ready: Promise<void>;
   /** Resolves with the worker's answer to its build, or its exit without one. */
-  result: Promise<{ type: "done" } | { type: "failed"; lines: string[] } | { type: "exit" }>;
+  result: Promise<
+    | { type: "done"; pages: BuildPages | null }
+    | { type: "failed"; lines: string[] }
+    | { type: "exit" }
+  >;
   output: () => string;
 }
 
@@ -131,8 +157,10 @@ function startWorker(projectDir: string): Worker {
   child.on("message", (message: unknown) => {
     if (typeof message !== "object" || message === null || !("type" in message)) return;
     if (message.type === "ready") ready();
-    else if (message.type === "done") answer({ type: "done" });
-    else if (message.type === "failed") {
+    else if (message.type === "done") {
+      const pages = "pages" in message ? buildPages.safeParse(message.pages) : null;
+      answer({ type: "done", pages: pages?.success ? pages.data : null });
+    } else if (message.type === "failed") {
       const lines =
         "lines" in message && Array.isArray(message.lines) ? message.lines.map(String) : [];
       answer({ type: "failed", lines });
@@ -200,6 +228,7 @@ export function workerBuilds(options: { projectDir?: string; idleMs?: number } =
       if (result.type === "failed") throw new BuildFailure(result.lines, worker.output());
       if (result.type === "exit")
         throw new BuildFailure(["The build process ended without finishing"], worker.output());
+      return result.pages;
     } finally {
       worker.child.kill();
       building -= 1;
@@ -312,13 +341,21 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     mkdirSync(staging, { recursive: true });
     const name = `build-${started}`;
     const outDir = join(dir, name);
-    // Named by the process too: servers of two data folders may share one project.
-    const stagedDir = join(staging, `${process.pid}-${name}`);
+    // The same folder for every build of this data folder: Astro's hash of a page's code takes
+    // in the output folder (through astro:assets), and a new one each build made every page
+    // that shows an image render again. Named by the data folder: servers of two data folders
+    // may share one project. Builds of one server never overlap (the queue runs one at a time).
+    const stagedDir = join(
+      staging,
+      `${createHash("sha256").update(resolve(options.dataDir)).digest("hex").slice(0, 12)}-build`,
+    );
+    rmSync(stagedDir, { recursive: true, force: true });
     const snapshot = join(dir, `${name}.snapshot.json`);
     writeSnapshotFile(snapshot, leaveOut(await takeSnapshot(options.db), new Set(leftOut.keys())));
     log(`Rebuilding the site (${reasons.map(changeLine).join("; ")})`);
+    let pages: BuildPages | null;
     try {
-      await build(stagedDir, {
+      pages = await build(stagedDir, {
         CONTENT_SNAPSHOT: snapshot,
         ASTRO_CACHE_DIR: join(dir, "cache"),
         ASTRO_TELEMETRY_DISABLED: "1",
@@ -340,7 +377,12 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
       .filter((n) => /^build-\d+$/.test(n))
       .sort();
     for (const old of builds.slice(0, -2)) rmSync(join(dir, old), { recursive: true, force: true });
-    log(`Site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${outDir}`);
+    const reused = pages
+      ? ` (${pages.reused} of ${pages.keyed} pages copied from the last build)`
+      : "";
+    log(
+      `Site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s${reused}, now serving ${outDir}`,
+    );
   }
 
   return {
