@@ -3,7 +3,7 @@ import type { HomeBanner } from "./banners.ts";
 import { escapeHtml } from "./html.ts";
 import { bothOrEither, frameStyle, pictureHtml } from "./photo-html.ts";
 
-// The home page's carousel as HTML, made once per build (see "Build cost" in ARCHITECTURE.md);
+// The home page's carousel as HTML, made once per build (docs/decisions/build-cost.md);
 // every text is escaped. Without a script it is a row of slides that scroll and snap sideways,
 // the first one showing, with a link to each slide; src/components/banners/carousel.ts adds
 // previous, next, pause and rotation. Styles: src/components/HomeBanners.astro.

@@ -6,8 +6,8 @@ import { carouselOrder } from "./banners.ts";
 import { escapeHtml } from "./html.ts";
 import { bothOrEither } from "./photo-html.ts";
 
-// The site navigation page (/site-navigation) as HTML made once per build (see "Build cost" in
-// ARCHITECTURE.md): a section per group, a card per link, and the quick filter, which waits
+// The site navigation page (/site-navigation) as HTML made once per build (see
+// docs/decisions/build-cost.md): a section per group, a card per link, and the quick filter, which waits
 // `hidden` for its script (src/components/nav/nav-filter.ts). Every text is escaped, and every
 // text of the owner's is printed in both languages as the two-span pair of which CSS shows the
 // interface language's. Styles: src/components/nav/SiteNav.astro.

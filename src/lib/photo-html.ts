@@ -5,8 +5,8 @@ import { sitePaths } from "../shared/site-paths.ts";
 import { escapeHtml } from "./html.ts";
 import type { GalleryAlbum, GalleryPhoto } from "./photos.ts";
 
-// The gallery's repeated markup as HTML made once per photo (see "Build cost" in
-// ARCHITECTURE.md): a tile shows on the gallery, its album, each of its tags and its year, and
+// The gallery's repeated markup as HTML made once per photo (see
+// docs/decisions/build-cost.md): a tile shows on the gallery, its album, each of its tags and its year, and
 // the home page. Every text is escaped; the styles are src/components/gallery/*.astro's.
 //
 // Alt text: an <img> has one alt, and the page is printed in both languages before a script

@@ -8,9 +8,9 @@ import { COVER_HEIGHT, COVER_WIDTH } from "./art.ts";
 
 // The Open Graph image of a page: its cover's SVG (src/lib/covers/art.ts) drawn by sharp into
 // a 1200×630 PNG at build time, the title set by the system's fonts (fonts-noto-cjk on Debian:
-// README "Fonts for images"). Each image is named by the hash of what it is drawn from, so its
-// address changes with it and `_headers` serves it immutable; a drawn image is kept under
-// node_modules/.astro/og/ so a second build draws nothing.
+// docs/deploy.md, "Fonts for Open Graph images"). Each image is named by the hash of what it
+// is drawn from, so its address changes with it and `_headers` serves it immutable; a drawn
+// image is kept under node_modules/.astro/og/ so a second build draws nothing.
 
 /** Where the images are served. */
 export const OG_PATH = "/og/";
@@ -148,7 +148,7 @@ async function warnWithoutChineseFont(): Promise<void> {
   });
   if (!families.trim()) {
     console.warn(
-      "Open Graph images: no font for Chinese found (fc-list :lang=zh); Chinese titles will show as boxes. Install fonts-noto-cjk (README, Fonts for images).",
+      "Open Graph images: no font for Chinese found (fc-list :lang=zh); Chinese titles will show as boxes. Install fonts-noto-cjk (docs/deploy.md).",
     );
   }
 }

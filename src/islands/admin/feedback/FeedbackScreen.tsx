@@ -19,7 +19,7 @@ import { StatusButtons } from "./StatusButtons.tsx";
 
 /**
  * What readers sent with the feedback button, filtered and paged, with its handling status.
- * The example of the back office's pattern (ARCHITECTURE.md, "One admin pattern").
+ * The example of the back office's pattern (docs/decisions/back-office.md).
  */
 export function FeedbackScreen({ t }: ScreenProps) {
   const id = useId();
