@@ -10,7 +10,7 @@ import {
   type SnapshotArticle,
 } from "../shared/content.ts";
 import { type ContentSnapshot, emptySnapshot, writeSnapshotFile } from "./content-snapshot.ts";
-import { addDatabaseRows } from "./database-loader.ts";
+import { addDatabaseRows, filesAndDatabase } from "./database-loader.ts";
 
 // The loader against a fake Astro context: which entries it stores, what it renders, and how
 // it fails. (The real pipeline and Astro's store are exercised by the build and the e2e tests.)
@@ -34,7 +34,9 @@ function fakeContext(files: Stored[] = []) {
         return true;
       },
       delete: (id: string) => entries.delete(id),
+      entries: () => [...entries],
     },
+    meta: new Map<string, string>(),
     logger: { info: vi.fn(), warn: vi.fn() },
     parseData: async ({ data }: { data: Record<string, unknown> }) => {
       if (typeof data.title === "string" && data.title.length > 120) {
@@ -43,7 +45,7 @@ function fakeContext(files: Stored[] = []) {
       return data;
     },
     generateDigest: (value: unknown) => JSON.stringify(value).length.toString(16),
-    renderMarkdown: async (markdown: string) =>
+    renderMarkdown: vi.fn(async (markdown: string) =>
       markdown.includes("## ")
         ? {
             html: '<h2 id="main">Main<a href="#main">#</a></h2>',
@@ -55,6 +57,7 @@ function fakeContext(files: Stored[] = []) {
               : `<p>${markdown.trim()}</p>`,
             metadata: { headings: [] },
           },
+    ),
   };
   return { context: context as unknown as LoaderContext, entries };
 }
@@ -95,6 +98,37 @@ afterAll(() => {
 });
 
 describe("the files-and-database loader", () => {
+  it("renders again only the rows whose digest changed, and all when its code changed", async () => {
+    const { context, entries } = fakeContext();
+    // A file loader drops every entry it did not load, as Astro's do: the rows' among them.
+    const files = {
+      name: "files",
+      load: async ({ store }: LoaderContext) => {
+        for (const [id, entry] of store.entries()) if (!entry.filePath) store.delete(id);
+      },
+    };
+    const loader = filesAndDatabase("articles", files);
+    const sync = async (snapshot: ContentSnapshot) => {
+      Object.assign(context, { refreshContextData: useSnapshot(snapshot) });
+      vi.mocked(context.renderMarkdown).mockClear();
+      await loader.load(context);
+      return vi.mocked(context.renderMarkdown).mock.calls.map(([markdown]) => markdown.trim());
+    };
+    const a = row("a", { body: "First" });
+    const bb = row("bb", { body: "Second" });
+    expect(await sync({ ...emptySnapshot(), articles: [a, bb] })).toEqual(["First", "Second"]);
+    const kept = entries.get("bb")?.rendered;
+    // One body changed: it alone is rendered; the other keeps its earlier render.
+    expect(await sync({ ...emptySnapshot(), articles: [{ ...a, body: "Changed" }, bb] })).toEqual([
+      "Changed",
+    ]);
+    expect(entries.get("a")?.rendered?.html).toBe("<p>Changed</p>");
+    expect(entries.get("bb")?.rendered).toBe(kept);
+    // The Markdown pipeline or the sanitiser changed since (another digest of their code).
+    context.meta.set("render-code", "an older pipeline");
+    expect(await sync({ ...emptySnapshot(), articles: [a, bb] })).toEqual(["First", "Second"]);
+  });
+
   it("stores rows beside the files, rendered and sanitised", async () => {
     const refresh = useSnapshot({
       ...emptySnapshot(),

@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Loader, LoaderContext } from "astro/loaders";
 import { pageEntryId } from "../shared/kinds/page.ts";
 import { SETTINGS_ID } from "../shared/kinds/settings.ts";
@@ -173,7 +175,56 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
 /** The ids a file entry may have for the same slug (a book's file entry may keep `/index`). */
 const idsOf = (kind: Kind, id: string) => (kind === "books" ? [id, `${id}/index`] : [id]);
 
-export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promise<void> {
+/** A body rendered, as Astro's store keeps it. */
+type RenderedContent = Awaited<ReturnType<LoaderContext["renderMarkdown"]>>;
+
+/** A row's entry as the last sync stored it: its digest and its rendered, sanitised body. */
+export type EarlierRender = { digest: string; rendered: RenderedContent };
+
+/**
+ * What a row's rendered body depends on beside the body: the Markdown pipeline, the sanitiser,
+ * Astro's config and the installed packages. Their digest is kept in the collection's meta; a
+ * sync whose code differs renders every row again.
+ */
+const RENDER_CODE = [
+  "./markdown-plugins.mjs",
+  "./sanitize-html.ts",
+  "../../astro.config.mjs",
+  "../../package-lock.json",
+];
+
+function renderCode(): string {
+  const hash = createHash("sha256");
+  try {
+    for (const file of RENDER_CODE) hash.update(readFileSync(new URL(file, import.meta.url)));
+  } catch {
+    return randomUUID(); // unreadable: nothing is reused
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * The rows the last sync rendered, read before the file loader drops them: a row whose digest
+ * is unchanged keeps its rendered body instead of going through Markdown and Shiki again.
+ */
+function earlierRenders(context: LoaderContext): Map<string, EarlierRender> {
+  const code = renderCode();
+  const same = context.meta.get("render-code") === code;
+  context.meta.set("render-code", code);
+  const earlier = new Map<string, EarlierRender>();
+  if (!same) return earlier;
+  for (const [id, entry] of context.store.entries()) {
+    if (entry.filePath || !entry.digest || !entry.rendered) continue;
+    earlier.set(id, { digest: String(entry.digest), rendered: entry.rendered });
+  }
+  return earlier;
+}
+
+export async function addDatabaseRows(
+  kind: Kind,
+  context: LoaderContext,
+  earlier: ReadonlyMap<string, EarlierRender> = new Map(),
+): Promise<void> {
   const snapshot = await snapshotFor(context);
   for (const row of entriesOf(kind, snapshot)) {
     const taken = idsOf(kind, row.id)
@@ -200,20 +251,25 @@ export async function addDatabaseRows(kind: Kind, context: LoaderContext): Promi
       context.store.set({ id: row.id, data, digest });
       continue;
     }
-    // A leading newline: a body that starts with --- is a thematic break, not frontmatter.
-    const rendered = await context.renderMarkdown(`\n${row.body}`);
-    // Loaded on the first row with a body: most builds have none (a fresh clone, a site
-    // written in files), and the sanitiser brings an HTML parser along.
-    const { sanitizeRendered } = await import("./sanitize-html.ts");
+    const before = earlier.get(row.id);
     context.store.set({
       id: row.id,
       data,
       body: row.body,
       digest,
-      // Sanitised, ids prefixed, and the table of contents' slugs prefixed to match.
-      rendered: sanitizeRendered(rendered),
+      rendered: before?.digest === digest ? before.rendered : await render(context, row.body),
     });
   }
+}
+
+/** A row's body rendered: sanitised, ids prefixed, and the contents' slugs prefixed to match. */
+async function render(context: LoaderContext, body: string): Promise<RenderedContent> {
+  // A leading newline: a body that starts with --- is a thematic break, not frontmatter.
+  const rendered = await context.renderMarkdown(`\n${body}`);
+  // Loaded on the first row with a body: most builds have none (a fresh clone, a site
+  // written in files), and the sanitiser brings an HTML parser along.
+  const { sanitizeRendered } = await import("./sanitize-html.ts");
+  return sanitizeRendered(rendered);
 }
 
 /** A collection of the database alone (the settings): its rows, the last load's dropped first. */
@@ -221,8 +277,9 @@ export function databaseOnly(kind: Kind): Loader {
   return {
     name: DATABASE_LOADER,
     load: async (context) => {
+      const earlier = earlierRenders(context);
       context.store.clear();
-      await addDatabaseRows(kind, context);
+      await addDatabaseRows(kind, context, earlier);
     },
   };
 }
@@ -232,8 +289,9 @@ export function filesAndDatabase(kind: Kind, files: Loader): Loader {
   return {
     name: DATABASE_LOADER,
     load: async (context) => {
+      const earlier = earlierRenders(context);
       await files.load(context);
-      await addDatabaseRows(kind, context);
+      await addDatabaseRows(kind, context, earlier);
     },
   };
 }
