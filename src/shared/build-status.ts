@@ -56,6 +56,16 @@ export interface BuildRun {
    * until it is changed again. Empty when none.
    */
   leftOut: SiteChange[];
+  /** What a build `npm start` ran took, once it is live; null otherwise. */
+  work: BuildWork | null;
+}
+
+/** A build's cost: its process's CPU time (child processes included) and its pages. */
+export interface BuildWork {
+  cpuMs: number;
+  /** Pages with a key (src/lib/cache-key.ts), and how many of them it rendered, not copied. */
+  pagesKeyed: number;
+  pagesRendered: number;
 }
 
 export interface BuildStatus {

@@ -1,4 +1,4 @@
-import type { BuildRun, BuildState, SiteChange } from "../../shared/build-status.ts";
+import type { BuildRun, BuildState, BuildWork, SiteChange } from "../../shared/build-status.ts";
 
 // The builds a publisher asked for, kept in memory for the back office's build status
 // (GET /api/admin/site/build). A change joins the build waiting to start, or opens a new one:
@@ -62,6 +62,7 @@ export class BuildLog {
       finishedAt: null,
       errorLines: [],
       leftOut: [],
+      work: null,
     };
     this.entries.unshift(run);
     this.entries.splice(this.keep);
@@ -89,10 +90,16 @@ export class BuildLog {
   }
 
   /** The build ended: `live`, `requested` (handed to a build hook) or `failed` with its error. */
-  finish(id: number, state: Exclude<BuildState, "queued" | "building">, error?: unknown): void {
+  finish(
+    id: number,
+    state: Exclude<BuildState, "queued" | "building">,
+    error?: unknown,
+    work: BuildWork | null = null,
+  ): void {
     const run = this.entries.find((r) => r.id === id);
     if (!run) return;
     run.state = state;
+    run.work = work;
     run.finishedAt = this.now().toISOString();
     run.errorLines = state === "failed" ? errorLines(error) : [];
   }

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { keyedPages, renderedPages } from "./incremental-record.ts";
 
 const buildRequest = z.strictObject({
   type: z.literal("build"),
@@ -34,38 +35,25 @@ function summarize(error: unknown): string[] {
 }
 
 /**
- * Astro's record of an incremental build (`<cacheDir>/incremental-build.json`): each keyed
- * page's route, path and key. Read before and after a build, it says how many pages the build
- * copied from the one before.
+ * This process's CPU time with that of the child processes it has waited for (Pagefind's),
+ * in milliseconds: /proc/self/stat's utime, stime, cutime and cstime. Elsewhere, its own.
  */
-const incrementalRecord = z.object({
-  routes: z.record(
-    z.string(),
-    z.object({
-      dependencyHash: z.string(),
-      paths: z.record(z.string(), z.object({ cacheKey: z.string() })),
-    }),
-  ),
-});
-
-/** Each keyed page, `route path`, with what decides whether it is copied: code and key. */
-function keyedPages(cacheDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  let record: z.output<typeof incrementalRecord>;
+function cpuMs(): number {
   try {
-    record = incrementalRecord.parse(
-      JSON.parse(readFileSync(join(cacheDir, "incremental-build.json"), "utf8")),
-    );
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    if (Number.isFinite(ticks)) return (ticks * 1000) / CLOCK_TICKS;
   } catch {
-    return pages;
+    // not Linux
   }
-  for (const [route, { dependencyHash, paths }] of Object.entries(record.routes)) {
-    for (const [path, { cacheKey }] of Object.entries(paths)) {
-      pages.set(`${route} ${path}`, `${dependencyHash} ${cacheKey}`);
-    }
-  }
-  return pages;
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
+
+/** Linux's USER_HZ, which /proc counts CPU time in. */
+const CLOCK_TICKS = 100;
 
 function send(message: object): Promise<void> {
   return new Promise((done) => {
@@ -97,15 +85,17 @@ process.once("message", async (raw: unknown) => {
   Object.assign(process.env, message.env, { DIST_DIR: message.outDir });
   const cacheDir = message.env.ASTRO_CACHE_DIR ?? join(process.cwd(), "node_modules", ".astro");
   const before = keyedPages(cacheDir);
+  const cpuBefore = cpuMs();
   try {
     await build({ outDir: message.outDir });
     const after = keyedPages(cacheDir);
-    const rendered = [...after.keys()].filter((page) => before.get(page) !== after.get(page));
+    const rendered = renderedPages(before, after);
     await import(searchScript.href);
     await import(precompressScript.href);
     await send({
       type: "done",
       pages: {
+        cpuMs: cpuMs() - cpuBefore,
         keyed: after.size,
         reused: after.size - rendered.length,
         rendered: rendered.slice(0, 200),

@@ -157,6 +157,26 @@ describe("npm start's rebuild", () => {
     );
   });
 
+  it("tells what a build cost: its CPU time and the pages it rendered, not copied", async () => {
+    const lines: string[] = [];
+    const build = fakeBuild([]);
+    const rebuild = start({
+      log: (line) => lines.push(line),
+      build: async (outDir, env) => {
+        await build(outDir, env);
+        return { cpuMs: 1234.4, keyed: 10, reused: 7, rendered: ["a", "b", "c"] };
+      },
+    });
+    rebuild.contentChanged({ action: "articles.update", item: "a" });
+    await rebuild.idle();
+    expect(rebuild.status().runs[0]?.work).toEqual({
+      cpuMs: 1234,
+      pagesKeyed: 10,
+      pagesRendered: 3,
+    });
+    expect(lines.at(-1)).toMatch(/ s, 1\.2 s of CPU \(7 of 10 pages copied from the last build\)/);
+  });
+
   it("one item whose build fails never stops the others: it is left out and flagged until changed", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

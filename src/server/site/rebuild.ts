@@ -64,8 +64,9 @@ export function initialSiteDir(dist: string, dataDir: string): string {
   return builtAt(last) > builtAt(dist) ? last : dist;
 }
 
-/** Of the pages a build keys (src/lib/cache-key.ts), how many it copied from the one before. */
+/** What a build did (the worker's answer): its CPU time and the keyed pages it rendered. */
 export interface BuildPages {
+  cpuMs: number;
   keyed: number;
   reused: number;
   /** The keyed pages it rendered (`<route> <path>`), the first 200. */
@@ -73,6 +74,7 @@ export interface BuildPages {
 }
 
 const buildPages = z.object({
+  cpuMs: z.number().nonnegative(),
   keyed: z.number().int(),
   reused: z.number().int(),
   rendered: z.array(z.string()),
@@ -310,8 +312,9 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
   const queue = debounced(async (reasons) => {
     const id = history.start();
     history.leaveOut(id, [...leftOut.values()]);
+    let pages: BuildPages | null;
     try {
-      await buildAndSwap(reasons);
+      pages = await buildAndSwap(reasons);
     } catch (error) {
       const suspects = reasons.filter((change) => {
         const key = leavableItem(change);
@@ -326,7 +329,16 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
       }
       throw error;
     }
-    history.finish(id, "live");
+    history.finish(
+      id,
+      "live",
+      undefined,
+      pages && {
+        cpuMs: Math.round(pages.cpuMs),
+        pagesKeyed: pages.keyed,
+        pagesRendered: pages.keyed - pages.reused,
+      },
+    );
   }, options.delayMs ?? 200);
 
   function request(change: SiteChange) {
@@ -334,7 +346,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     queue.request(change);
   }
 
-  async function buildAndSwap(reasons: SiteChange[]) {
+  async function buildAndSwap(reasons: SiteChange[]): Promise<BuildPages | null> {
     const started = Date.now();
     const dir = buildsDir(options.dataDir);
     mkdirSync(dir, { recursive: true });
@@ -377,12 +389,13 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
       .filter((n) => /^build-\d+$/.test(n))
       .sort();
     for (const old of builds.slice(0, -2)) rmSync(join(dir, old), { recursive: true, force: true });
-    const reused = pages
-      ? ` (${pages.reused} of ${pages.keyed} pages copied from the last build)`
+    const work = pages
+      ? `, ${(pages.cpuMs / 1000).toFixed(1)} s of CPU (${pages.reused} of ${pages.keyed} pages copied from the last build)`
       : "";
     log(
-      `Site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s${reused}, now serving ${outDir}`,
+      `Site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s${work}, now serving ${outDir}`,
     );
+    return pages;
   }
 
   return {

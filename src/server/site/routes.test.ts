@@ -45,6 +45,7 @@ describe("GET /api/admin/site/build", () => {
           finishedAt: "2026-11-24T10:00:05.000Z",
           errorLines: ["Broken"],
           leftOut: [],
+          work: null,
         },
       ],
     };

@@ -16,6 +16,7 @@ function run(state: BuildRun["state"], extra: Partial<BuildRun> = {}): BuildRun 
     finishedAt: "2026-11-24T10:00:06.400Z",
     errorLines: [],
     leftOut: [],
+    work: null,
     ...extra,
   };
 }

@@ -15,6 +15,7 @@ function run(id: number, state: BuildRun["state"]): BuildRun {
     finishedAt: null,
     errorLines: [],
     leftOut: [],
+    work: null,
   };
 }
 
