@@ -106,6 +106,10 @@ async function measurePublishToLive() {
   const reference = (name: string, ms: number) => checks.record(name, ms, "ms", true, "reference");
   reference("publish to live, first (creates the article)", result.firstMs);
   for (const [n, ms] of result.editsMs.entries()) reference(`publish to live, edit ${n + 1}`, ms);
+  for (const [n, build] of result.builds.entries()) {
+    reference(`edit ${n + 1}'s build, wall`, build.wallMs);
+    reference(`edit ${n + 1}'s build, CPU`, build.cpuMs);
+  }
   checks.atMost(`publish to live, median of ${b.runs} edits`, result.medianMs, "ms", b.maxMedianMs);
 }
 

@@ -2,20 +2,21 @@
 // encrypted as the browser encrypts them, and feedback as the widget sends it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 
 /** The demo admin seeded on the embedded database's first start (README). */
 export const DEMO = { email: "admin@example.com", password: "TwoInks-2026!" };
 
 /** Builds the site when there is no `dist/` (or `$DIST_DIR`, which `npm start` serves) yet; exits on a failed build. */
-export function ensureBuilt(): void {
+export function ensureBuilt(cwd = process.cwd()): void {
   const dist = process.env.DIST_DIR || "dist";
-  if (existsSync(`${dist}/index.html`)) return;
+  if (existsSync(join(cwd, dist, "index.html"))) return;
   if (dist !== "dist") {
     console.error(`DIST_DIR names ${dist}, which holds no built site`);
     process.exit(1);
   }
   console.log("building the site first…");
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { cwd, stdio: "inherit" });
   if (build.status !== 0) process.exit(1);
 }
 
@@ -24,10 +25,12 @@ export async function startServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
+  cwd = process.cwd(),
 ): Promise<{ child: ChildProcess; ms: number }> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ["src/server/node.ts"], {
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
