@@ -1,5 +1,6 @@
 // @ts-check
 
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import mdx from "@astrojs/mdx";
 import react from "@astrojs/react";
@@ -130,20 +131,29 @@ function directives() {
  * @returns {import("astro").AstroIntegration}
  */
 function afterBuild() {
+  /** @type {string} */
+  let cacheDir = "";
   return {
     name: "blog-after-build",
     hooks: {
+      "astro:config:done": ({ config }) => {
+        cacheDir = fileURLToPath(config.cacheDir);
+      },
       "astro:build:done": async ({ dir, logger }) => {
         // First the `<link rel="modulepreload">` for each chunk a page's module script imports
         // (src/lib/module-preload.ts): the hashes and, after the build, the precompression read
-        // the HTML as it leaves this hook.
-        // Each page is parsed once for both.
-        const { addModulePreloads } = await import("./src/lib/module-preload.ts");
-        const { hashCollector, writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
-        const hashes = hashCollector();
-        const pages = await addModulePreloads(fileURLToPath(dir), hashes.add);
-        logger.info(`module preloads added to ${pages} pages`);
-        const { scripts, styles } = writeHeadersFile(fileURLToPath(dir), hashes.hashes());
+        // the HTML as it leaves this hook. Each page is parsed once for both, and only when the
+        // last build did not read the same page (src/lib/page-cache.ts).
+        const { addModulePreloads, AFTER_BUILD_CODE } = await import("./src/lib/module-preload.ts");
+        const { writeHeadersFile } = await import("./src/lib/inline-hashes.ts");
+        const { PageCache } = await import("./src/lib/page-cache.ts");
+        const cache = new PageCache(join(cacheDir, "after-build-pages.json"), AFTER_BUILD_CODE);
+        const { changed, hashes } = await addModulePreloads(fileURLToPath(dir), cache);
+        cache.save();
+        logger.info(
+          `module preloads added to ${changed} pages (${cache.hits} read by the last build)`,
+        );
+        const { scripts, styles } = writeHeadersFile(fileURLToPath(dir), hashes);
         logger.info(`_headers: ${scripts.length} inline script and ${styles.length} style hashes`);
       },
     },

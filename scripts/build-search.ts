@@ -3,7 +3,13 @@
 // src/lib/search-index.ts, which `astro dev` indexes its rendered pages with too.
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { buildSearchIndexes, searchBundleDir } from "../src/lib/search-index.ts";
+import { buildCacheDir, PageCache } from "../src/lib/page-cache.ts";
+import {
+  buildSearchIndexes,
+  SEARCH_READ_CODE,
+  type SearchRead,
+  searchBundleDir,
+} from "../src/lib/search-index.ts";
 
 const DIST = process.env.DIST_DIR || "dist";
 
@@ -25,12 +31,24 @@ const files = await htmlFiles(DIST);
 const pages = await Promise.all(
   files.map(async (file) => ({ url: urlOf(file), html: await readFile(file, "utf8") })),
 );
-const counts = await buildSearchIndexes(pages, async (locale, index) => {
-  const outputPath = join(DIST, searchBundleDir(locale));
-  await rm(outputPath, { recursive: true, force: true });
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join("; ")}`);
-});
+// What each page gave the last build's indexes, by the page's hash (src/lib/page-cache.ts).
+const cache = new PageCache<SearchRead>(
+  join(buildCacheDir(), "search-pages.json"),
+  SEARCH_READ_CODE,
+);
+const counts = await buildSearchIndexes(
+  pages,
+  async (locale, index) => {
+    const outputPath = join(DIST, searchBundleDir(locale));
+    await rm(outputPath, { recursive: true, force: true });
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join("; ")}`);
+  },
+  cache,
+);
+cache.save();
 for (const [locale, count] of Object.entries(counts))
   console.log(`search index ${locale}: ${count} pages`);
-console.log(`search indexes built in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `search indexes built in ${Math.round(performance.now() - started)} ms (${cache.hits} pages read by the last build)`,
+);

@@ -9,7 +9,7 @@ import { siteSettings } from "./settings.ts";
 // key and its code are both unchanged. So a key names everything the page shows: the entries
 // it prints (by their digest, which covers their data and body) and what every page prints,
 // the site's settings. A key that misses something shows stale text, which is worse than a
-// slow build: `npm run check:incremental` compares an incremental build with one from scratch.
+// slow build: src/server/site/incremental.test.ts compares incremental builds with ones from scratch.
 
 /** What a key may be made of: entries (named by their digest), and plain JSON values. */
 type Part = unknown;

@@ -68,6 +68,11 @@ export function hashCollector() {
         (block.kind === "script" ? scripts : styles).add(cspHash(block.text));
       }
     },
+    /** Hashes read earlier (an earlier build's of the same page). */
+    addHashes(found: InlineHashes): void {
+      for (const hash of found.scripts) scripts.add(hash);
+      for (const hash of found.styles) styles.add(hash);
+    },
     hashes: (): InlineHashes => ({ scripts: [...scripts].sort(), styles: [...styles].sort() }),
   };
 }

@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { init } from "es-module-lexer";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  AFTER_BUILD_CODE,
+  type AfterBuildRead,
   addModulePreloads,
   dependenciesOf,
   staticImportsOf,
   withModulePreloads,
 } from "./module-preload.ts";
+import { PageCache } from "./page-cache.ts";
 
 beforeAll(async () => {
   await init;
@@ -92,12 +95,40 @@ describe("addModulePreloads", () => {
     writeFileSync(join(dir, "index.html"), page);
     writeFileSync(join(dir, "notes", "index.html"), plain);
 
-    expect(await addModulePreloads(dir)).toBe(1);
+    expect((await addModulePreloads(dir)).changed).toBe(1);
     expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(
       `<link rel="modulepreload" href="/_astro/site.js">${page}`,
     );
     expect(readFileSync(join(dir, "notes", "index.html"), "utf8")).toBe(plain);
     // A second pass (the same folder built on) adds nothing.
-    expect(await addModulePreloads(dir)).toBe(0);
+    expect((await addModulePreloads(dir)).changed).toBe(0);
+  });
+
+  it("reads a page the last build read from its cache, and gives the same pages and hashes", async () => {
+    dir = mkdtempSync(join(tmpdir(), "module-preload-"));
+    const site = join(dir, "site");
+    mkdirSync(join(site, "_astro"), { recursive: true });
+    writeFileSync(join(site, "_astro", "entry.js"), 'import"./site.js";');
+    writeFileSync(join(site, "_astro", "site.js"), "export const s=1;");
+    const page = (text: string) =>
+      `<title>${text}</title><script>let a=1</script><style>p{}</style><script type="module" src="/_astro/entry.js"></script>`;
+    const build = async (pages: Record<string, string>) => {
+      for (const [name, html] of Object.entries(pages)) writeFileSync(join(site, name), html);
+      const cache = new PageCache<AfterBuildRead>(join(dir, "cache.json"), AFTER_BUILD_CODE);
+      const result = await addModulePreloads(site, cache);
+      cache.save();
+      const written = Object.keys(pages).map((name) => readFileSync(join(site, name), "utf8"));
+      return { ...result, hits: cache.hits, written };
+    };
+    const first = await build({ "a.html": page("A"), "b.html": page("B") });
+    expect(first.hits).toBe(0);
+    // The next build wrote the pages afresh, one of them changed: one page is parsed.
+    const second = await build({ "a.html": page("A"), "b.html": page("B changed") });
+    expect(second.hits).toBe(1);
+    expect(second.hashes).toEqual(first.hashes);
+    expect(second.written[0]).toBe(first.written[0]);
+    expect(second.written[1]).toBe(
+      `<title>B changed</title><script>let a=1</script><style>p{}</style><link rel="modulepreload" href="/_astro/site.js"><script type="module" src="/_astro/entry.js"></script>`,
+    );
   });
 });

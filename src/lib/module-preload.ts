@@ -10,8 +10,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { init, parse } from "es-module-lexer";
-import { htmlFilesIn } from "./inline-hashes.ts";
+import { hashCollector, hashesOf, htmlFilesIn } from "./inline-hashes.ts";
+import type { PageCache } from "./page-cache.ts";
 import { attribute, elementsOf, type ParsedPage, parsePage } from "./parsed-html.ts";
+import type { InlineHashes } from "./security-headers.ts";
 
 /** The URLs a chunk imports statically (not `import()`), resolved against its own URL. */
 export function staticImportsOf(url: string, code: string): string[] {
@@ -78,15 +80,17 @@ function scriptsOf(page: ParsedPage): PageScripts {
   return found;
 }
 
-/** A page with a preload link before each module script for what it imports; the same page when there is nothing to add. */
-export function withModulePreloads(
+/** Text to put into a page at an offset of its HTML. */
+export type Insert = [offset: number, text: string];
+
+/** The preload links a page needs: before each module script, those for what it imports. */
+export function preloadInserts(
   html: string,
   dependencies: (url: string) => string[],
   page: ParsedPage = parsePage(html, true),
-): string {
+): Insert[] {
   const { modules, preloaded } = scriptsOf(page);
-  const parts: string[] = [];
-  let at = 0;
+  const inserts: Insert[] = [];
   for (const { offset, src } of modules) {
     const links = dependencies(src)
       .filter((url) => !preloaded.has(url))
@@ -94,24 +98,55 @@ export function withModulePreloads(
         preloaded.add(url);
         return `<link rel="modulepreload" href="${url}">`;
       });
-    if (links.length === 0) continue;
-    parts.push(html.slice(at, offset), ...links);
+    if (links.length > 0) inserts.push([offset, links.join("")]);
+  }
+  return inserts;
+}
+
+/** The page with each insert placed at its offset (offsets ascending). */
+export function applyInserts(html: string, inserts: readonly Insert[]): string {
+  if (inserts.length === 0) return html;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [offset, text] of inserts) {
+    parts.push(html.slice(at, offset), text);
     at = offset;
   }
-  if (parts.length === 0) return html;
   parts.push(html.slice(at));
   return parts.join("");
 }
 
+/** A page with a preload link before each module script for what it imports; the same page when there is nothing to add. */
+export function withModulePreloads(
+  html: string,
+  dependencies: (url: string) => string[],
+  page: ParsedPage = parsePage(html, true),
+): string {
+  return applyInserts(html, preloadInserts(html, dependencies, page));
+}
+
+/** What the pass after a build reads of a page: its preload links and its inline hashes. */
+export interface AfterBuildRead extends InlineHashes {
+  inserts: Insert[];
+}
+
+/** The code of that pass: a change to any of these files reads every page again. */
+export const AFTER_BUILD_CODE = [
+  new URL(import.meta.url),
+  new URL("./inline-hashes.ts", import.meta.url),
+  new URL("./parsed-html.ts", import.meta.url),
+  new URL("../../package-lock.json", import.meta.url),
+];
+
 /**
- * Adds the preload links to every page of a built site; says how many pages changed. Each page
- * is parsed once; `each` gets it too (the CSP hashes are collected from the same parse: the
- * links added are no scripts).
+ * Adds the preload links to every page of a built site, and gathers the hashes of its inline
+ * scripts and styles (the links added are no scripts). Each page is parsed once, or not at all
+ * when `cache` holds what an earlier build read of the same page.
  */
 export async function addModulePreloads(
   dir: string,
-  each?: (page: ParsedPage) => void,
-): Promise<number> {
+  cache?: PageCache<AfterBuildRead>,
+): Promise<{ changed: number; hashes: InlineHashes }> {
   await init;
   const codes = new Map<string, string | null>();
   const read = (url: string): string | null => {
@@ -136,16 +171,20 @@ export async function addModulePreloads(
     }
     return found;
   };
+  const hashes = hashCollector();
   let changed = 0;
   for (const name of htmlFilesIn(dir)) {
     const file = join(dir, name);
     const html = readFileSync(file, "utf8");
-    const page = parsePage(html, true);
-    each?.(page);
-    const next = withModulePreloads(html, dependencies, page);
-    if (next === html) continue;
-    writeFileSync(file, next);
+    const readPage = (): AfterBuildRead => {
+      const page = parsePage(html, true);
+      return { inserts: preloadInserts(html, dependencies, page), ...hashesOf([page]) };
+    };
+    const found = cache ? cache.get(html, readPage) : readPage();
+    hashes.addHashes(found);
+    if (found.inserts.length === 0) continue;
+    writeFileSync(file, applyInserts(html, found.inserts));
     changed += 1;
   }
-  return changed;
+  return { changed, hashes: hashes.hashes() };
 }

@@ -14,6 +14,7 @@ import type { PagefindIndex } from "pagefind";
 import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
 import { classes } from "./chat-passages.ts";
+import type { PageCache } from "./page-cache.ts";
 import { attribute, firstElement, ownText, parsePage } from "./parsed-html.ts";
 
 /** A page as the indexer reads it: its path on the site and its HTML. */
@@ -186,35 +187,53 @@ function h(
   return { type: "element", tagName, properties, children };
 }
 
+/** What a page gives the indexes: its searchable HTML for each bundle it goes into. */
+export type SearchRead = Partial<Record<Locale, string>>;
+
+/** The code of that reading: a change to any of these files reads every page again. */
+export const SEARCH_READ_CODE = [
+  new URL(import.meta.url),
+  new URL("./parsed-html.ts", import.meta.url),
+  new URL("./chat-passages.ts", import.meta.url),
+  new URL("../../package-lock.json", import.meta.url),
+];
+
+/** A page read for the indexes: its searchable HTML per bundle. */
+function searchRead(page: SearchPage): SearchRead {
+  const read = readPage(page);
+  return Object.fromEntries(
+    searchLocalesOf(read).map((locale) => [locale, searchableHtml(read, locale)]),
+  );
+}
+
 /**
  * Indexes `pages` into one Pagefind index per language and hands each to `emit` (written to a
- * folder by the build, kept in memory by the dev server). Returns how many pages each has.
+ * folder by the build, kept in memory by the dev server). Returns how many pages each has. With
+ * `cache`, a page an earlier build read the same is not parsed again.
  */
 export async function buildSearchIndexes(
   pages: readonly SearchPage[],
   emit: (locale: Locale, index: PagefindIndex) => Promise<void>,
+  cache?: PageCache<SearchRead>,
 ): Promise<Record<Locale, number>> {
   const pagefind = await import("pagefind");
   const counts: Record<Locale, number> = { "zh-CN": 0, "en-US": 0 };
   // A list page, or a page that nowhere says `data-pagefind-body`, is not parsed at all.
   const placed = pages
     .filter((page) => !isListPage(page.url) && page.html.includes("data-pagefind-body"))
-    .map((page) => {
-      const read = readPage(page);
-      return { page: read, locales: searchLocalesOf(read) };
-    });
+    .map((page) => ({
+      url: page.url,
+      read: cache ? cache.get(page.html, () => searchRead(page)) : searchRead(page),
+    }));
   try {
     for (const bundle of SEARCH_BUNDLES) {
       const { errors, index } = await pagefind.createIndex({ forceLanguage: bundle.language });
       if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
-      for (const { page, locales } of placed) {
-        if (!locales.includes(bundle.locale)) continue;
-        const added = await index.addHTMLFile({
-          url: page.url,
-          content: searchableHtml(page, bundle.locale),
-        });
-        if (added.errors.length > 0)
-          throw new Error(`pagefind ${page.url}: ${added.errors.join("; ")}`);
+      for (const { url, read } of placed) {
+        const content = read[bundle.locale];
+        if (content === undefined) continue;
+        const added = await index.addHTMLFile({ url, content });
+        if (added.errors.length > 0) throw new Error(`pagefind ${url}: ${added.errors.join("; ")}`);
         counts[bundle.locale] += 1;
       }
       await emit(bundle.locale, index);
