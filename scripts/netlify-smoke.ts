@@ -11,9 +11,10 @@
 // (feedback; register with a code read from the outbox; login; an admin writing and publishing,
 // which calls the build hook; an image upload through the storage port, Supabase Storage as in
 // production, served back; the readership beacon counted), the scheduled function invoked by
-// `netlify functions:invoke` (no hook call before an item falls due, one after), and every
+// `netlify functions:invoke` (no hook call before an item falls due, one after), every
 // header and redirect rule of netlify.toml and the build's `_headers`/`_redirects` against what
-// is served. The build hook and Supabase Storage are small loopback stand-ins; nothing leaves
+// is served, and two more deploys by `netlify build --offline`, the second after one article
+// changed, which must render only the pages showing it (Astro's cache kept between builds). The build hook and Supabase Storage are small loopback stand-ins; nothing leaves
 // the machine (`--offline`, no login, no linked site).
 //
 // Prints a line per check and `N passed, N failed`; exits 1 on any failure. Environment:
@@ -44,6 +45,7 @@ import postgres from "postgres";
 import sharp from "sharp";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "../src/lib/security-headers.ts";
 import { readArchive } from "../src/server/backup/archive.ts";
+import { keyedPages, renderedPages } from "../src/server/site/incremental-record.ts";
 import {
   type StorageStandIn,
   startStorageStandIn,
@@ -498,12 +500,88 @@ async function main(): Promise<void> {
     await apiSuite(base, site, databaseUrl, hook, storage, serving);
     await headerAndRedirectChecks(base, site);
     await inProcessLatency(site, databaseUrl);
+    await stopServe(serving);
+    await twoDeploys(site, env, databaseUrl);
   } finally {
     if (runtime) await stopServe(runtime);
     for (const cleanup of cleanups.reverse()) await cleanup();
     if (process.env.NETLIFY_SMOKE_KEEP === "1") console.log(`kept ${scratch}`);
     else rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+// --- Two deploys: the second renders what changed ------------------------------------------
+
+/** `netlify build --offline` in the scratch copy, as a deploy runs it: exit code, output, time. */
+async function netlifyBuild(site: string, env: NodeJS.ProcessEnv) {
+  const cli = join(site, "node_modules", "netlify-cli", "bin", "run.js");
+  const started = performance.now();
+  const result = await run(process.execPath, [cli, "build", "--offline"], {
+    cwd: site,
+    env,
+    timeoutMs: 15 * 60_000,
+  });
+  return { ...result, log: result.stdout + result.stderr, ms: performance.now() - started };
+}
+
+/**
+ * Two more deploys after the served one, with one article's text changed between them. Astro's
+ * cache goes from each build to the next through Netlify's build cache
+ * (netlify/plugins/astro-cache); the second build renders only the pages that show the article.
+ */
+async function twoDeploys(site: string, env: NodeJS.ProcessEnv, databaseUrl: string) {
+  const cache = join(site, "node_modules", ".astro");
+  const first = await netlifyBuild(site, env);
+  if (
+    !check(
+      "netlify build --offline, the first of two deploys, succeeds",
+      first.status === 0,
+      first.status === 0 ? undefined : first.log.split("\n").slice(-20).join("\n"),
+    )
+  ) {
+    return;
+  }
+  check(
+    "the deploy restores the build cache the served build saved (netlify/plugins/astro-cache)",
+    first.log.includes("astro-cache: the last build's cache restored") &&
+      first.log.includes("astro-cache: this build's cache saved for the next"),
+  );
+  const before = keyedPages(cache);
+
+  const text = `Changed between two deploys, ${randomUUID()}.`;
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`update content_articles set body = ${text}, updated_at = now() where slug = 'netlify-smoke'`;
+  } finally {
+    await sql.end();
+  }
+  const second = await netlifyBuild(site, env);
+  if (
+    !check(
+      "netlify build --offline after one article's text changed succeeds",
+      second.status === 0,
+      second.status === 0 ? undefined : second.log.split("\n").slice(-20).join("\n"),
+    )
+  ) {
+    return;
+  }
+  const after = keyedPages(cache);
+  const rendered = renderedPages(before, after);
+  const page = join(site, "dist", "articles", "netlify-smoke", "index.html");
+  check(
+    "the second deploy's page of the article shows the new text",
+    existsSync(page) && readFileSync(page, "utf8").includes(text),
+  );
+  // The article's page, its neighbours' (each shows the other's title) and the lists that show
+  // its card (their keys take the whole entry); nothing else.
+  check(
+    "the second deploy renders only the pages that show the changed article",
+    after.size > 100 && rendered.some((p) => p.includes("netlify-smoke")) && rendered.length <= 5,
+    `${rendered.length} of ${after.size} keyed pages rendered: ${rendered.join(", ")}`,
+  );
+  measure("first of two deploys (netlify build --offline)", (first.ms / 1000).toFixed(1), " s");
+  measure("second deploy, one article changed", (second.ms / 1000).toFixed(1), " s");
+  measure("second deploy, keyed pages rendered", `${rendered.length} of ${after.size}`);
 }
 
 // --- The bundles ------------------------------------------------------------------------------
