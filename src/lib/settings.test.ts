@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { LoaderContext } from "astro/loaders";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { tempFolders } from "../../tests/support/test-folders.ts";
 import { resolveLocale, translator } from "../i18n/core.ts";
 import type { Picture } from "../shared/kinds/photo.ts";
 import {
@@ -19,7 +20,6 @@ import {
 import { databaseOnly, entriesOf } from "./database-loader.ts";
 import { headScript } from "./head-script.ts";
 import { pageTitles, profileCardHtml, siteDescription, siteView } from "./settings-html.ts";
-import { tempFolders } from "./test-folders.ts";
 
 // The build's side of the site's settings: the snapshot carries them (an older file without
 // them reads as none saved), the `settings` collection holds them as one entry, and what the
@@ -102,7 +102,9 @@ describe("the settings in the snapshot", () => {
         get: (id: string) => stored.get(id),
         set: (entry: { id: string; data: Record<string, unknown> }) => stored.set(entry.id, entry),
         delete: (id: string) => stored.delete(id),
+        entries: () => [...stored],
       },
+      meta: new Map<string, string>(),
       logger: { info: vi.fn(), warn: vi.fn() },
       parseData: async ({ data }: { data: Record<string, unknown> }) => schema.parse(data),
       generateDigest: (value: unknown) => JSON.stringify(value).length.toString(16),
