@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumExecutable } from "../playwright.config.ts";
 import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.cases.ts";
-import { observatoryScan } from "../src/lib/observatory/index.ts";
+import { observatoryScan } from "../tests/support/observatory/index.ts";
 import { Checks } from "./checks.ts";
 import {
   DEMO,

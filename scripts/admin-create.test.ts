@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { createTestDatabase } from "../src/server/db/test-db.ts";
 import { findUserByEmail } from "../src/server/users/repository.ts";
+import { createTestDatabase } from "../tests/support/test-db.ts";
 
 const script = new URL("./admin-create.ts", import.meta.url).pathname;
 const dirs: string[] = [];

@@ -46,11 +46,8 @@ import sharp from "sharp";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "../src/lib/security-headers.ts";
 import { readArchive } from "../src/server/backup/archive.ts";
 import { keyedPages, renderedPages } from "../src/server/site/incremental-record.ts";
-import {
-  type StorageStandIn,
-  startStorageStandIn,
-} from "../src/server/storage/supabase-stand-in.ts";
 import { encryptPassword, importPublicKey } from "../src/shared/password-crypto.ts";
+import { type StorageStandIn, startStorageStandIn } from "../tests/support/supabase-stand-in.ts";
 import { freePort } from "./free-port.ts";
 import {
   buildDurationMs,

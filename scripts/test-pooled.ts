@@ -38,7 +38,7 @@ export function databaseTestFiles(dir = root): string[] {
       else if (entry.name.endsWith(".ts")) files.push(path);
     }
   };
-  for (const top of ["src", "scripts", "functions"]) walk(join(dir, top));
+  for (const top of ["src", "scripts", "functions", "tests"]) walk(join(dir, top));
   const helpers = new Set(
     files.filter((f) => !f.endsWith(".test.ts") && marker.test(readFileSync(f, "utf8"))),
   );

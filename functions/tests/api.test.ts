@@ -1,6 +1,6 @@
 import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../src/server/db/test-db.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db.ts";
 import handler, { config } from "../api.mts";
 
 // Only the fields the function reads; the rest of Netlify's context is irrelevant here.

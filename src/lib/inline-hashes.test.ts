@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { describe, expect, it } from "vitest";
+import { tempFolders } from "../../tests/support/test-folders.ts";
 import {
   cspHash,
   directiveSources,
@@ -15,7 +16,6 @@ import {
   writeHeadersFile,
 } from "./inline-hashes.ts";
 import { HEADERS_FILE, headersForPath, parseHeadersFile } from "./security-headers.ts";
-import { tempFolders } from "./test-folders.ts";
 
 /** A built site of the files given, in a folder removed after the test. */
 const site = tempFolders("blog-hashes-");

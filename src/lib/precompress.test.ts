@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { tempFolders } from "../../tests/support/test-folders.ts";
 import { brotliQuality, MIN_BYTES, precompress } from "./precompress.ts";
-import { tempFolders } from "./test-folders.ts";
 
 const folder = tempFolders("blog-precompress-");
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { observatoryScan } from "./observatory-score.ts";
+import { observatoryScan } from "../../tests/support/observatory/index.ts";
 import {
   API_CSP,
   apiHeaders,

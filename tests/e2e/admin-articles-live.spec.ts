@@ -321,7 +321,7 @@ test("axe finds nothing on the list, the editor and the categories", async ({ br
 // Dark pages in Chinese, light ones in English: both languages and both themes at each width.
 for (const look of LOOKS) {
   const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`screenshots of the articles screens (${look.width}, ${look.theme}, ${locale})`, async ({
+  test(`screenshots of the articles screens (${look.width}, ${look.theme}, ${locale}) @look`, async ({
     page,
   }, testInfo) => {
     // Full-page pictures and their parts: over 30 s when both cores are busy.

@@ -288,7 +288,7 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 for (const look of LOOKS) {
-  test(`screenshots of the notes screen (${look.width}, ${look.theme})`, async ({
+  test(`screenshots of the notes screen (${look.width}, ${look.theme}) @look`, async ({
     page,
   }, testInfo) => {
     // Full-page pictures and their parts: over 30 s when both cores are busy.

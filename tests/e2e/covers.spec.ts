@@ -163,7 +163,7 @@ for (const combo of COMBOS) {
 
 for (const width of [390, 1280]) {
   for (const combo of COMBOS.slice(0, 2)) {
-    test(`screenshots at ${width} px, ${combo.locale}, ${combo.theme}, for a person to judge`, async ({
+    test(`screenshots at ${width} px, ${combo.locale}, ${combo.theme}, for a person to judge @look`, async ({
       page,
     }, testInfo) => {
       test.setTimeout(90_000);

@@ -362,7 +362,7 @@ for (const combo of combos) {
 }
 
 for (const width of [390, 1280]) {
-  test(`screenshots at ${width} px for a person to judge`, async ({ page }, testInfo) => {
+  test(`screenshots at ${width} px for a person to judge @look`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const look = width === 390 ? combos[0] : combos[1];

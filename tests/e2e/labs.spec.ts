@@ -276,7 +276,7 @@ test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
   }
 });
 
-test("screenshots at a phone's and a desktop's width, in both languages and themes", async ({
+test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);

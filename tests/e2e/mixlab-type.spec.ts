@@ -318,7 +318,7 @@ test("the Markdown panes stand side by side on a desktop and stack on a phone", 
   }
 });
 
-test("screenshots at a phone's and a desktop's width, in both languages and themes", async ({
+test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);

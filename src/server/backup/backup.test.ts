@@ -6,6 +6,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
+import { createTestDatabase, engines, type TestDatabase } from "../../../tests/support/test-db.ts";
 import { articleCollectionFields, articleImages } from "../../shared/kinds/article.ts";
 import { bookCollectionFields, bookImages } from "../../shared/kinds/book.ts";
 import { chapterCollectionFields } from "../../shared/kinds/chapter.ts";
@@ -16,7 +17,6 @@ import {
   photoTagCollectionFields,
 } from "../../shared/kinds/photo.ts";
 import { auditLogs } from "../db/schema.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../db/test-db.ts";
 import { localStorage } from "../storage/storage.ts";
 import { ArchiveError, readArchive, writeArchive } from "./archive.ts";
 import { seedSite } from "./backup.test-support.ts";

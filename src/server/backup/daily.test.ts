@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { describeEachDatabase } from "../db/test-db.ts";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
 import { localStorage } from "../storage/storage.ts";
 import { readArchive } from "./archive.ts";
 import { backupKeep, backupName, dailyBackups, removePartials, rotateBackups } from "./daily.ts";

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type StorageStandIn,
+  startStorageStandIn,
+} from "../../../tests/support/supabase-stand-in.ts";
 import type { Storage } from "../storage/storage.ts";
 import { supabaseStorage } from "../storage/storage.ts";
-import { type StorageStandIn, startStorageStandIn } from "../storage/supabase-stand-in.ts";
 import { call, callJson, describeEachDb, userWithPassword } from "../test-support.ts";
 import { readArchive } from "./archive.ts";
 import { EXPORT_BLOB } from "./routes.ts";

@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { tempFolders } from "../../lib/test-folders.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
 import { article, book, describeContentApi, note } from "./content.test-support.ts";
 import { contentFiles } from "./files.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { writeFiles } from "../../lib/test-folders.ts";
+import { writeFiles } from "../../../tests/support/test-folders.ts";
 import { changeLine } from "../../shared/build-status.ts";
 import type { Db } from "../db/client.ts";
 import type { App, AppOptions } from "../http/app.ts";

@@ -2,9 +2,10 @@ import { join } from "node:path";
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
 import { readSnapshotFile, writeSnapshotFile } from "../../lib/content-snapshot.ts";
 import { entriesOf } from "../../lib/database-loader.ts";
-import { tempFolders } from "../../lib/test-folders.ts";
 import * as kinds from "../../shared/content.ts";
 import {
   contentAlbums,
@@ -17,7 +18,6 @@ import {
   media,
   users,
 } from "../db/schema.ts";
-import { describeEachDatabase } from "../db/test-db.ts";
 import { takeSnapshot } from "../site/snapshot.ts";
 import { contentFiles } from "./files.ts";
 import { noPublisher } from "./publisher.ts";

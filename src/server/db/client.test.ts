@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
 import { openPostgres } from "./client.ts";
-import { describeEachDatabase } from "./test-db.ts";
 
 // Through a transaction-mode pooler (scripts/test-pooled.ts) a connection carrying more than one
 // query at a time wedged: the pooler handed the server on at the first one's end. The client

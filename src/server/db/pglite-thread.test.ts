@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../../tests/support/test-db.ts";
 import type { Database } from "./database.ts";
 import { fromPglite, openPglite, pgliteExtensions } from "./pglite.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import { requestLogs } from "./schema.ts";
-import { rowsOf } from "./test-db.ts";
 
 // The embedded database on its own thread (pglite-thread.ts) answers drizzle as PGlite on the
 // caller's thread does: the same rows, errors with their codes, transactions that commit, roll

@@ -4,6 +4,12 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  rowsOf,
+  type TestDatabase,
+} from "../../../tests/support/test-db.ts";
 import { keyPair } from "../auth/keys.ts";
 import { seedSite } from "../backup/backup.test-support.ts";
 import { localStorage } from "../storage/storage.ts";
@@ -20,7 +26,6 @@ import {
   rateLimits,
   requestLogs,
 } from "./schema.ts";
-import { createTestDatabase, describeEachDatabase, rowsOf, type TestDatabase } from "./test-db.ts";
 
 // Supabase's API (PostgREST) reads the database as the roles `anon` (a visitor with the
 // project's public key) and `authenticated` (a Supabase Auth session), and Supabase grants them

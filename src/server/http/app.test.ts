@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import { requestLogs } from "../db/schema.ts";
-import { createTestDatabase } from "../db/test-db.ts";
 import { describeEachDb, postJson } from "../test-support.ts";
 import { createApp } from "./app.ts";
 import { BODY_LIMIT_BYTES } from "./body-limit.ts";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { observatoryScan } from "../../lib/observatory-score.ts";
+import { observatoryScan } from "../../../tests/support/observatory/index.ts";
 import { apiHeaders } from "../../lib/security-headers.ts";
 import { createTestApp, describeEachDb, postJson } from "../test-support.ts";
 

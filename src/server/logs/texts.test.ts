@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { describeEachDatabase, rowsOf } from "../../../tests/support/test-db.ts";
 import { requestLogQuerySchema } from "../../shared/logs.ts";
 import { search } from "../db/queries.ts";
 import { requestLogs, requestLogTexts } from "../db/schema.ts";
-import { describeEachDatabase, rowsOf } from "../db/test-db.ts";
 import { insertLogRows, type RequestLogRow } from "../http/log-writer.ts";
 import { NAMED_TEXTS_MAX } from "./repository.ts";
 import { listRequestLogs, pruneOldLogs, pruneTimer } from "./service.ts";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempFolders } from "../../lib/test-folders.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
 import { keyedPages, renderedPages } from "./incremental-record.ts";
 
 const scratch = tempFolders("blog-incremental-record-");

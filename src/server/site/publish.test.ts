@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db.ts";
 import { contentArticles } from "../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../db/test-db.ts";
 import { rebuilder, type SiteRoot } from "./rebuild.ts";
 
 // A real publish, as `npm start` makes it: the whole site built by Astro in a worker process,

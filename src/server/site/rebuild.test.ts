@@ -9,10 +9,10 @@ import {
 } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { tempFolders } from "../../lib/test-folders.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
 import type { BuildRun } from "../../shared/build-status.ts";
 import { contentArticles } from "../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../db/test-db.ts";
 import {
   type BuildCommand,
   initialSiteDir,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { tempFolders } from "../../lib/test-folders.ts";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
 import type { SiteChange } from "../../shared/build-status.ts";
 import type { Publisher } from "../content/publisher.ts";
 import { openPglite } from "../db/pglite.ts";
@@ -14,7 +15,6 @@ import {
   contentNotes,
   sitePages,
 } from "../db/schema.ts";
-import { describeEachDatabase } from "../db/test-db.ts";
 import { allOf, debounced, hookPublisher, logOnlyPublisher } from "./publishers.ts";
 import { goLiveTimer, publishDueItems } from "./schedule.ts";
 import { articleRow, HOUR } from "./site.test-support.ts";

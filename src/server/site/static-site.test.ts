@@ -4,8 +4,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { observatoryScan } from "../../../tests/support/observatory/index.ts";
+import { tempFolders, writeFiles } from "../../../tests/support/test-folders.ts";
 import { writeHeadersFile } from "../../lib/inline-hashes.ts";
-import { observatoryScan } from "../../lib/observatory-score.ts";
 import { precompress } from "../../lib/precompress.ts";
 import {
   HEADERS_FILE,
@@ -14,7 +15,6 @@ import {
   pageHeaders,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
-import { tempFolders, writeFiles } from "../../lib/test-folders.ts";
 import { siteRootAt } from "./rebuild.ts";
 import {
   assetGrace,

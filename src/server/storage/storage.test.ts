@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type StorageStandIn,
+  startStorageStandIn,
+} from "../../../tests/support/supabase-stand-in.ts";
 import { localStorage, type Storage, storageFromEnv, supabaseStorage } from "./storage.ts";
-import { type StorageStandIn, startStorageStandIn } from "./supabase-stand-in.ts";
 
 // Both adapters keep the same promises; Supabase's (through supabase-js) runs against a
 // loopback stand-in for its Storage REST API (the same paths, headers and error shapes, legacy

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradeFor, observatoryScan, parseCsp, type Scan } from "./observatory-score.ts";
+import { gradeFor, observatoryScan, parseCsp, type Scan } from "./index.ts";
 
 /** A response carrying the headers every test passes, plus (or minus: undefined) some. */
 function scan(extra: Record<string, string | undefined> = {}, body?: string): Scan {

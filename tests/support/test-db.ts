@@ -15,9 +15,9 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
-import { type Database, migrationsFolder, openPostgres } from "./client.ts";
-import { fromPglite, pgliteExtensions } from "./pglite.ts";
-import * as schema from "./schema.ts";
+import { type Database, migrationsFolder, openPostgres } from "../../src/server/db/client.ts";
+import { fromPglite, pgliteExtensions } from "../../src/server/db/pglite.ts";
+import * as schema from "../../src/server/db/schema.ts";
 
 /** The rows of `execute`: postgres.js answers an array of rows, PGlite `{ rows }`. */
 export function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -93,7 +93,7 @@ function withReset(
  * and written atomically, so concurrent workers and stale copies are harmless.
  */
 function templatePath(): string {
-  const modules = new URL("../../../node_modules/", import.meta.url);
+  const modules = new URL("../../node_modules/", import.meta.url);
   const hash = createHash("sha256");
   hash.update(readFileSync(fileURLToPath(new URL("@electric-sql/pglite/package.json", modules))));
   const journal = join(migrationsFolder, "meta", "_journal.json");

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { openPostgres } from "./client.ts";
+import { openPostgres } from "../../src/server/db/client.ts";
 
 /**
  * With TEST_DATABASE_URL set, migrates one template database per run; each test file then
