@@ -1,11 +1,14 @@
 // Builds one Pagefind bundle per language after `astro build`: dist/pagefind-zh-CN and
 // dist/pagefind-en-US, from every built page. What goes into which bundle is decided by
 // src/lib/search-index.ts, which `astro dev` indexes its rendered pages with too.
-import { readdir, readFile, rm } from "node:fs/promises";
+import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import type { Locale } from "../src/i18n/locale.ts";
 import { buildCacheDir, PageCache } from "../src/lib/page-cache.ts";
 import {
+  type BundleStore,
   buildSearchIndexes,
+  SEARCH_BUNDLES,
   SEARCH_READ_CODE,
   type SearchRead,
   searchBundleDir,
@@ -36,6 +39,27 @@ const cache = new PageCache<SearchRead>(
   join(buildCacheDir(), "search-pages.json"),
   SEARCH_READ_CODE,
 );
+// The bundles the last build wrote, each with the digest of the pages it was made from.
+const kept = (locale: Locale) => join(buildCacheDir(), "search-bundles", locale);
+const reused: Locale[] = [];
+const bundles: BundleStore = {
+  async reuse(locale, digest) {
+    const made = await readFile(join(kept(locale), "digest"), "utf8").catch(() => "");
+    if (made !== digest) return false;
+    const outputPath = join(DIST, searchBundleDir(locale));
+    await rm(outputPath, { recursive: true, force: true });
+    await cp(join(kept(locale), "bundle"), outputPath, { recursive: true });
+    reused.push(locale);
+    return true;
+  },
+  async keep(locale, digest) {
+    await rm(kept(locale), { recursive: true, force: true });
+    await cp(join(DIST, searchBundleDir(locale)), join(kept(locale), "bundle"), {
+      recursive: true,
+    });
+    await writeFile(join(kept(locale), "digest"), digest);
+  },
+};
 const counts = await buildSearchIndexes(
   pages,
   async (locale, index) => {
@@ -45,10 +69,13 @@ const counts = await buildSearchIndexes(
     if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join("; ")}`);
   },
   cache,
+  bundles,
 );
 cache.save();
-for (const [locale, count] of Object.entries(counts))
-  console.log(`search index ${locale}: ${count} pages`);
+for (const { locale } of SEARCH_BUNDLES) {
+  const as = reused.includes(locale) ? ", as the last build made it" : "";
+  console.log(`search index ${locale}: ${counts[locale]} pages${as}`);
+}
 console.log(
   `search indexes built in ${Math.round(performance.now() - started)} ms (${cache.hits} pages read by the last build)`,
 );

@@ -65,7 +65,8 @@ function isSaved(value: unknown): value is { code: string; pages: object } {
   );
 }
 
-function codeDigest(files: readonly URL[]): string {
+/** The digest of some files' contents: a pass's code. Unreadable files give a new value each time. */
+export function codeDigest(files: readonly URL[]): string {
   const hash = createHash("sha256");
   try {
     for (const file of files) hash.update(readFileSync(file));

@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { sitemapPaths } from "./search-dev.ts";
 import {
+  type BundleStore,
   buildSearchIndexes,
   isListPage,
   pagePath,
@@ -109,6 +110,42 @@ describe("what the search indexes", () => {
     expect(counts).toEqual({ "zh-CN": 2, "en-US": 2 });
     expect(bundles["en-US"]).toContain("pagefind.js");
     expect(bundles["zh-CN"]).toContain("pagefind-entry.json");
+  });
+
+  it("makes again only the bundle whose pages changed, and reuses the other", async () => {
+    const kept = new Map<string, string>();
+    const made: string[] = [];
+    const store: BundleStore = {
+      reuse: async (locale, digest) => kept.get(locale) === digest,
+      keep: async (locale, digest) => {
+        kept.set(locale, digest);
+      },
+    };
+    const build = async (english: string) => {
+      made.length = 0;
+      const en = `<html><body><main data-pagefind-body data-content-lang="en-US"><p>${english}</p></main></body></html>`;
+      const zh =
+        '<html><body><main data-pagefind-body data-content-lang="zh-CN"><p>静态</p></main></body></html>';
+      return buildSearchIndexes(
+        [
+          { url: "/a/", html: en },
+          { url: "/b/", html: zh },
+        ],
+        async (locale) => {
+          made.push(locale);
+        },
+        undefined,
+        store,
+      );
+    };
+    expect(await build("first")).toEqual({ "zh-CN": 1, "en-US": 1 });
+    expect(made).toEqual(["zh-CN", "en-US"]);
+    // The same pages: both bundles are put back as they were.
+    expect(await build("first")).toEqual({ "zh-CN": 1, "en-US": 1 });
+    expect(made).toEqual([]);
+    // An English page changed: only the English bundle is made again.
+    await build("changed");
+    expect(made).toEqual(["en-US"]);
   });
 
   it("hands Pagefind the page's language, name and main only, without what it would skip", () => {

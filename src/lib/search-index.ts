@@ -7,6 +7,7 @@
 // Pages are read with an HTML parser (hast), never with patterns over their text.
 // Which page goes into which bundle is decided here, in `searchLocalesOf`, and nowhere else;
 // what of a page is left out, in `leftOut`.
+import { createHash } from "node:crypto";
 import type { Element, ElementContent, Root } from "hast";
 import { fromParse5 } from "hast-util-from-parse5";
 import { toHtml } from "hast-util-to-html";
@@ -14,7 +15,7 @@ import type { PagefindIndex } from "pagefind";
 import { z } from "zod";
 import type { Locale } from "../i18n/locale.ts";
 import { classes } from "./chat-passages.ts";
-import type { PageCache } from "./page-cache.ts";
+import { codeDigest, type PageCache } from "./page-cache.ts";
 import { attribute, firstElement, ownText, parsePage } from "./parsed-html.ts";
 
 /** A page as the indexer reads it: its path on the site and its HTML. */
@@ -207,14 +208,28 @@ function searchRead(page: SearchPage): SearchRead {
 }
 
 /**
+ * Where a build keeps the bundles it wrote, by what they were made of: a bundle whose pages are
+ * all the same as the last build's is put in place again instead of indexed again (an edit in
+ * one language leaves the other's bundle as it was).
+ */
+export interface BundleStore {
+  /** Puts in place the bundle made last from `digest`'s pages; false when there is none. */
+  reuse(locale: Locale, digest: string): Promise<boolean>;
+  /** Keeps the bundle just written, made from `digest`'s pages. */
+  keep(locale: Locale, digest: string): Promise<void>;
+}
+
+/**
  * Indexes `pages` into one Pagefind index per language and hands each to `emit` (written to a
  * folder by the build, kept in memory by the dev server). Returns how many pages each has. With
- * `cache`, a page an earlier build read the same is not parsed again.
+ * `cache`, a page an earlier build read the same is not parsed again; with `bundles`, a bundle
+ * made from the same pages as before is not made again.
  */
 export async function buildSearchIndexes(
   pages: readonly SearchPage[],
   emit: (locale: Locale, index: PagefindIndex) => Promise<void>,
   cache?: PageCache<SearchRead>,
+  bundles?: BundleStore,
 ): Promise<Record<Locale, number>> {
   const pagefind = await import("pagefind");
   const counts: Record<Locale, number> = { "zh-CN": 0, "en-US": 0 };
@@ -227,6 +242,15 @@ export async function buildSearchIndexes(
     }));
   try {
     for (const bundle of SEARCH_BUNDLES) {
+      const inBundle = placed.filter(({ read }) => read[bundle.locale] !== undefined);
+      const digest = createHash("sha256")
+        .update(codeDigest(SEARCH_READ_CODE))
+        .update(JSON.stringify(inBundle.map(({ url, read }) => [url, read[bundle.locale]])))
+        .digest("base64url");
+      if (await bundles?.reuse(bundle.locale, digest)) {
+        counts[bundle.locale] = inBundle.length;
+        continue;
+      }
       const { errors, index } = await pagefind.createIndex({ forceLanguage: bundle.language });
       if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
       for (const { url, read } of placed) {
@@ -238,6 +262,7 @@ export async function buildSearchIndexes(
       }
       await emit(bundle.locale, index);
       await index.deleteIndex();
+      await bundles?.keep(bundle.locale, digest);
     }
   } finally {
     await pagefind.close();
