@@ -16,6 +16,8 @@ export interface PublishBudget {
   /** The pause between two changes, as an editor's: the server gets its next build process ready. */
   pauseMs: number;
   maxMedianMs: number;
+  /** The same with PUBLISH_BENCH_ARTICLES=1000. */
+  maxMedianMsLarge: number;
 }
 
 export interface PublishResult {
@@ -155,9 +157,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `  build ${n + 1}: ${seconds(b.wallMs)} wall, ${seconds(b.cpuMs)} CPU, ${b.pagesRendered} of ${b.pagesKeyed} keyed pages rendered`,
       );
     }
-    const ok = result.medianMs <= budget.maxMedianMs;
+    const limit = articles > 0 ? budget.maxMedianMsLarge : budget.maxMedianMs;
+    const ok = result.medianMs <= limit;
     console.log(
-      `${ok ? "ok  " : "OVER"} publish to live, median of ${budget.runs}: ${seconds(result.medianMs)} (budget <= ${seconds(budget.maxMedianMs)})`,
+      `${ok ? "ok  " : "OVER"} publish to live, median of ${budget.runs}: ${seconds(result.medianMs)} (budget <= ${seconds(limit)})`,
     );
     process.exitCode = ok ? 0 : 1;
   } finally {
