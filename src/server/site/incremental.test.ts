@@ -15,6 +15,7 @@ import {
   chapterSnapshotSchema,
   noteSnapshotSchema,
 } from "../../shared/content.ts";
+import { samplePicture } from "../../shared/kinds/media.test-support.ts";
 import {
   albumSnapshotSchema,
   photoSnapshotSchema,
@@ -123,20 +124,10 @@ function base(): ContentSnapshot {
         status: "published",
         publishedAt: T,
         updatedAt: T,
-        picture: {
+        picture: samplePicture({
           width: 640,
           height: 480,
           color: "#336655",
-          placeholder: "",
-          exif: {
-            camera: null,
-            lens: null,
-            focalLength: null,
-            aperture: null,
-            shutter: null,
-            iso: null,
-            takenAt: null,
-          },
           variants: [
             {
               format: "webp",
@@ -146,7 +137,7 @@ function base(): ContentSnapshot {
               src: `/api/media/m-${uuid(31)}-640.webp`,
             },
           ],
-        },
+        }),
       }),
     ],
     photoTags: [
