@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Loader, LoaderContext } from "astro/loaders";
 import { pageEntryId } from "../shared/kinds/page.ts";
 import { SETTINGS_ID } from "../shared/kinds/settings.ts";
 import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
 import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
+import { codeDigest } from "./page-cache.ts";
 
 // Each content collection has two sources: its files under content/ (Astro's own loader) and
 // the rows written in /bms. This loader runs the file loader first (which drops every entry it
@@ -187,21 +186,18 @@ export type EarlierRender = { digest: string; rendered: RenderedContent };
  * sync whose code differs renders every row again.
  */
 const RENDER_CODE = [
-  "./markdown-plugins.mjs",
-  "./sanitize-html.ts",
-  "../../astro.config.mjs",
-  "../../package-lock.json",
+  new URL("./markdown-plugins.mjs", import.meta.url),
+  new URL("./sanitize-html.ts", import.meta.url),
+  new URL("../../astro.config.mjs", import.meta.url),
+  new URL("../../package-lock.json", import.meta.url),
 ];
 
-function renderCode(): string {
-  const hash = createHash("sha256");
-  try {
-    for (const file of RENDER_CODE) hash.update(readFileSync(new URL(file, import.meta.url)));
-  } catch {
-    return randomUUID(); // unreadable: nothing is reused
-  }
-  return hash.digest("hex");
-}
+/** Read once per process: every collection of every sync asks, and the code stays the same. */
+let renderCodeDigest: string | undefined;
+const renderCode = () => {
+  renderCodeDigest ??= codeDigest(RENDER_CODE);
+  return renderCodeDigest;
+};
 
 /**
  * The rows the last sync rendered, read before the file loader drops them: a row whose digest

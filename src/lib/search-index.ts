@@ -240,11 +240,12 @@ export async function buildSearchIndexes(
       url: page.url,
       read: cache ? cache.get(page.html, () => searchRead(page)) : searchRead(page),
     }));
+  const code = codeDigest(SEARCH_READ_CODE);
   try {
     for (const bundle of SEARCH_BUNDLES) {
       const inBundle = placed.filter(({ read }) => read[bundle.locale] !== undefined);
       const digest = createHash("sha256")
-        .update(codeDigest(SEARCH_READ_CODE))
+        .update(code)
         .update(JSON.stringify(inBundle.map(({ url, read }) => [url, read[bundle.locale]])))
         .digest("base64url");
       if (await bundles?.reuse(bundle.locale, digest)) {
