@@ -509,8 +509,11 @@ async function main(): Promise<void> {
 
 // --- Two deploys: the second renders what changed ------------------------------------------
 
-/** `netlify build --offline` in the scratch copy, as a deploy runs it: exit code, output, time. */
-async function netlifyBuild(site: string, env: NodeJS.ProcessEnv) {
+/**
+ * `netlify build --offline` in the scratch copy, as a deploy runs it, checked to succeed under
+ * `name`: its output and time, or null when it failed (its last lines said).
+ */
+async function netlifyBuild(site: string, env: NodeJS.ProcessEnv, name: string) {
   const cli = join(site, "node_modules", "netlify-cli", "bin", "run.js");
   const started = performance.now();
   const result = await run(process.execPath, [cli, "build", "--offline"], {
@@ -518,7 +521,10 @@ async function netlifyBuild(site: string, env: NodeJS.ProcessEnv) {
     env,
     timeoutMs: 15 * 60_000,
   });
-  return { ...result, log: result.stdout + result.stderr, ms: performance.now() - started };
+  const log = result.stdout + result.stderr;
+  const ok = result.status === 0;
+  if (!check(name, ok, ok ? undefined : log.split("\n").slice(-20).join("\n"))) return null;
+  return { log, ms: performance.now() - started };
 }
 
 /**
@@ -528,16 +534,12 @@ async function netlifyBuild(site: string, env: NodeJS.ProcessEnv) {
  */
 async function twoDeploys(site: string, env: NodeJS.ProcessEnv, databaseUrl: string) {
   const cache = join(site, "node_modules", ".astro");
-  const first = await netlifyBuild(site, env);
-  if (
-    !check(
-      "netlify build --offline, the first of two deploys, succeeds",
-      first.status === 0,
-      first.status === 0 ? undefined : first.log.split("\n").slice(-20).join("\n"),
-    )
-  ) {
-    return;
-  }
+  const first = await netlifyBuild(
+    site,
+    env,
+    "netlify build --offline, the first of two deploys, succeeds",
+  );
+  if (!first) return;
   check(
     "the deploy restores the build cache the served build saved (netlify/plugins/astro-cache)",
     first.log.includes("astro-cache: the last build's cache restored") &&
@@ -552,16 +554,12 @@ async function twoDeploys(site: string, env: NodeJS.ProcessEnv, databaseUrl: str
   } finally {
     await sql.end();
   }
-  const second = await netlifyBuild(site, env);
-  if (
-    !check(
-      "netlify build --offline after one article's text changed succeeds",
-      second.status === 0,
-      second.status === 0 ? undefined : second.log.split("\n").slice(-20).join("\n"),
-    )
-  ) {
-    return;
-  }
+  const second = await netlifyBuild(
+    site,
+    env,
+    "netlify build --offline after one article's text changed succeeds",
+  );
+  if (!second) return;
   const after = keyedPages(cache);
   const rendered = renderedPages(before, after);
   const page = join(site, "dist", "articles", "netlify-smoke", "index.html");
