@@ -146,12 +146,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`the seed site with ${articles} generated articles a language, in ${project}`);
   }
   ensureBuilt(project);
-  const { child } = await startServer(port, dataDir, {}, project);
+  // The server's line for each render at once: its steps and CPU time (hot-render.ts).
+  const atOnce: string[] = [];
+  const { child } = await startServer(port, dataDir, {}, project, (line) => {
+    if (line.startsWith("Published at once")) atOnce.push(line);
+  });
   try {
     const result = await measurePublish(`http://127.0.0.1:${port}`, budget);
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(`first publish (create, first build): ${seconds(result.firstMs)}`);
     console.log(`edits: ${result.editsMs.map(seconds).join(", ")}`);
+    for (const line of atOnce) console.log(`  ${line}`);
     for (const [n, b] of result.builds.entries()) {
       console.log(
         `  build ${n + 1}: ${seconds(b.wallMs)} wall, ${seconds(b.cpuMs)} CPU, ${b.pagesRendered} of ${b.pagesKeyed} keyed pages rendered`,

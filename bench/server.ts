@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 
 /** The demo admin seeded on the embedded database's first start (README). */
 export const DEMO = { email: "admin@example.com", password: "TwoInks-2026!" };
@@ -20,20 +21,22 @@ export function ensureBuilt(cwd = process.cwd()): void {
   if (build.status !== 0) process.exit(1);
 }
 
-/** Starts `npm start` and waits for its first 200 on `/`. */
+/** Starts `npm start` and waits for its first 200 on `/`; `onLine` gets each line it prints. */
 export async function startServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
   cwd = process.cwd(),
+  onLine?: (line: string) => void,
 ): Promise<{ child: ChildProcess; ms: number }> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ["src/server/node.ts"], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"],
   });
+  if (onLine && child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -20,12 +20,26 @@ import type { ContentSource } from "./content-snapshot.ts";
 // What crosses is kept on globalThis: astro.config.mjs, the content layer and the dev API may
 // each hold their own instance of this module (Vite loads them in separate module graphs).
 
+/**
+ * The refresh context's flag of a sync that reads only the database's rows, not the files: the
+ * build worker's render at once after a change (src/server/site/hot-render.ts).
+ */
+export const ROWS_ONLY = "rowsOnly";
+
 /** The name of the collections' loader: a dev refresh reloads the collections it loads. */
 export const DATABASE_LOADER = "blog-files-and-database";
 
-/** The database's content for the collections (the door to server code, see above). */
+/**
+ * The database's content for the collections (the door to server code, see above). A build
+ * keeps the loaded function: the build worker syncs content again after its build
+ * (src/server/site/hot-render.ts), when the Vite runner that imported it is closed. `astro dev`
+ * imports it each time, so an edit of the server code is seen.
+ */
 export const loadContentSnapshot: ContentSource = async (options) => {
+  const kept = options.dev ? undefined : bridge.__blogLoadSnapshot;
+  if (kept) return kept(options);
   const { loadSnapshot } = await import("../server/site/source.ts");
+  if (!options.dev) bridge.__blogLoadSnapshot = loadSnapshot;
   return loadSnapshot(options);
 };
 
@@ -35,7 +49,11 @@ export type RefreshContent = (options: {
   context?: Record<string, unknown>;
 }) => Promise<void>;
 
-const bridge = globalThis as typeof globalThis & { __blogRefreshContent?: RefreshContent };
+// Adds our two names to globalThis's type; the values are ours.
+const bridge = globalThis as typeof globalThis & {
+  __blogRefreshContent?: RefreshContent;
+  __blogLoadSnapshot?: ContentSource;
+};
 
 /** `astro dev`: the integration in astro.config.mjs leaves Astro's refreshContent here. */
 export function setRefreshContent(refresh: RefreshContent): void {

@@ -2,7 +2,7 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { pageEntryId } from "../shared/kinds/page.ts";
 import { SETTINGS_ID } from "../shared/kinds/settings.ts";
 import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
-import { DATABASE_LOADER, loadContentSnapshot } from "./content-source.ts";
+import { DATABASE_LOADER, loadContentSnapshot, ROWS_ONLY } from "./content-source.ts";
 import { codeDigest } from "./page-cache.ts";
 
 // Each content collection has two sources: its files under content/ (Astro's own loader) and
@@ -262,17 +262,33 @@ export async function addDatabaseRows(
 async function render(context: LoaderContext, body: string): Promise<RenderedContent> {
   // A leading newline: a body that starts with --- is a thematic break, not frontmatter.
   const rendered = await context.renderMarkdown(`\n${body}`);
-  // Loaded on the first row with a body: most builds have none (a fresh clone, a site
-  // written in files), and the sanitiser brings an HTML parser along.
-  const { sanitizeRendered } = await import("./sanitize-html.ts");
+  const { sanitizeRendered } = await loadSanitizer();
   return sanitizeRendered(rendered);
 }
+
+let sanitizer: Promise<typeof import("./sanitize-html.ts")> | undefined;
+
+/**
+ * Loaded on the first row with a body: most builds have none (a fresh clone, a site written in
+ * files), and the sanitiser brings an HTML parser along. A build worker that renders later
+ * changes itself (HOT_RENDERS=1, src/server/site/hot-render.ts) loads it with the first
+ * collection: its later syncs run after Vite's runner, the only way to import it, has closed.
+ */
+function loadSanitizer() {
+  sanitizer ??= import("./sanitize-html.ts");
+  return sanitizer;
+}
+
+const keepForLaterSyncs = async () => {
+  if (process.env.HOT_RENDERS === "1") await loadSanitizer();
+};
 
 /** A collection of the database alone (the settings): its rows, the last load's dropped first. */
 export function databaseOnly(kind: Kind): Loader {
   return {
     name: DATABASE_LOADER,
     load: async (context) => {
+      await keepForLaterSyncs();
       const earlier = earlierRenders(context);
       context.store.clear();
       await addDatabaseRows(kind, context, earlier);
@@ -280,13 +296,24 @@ export function databaseOnly(kind: Kind): Loader {
   };
 }
 
+/** The rows of the last sync, which the file loader drops when it runs. */
+function dropRows(context: LoaderContext): void {
+  for (const [id, entry] of context.store.entries()) {
+    if (!entry.filePath) context.store.delete(id);
+  }
+}
+
 /** The collection's file loader, then its database rows. */
 export function filesAndDatabase(kind: Kind, files: Loader): Loader {
   return {
     name: DATABASE_LOADER,
     load: async (context) => {
+      await keepForLaterSyncs();
       const earlier = earlierRenders(context);
-      await files.load(context);
+      // A render at once after a change in the database (src/server/site/hot-render.ts) reads
+      // no files: what changed is in the rows, and the whole build after it reads the files.
+      if (context.refreshContextData?.[ROWS_ONLY] === true) dropRows(context);
+      else await files.load(context);
       await addDatabaseRows(kind, context, earlier);
     },
   };

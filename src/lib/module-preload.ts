@@ -139,14 +139,10 @@ export const AFTER_BUILD_CODE = [
 ];
 
 /**
- * Adds the preload links to every page of a built site, and gathers the hashes of its inline
- * scripts and styles (the links added are no scripts). Each page is parsed once, or not at all
- * when `cache` holds what an earlier build read of the same page.
+ * The chunks each script of a built site imports (`dependenciesOf`), read from the site's folder
+ * once per chunk.
  */
-export async function addModulePreloads(
-  dir: string,
-  cache?: PageCache<AfterBuildRead>,
-): Promise<{ changed: number; hashes: InlineHashes }> {
+export async function siteDependencies(dir: string): Promise<(url: string) => string[]> {
   await init;
   const codes = new Map<string, string | null>();
   const read = (url: string): string | null => {
@@ -171,6 +167,19 @@ export async function addModulePreloads(
     }
     return found;
   };
+  return dependencies;
+}
+
+/**
+ * Adds the preload links to every page of a built site, and gathers the hashes of its inline
+ * scripts and styles (the links added are no scripts). Each page is parsed once, or not at all
+ * when `cache` holds what an earlier build read of the same page.
+ */
+export async function addModulePreloads(
+  dir: string,
+  cache?: PageCache<AfterBuildRead>,
+): Promise<{ changed: number; hashes: InlineHashes }> {
+  const dependencies = await siteDependencies(dir);
   const hashes = hashCollector();
   let changed = 0;
   for (const name of htmlFilesIn(dir)) {

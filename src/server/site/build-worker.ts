@@ -4,17 +4,31 @@
 // process, so nothing of one build (Vite's module graph, Astro's settings, the content store)
 // leaks into the next.
 //
-// Messages (IPC): in { type: "build", outDir, env }; out { type: "ready" },
+// Messages (IPC): in { type: "build", outDir, env, keepDir? }; out { type: "ready" },
 // { type: "done", pages }, { type: "failed", lines }.
-import { readFileSync } from "node:fs";
+//
+// Given a `keepDir`, the process stays after its build and renders later content changes at
+// once (hot-render.ts): in { type: "hot", env, siteDir, overlayDir }; out { type: "hot-done",
+// overlay }, { type: "hot-skipped" } (too many pages: the whole build is as quick) or
+// { type: "hot-failed", lines }. The whole build that catches up comes from a new process.
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { type HotRenderer, hotCapture } from "./hot-render.ts";
 import { keyedPages, renderedPages } from "./incremental-record.ts";
 
 const buildRequest = z.strictObject({
   type: z.literal("build"),
   outDir: z.string().min(1),
   env: z.record(z.string(), z.string()),
+  keepDir: z.string().min(1).optional(),
+});
+
+const hotRequest = z.strictObject({
+  type: z.literal("hot"),
+  env: z.record(z.string(), z.string()),
+  siteDir: z.string().min(1),
+  overlayDir: z.string().min(1),
 });
 
 /** Astro's errors carry a hint and the place in the source. */
@@ -86,8 +100,20 @@ process.once("message", async (raw: unknown) => {
   const cacheDir = message.env.ASTRO_CACHE_DIR ?? join(process.cwd(), "node_modules", ".astro");
   const before = keyedPages(cacheDir);
   const cpuBefore = cpuMs();
+  const keepDir = message.keepDir;
+  const capture = keepDir ? hotCapture(message.outDir, keepDir) : null;
+  if (keepDir) {
+    // The content loader keeps what later syncs need (src/lib/database-loader.ts).
+    process.env.HOT_RENDERS = "1";
+    process.on("exit", () => rmSync(keepDir, { recursive: true, force: true }));
+    // The server ends a kept worker with SIGTERM: exit, so the folder above goes too.
+    process.on("SIGTERM", () => process.exit(0));
+  }
   try {
-    await build({ outDir: message.outDir });
+    await build({
+      outDir: message.outDir,
+      ...(capture ? { integrations: [capture.integration] } : {}),
+    });
     const after = keyedPages(cacheDir);
     const rendered = renderedPages(before, after);
     await import(searchScript.href);
@@ -101,11 +127,38 @@ process.once("message", async (raw: unknown) => {
         rendered: rendered.slice(0, 200),
       },
     });
-    process.exit(0);
   } catch (error) {
     console.error(error);
     await send({ type: "failed", lines: summarize(error) });
     process.exit(1);
   }
+  const renderer = await capture?.renderer().catch((error: unknown) => {
+    console.error("Hot renders are off for this build:", error);
+    return null;
+  });
+  if (!renderer) process.exit(0);
+  serveHotRenders(renderer);
 });
+
+/** Renders each change the server sends, one at a time, until the server lets go. */
+function serveHotRenders(renderer: HotRenderer): void {
+  let queue = Promise.resolve();
+  process.on("message", (raw: unknown) => {
+    queue = queue.then(async () => {
+      const request = hotRequest.safeParse(raw);
+      if (!request.success) {
+        await send({ type: "hot-failed", lines: ["Not a hot render request"] });
+        return;
+      }
+      Object.assign(process.env, request.data.env);
+      try {
+        const overlay = await renderer.render(request.data.siteDir, request.data.overlayDir);
+        await send(overlay ? { type: "hot-done", overlay } : { type: "hot-skipped" });
+      } catch (error) {
+        console.error(error);
+        await send({ type: "hot-failed", lines: summarize(error) });
+      }
+    });
+  });
+}
 await send({ type: "ready" });

@@ -123,6 +123,42 @@ describe("npm start's rebuild", () => {
     expect(initialSiteDir(dist, dataDir)).toBe(dist);
   });
 
+  it("lays a hot render over the served build until a build of the same changes lands", async () => {
+    const roots: SiteRoot[] = [];
+    let release: () => void = () => {};
+    let gated = false;
+    const build = fakeBuild([], () =>
+      gated ? new Promise<void>((r) => (release = r)) : Promise.resolve(),
+    );
+    const hot = vi.fn(async ({ overlayDir }: { overlayDir: string }) => {
+      mkdirSync(overlayDir, { recursive: true });
+      writeFileSync(join(overlayDir, "index.html"), "at once");
+      return {
+        files: ["index.html"],
+        removed: [],
+        hashes: { scripts: [], styles: [] },
+        rendered: 1,
+        steps: "",
+      };
+    });
+    const rebuild = start({ swap: (root) => roots.push(root), build, hot });
+    rebuild.contentChanged({ action: "first" });
+    await rebuild.idle();
+    // A render of changes the served build already holds is never laid over it.
+    expect(roots.map((root) => root.overlay)).toEqual([undefined]);
+    gated = true;
+    rebuild.contentChanged({ action: "second" });
+    await vi.waitFor(() => expect(roots.at(-1)?.overlay?.files).toEqual(["index.html"]));
+    const overlay = roots.at(-1)?.overlay;
+    expect(roots.at(-1)?.dir).toBe(roots[0]?.dir);
+    expect(readFileSync(join(overlay?.dir ?? "", "index.html"), "utf8")).toBe("at once");
+    release();
+    await rebuild.idle();
+    // The build of the same changes replaces it.
+    expect(roots.at(-1)?.overlay).toBeUndefined();
+    expect(roots.at(-1)?.dir).not.toBe(roots[0]?.dir);
+  });
+
   it("tells the back office: queued, building, live; a change during a build waits for the next", async () => {
     let release: () => void = () => {};
     const gates: Array<() => void> = [];

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { observatoryScan } from "../../../tests/support/observatory/index.ts";
 import { tempFolders, writeFiles } from "../../../tests/support/test-folders.ts";
-import { writeHeadersFile } from "../../lib/inline-hashes.ts";
+import { directiveSources, writeHeadersFile } from "../../lib/inline-hashes.ts";
 import { precompress } from "../../lib/precompress.ts";
 import {
   HEADERS_FILE,
@@ -285,5 +285,55 @@ describe.runIf(existsSync(join(dist, "index.html")))("npm start on the built sit
       (await app.request(`/_astro/${asset}`)).headers.get("cache-control"),
       "netlify.toml's cache rule",
     ).toBe(headersForPath(netlifyRules(dist), `/_astro/${asset}`)["Cache-Control"]);
+  });
+});
+
+describe("a hot render's overlay (hot-render.ts)", () => {
+  const overlaid = () => {
+    const dir = builtSite();
+    const overlay = folder({
+      "about/index.html": page("window.hot=1").replace("<main>x", "<main>About, rewritten"),
+    });
+    const hot = { scripts: ["'sha256-hot'"], styles: [] };
+    const root = {
+      ...siteRootAt(dir),
+      overlay: {
+        dir: overlay,
+        files: ["about/index.html"],
+        removed: ["index.html"],
+        hashes: hot,
+        rendered: 1,
+        steps: "",
+      },
+    };
+    const app = createSiteApp({ api: () => new Response("{}"), site: () => servedSite(root) });
+    return { app, dir };
+  };
+
+  it("serves its pages over the build's, with and without the trailing slash", async () => {
+    const { app } = overlaid();
+    for (const path of ["/about/", "/about", "/about/index.html"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain("About, rewritten");
+    }
+  });
+
+  it("answers 404 for a page it removed, and the build's files for the rest", async () => {
+    const { app } = overlaid();
+    expect((await app.request("/")).status).toBe(404);
+    const script = await app.request("/_astro/app.abc123.js");
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain("console.log(1)");
+  });
+
+  it("allows its inline hashes beside the build's", async () => {
+    const { app, dir } = overlaid();
+    const csp = (await app.request("/about/")).headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("'sha256-hot'");
+    const built = headersForPath(rulesIn(dir), "/")["Content-Security-Policy"] ?? "";
+    const hashes = directiveSources(built, "script-src").filter((s) => s.startsWith("'sha"));
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(csp).toContain(hash);
   });
 });

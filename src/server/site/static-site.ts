@@ -15,13 +15,15 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { headersFileFor } from "../../lib/inline-hashes.ts";
+import { directiveSources, headersFileFor } from "../../lib/inline-hashes.ts";
 import {
+  formatHeadersFile,
   HEADERS_FILE,
   type HeaderRule,
   headersForPath,
   IMMUTABLE_CACHE,
   IMMUTABLE_PATHS,
+  type InlineHashes,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
 import type { SiteRoot } from "./rebuild.ts";
@@ -79,7 +81,60 @@ function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
 }
 
 export function servedSite(root: SiteRoot): ServedSite {
-  return { root, rules: headerRulesOf(root.dir), serve: staticFiles(root.dir) };
+  const rules = headerRulesOf(root.dir);
+  const base = staticFiles(root.dir);
+  const overlay = root.overlay;
+  if (!overlay) return { root, rules, serve: base };
+  const over = staticFiles(overlay.dir);
+  const files = new Set(overlay.files);
+  const removed = new Set(overlay.removed);
+  const notFoundPage = files.has("404.html")
+    ? readFileSync(join(overlay.dir, "404.html"), "utf8")
+    : root.notFoundPage;
+  return {
+    root: { ...root, notFoundPage },
+    rules: withHashes(rules, overlay.hashes),
+    serve: (c, next) => {
+      const candidates = filesOfPath(c.req.path);
+      if (candidates.some((file) => files.has(file))) return over(c, next);
+      if (candidates.some((file) => removed.has(file))) return next();
+      return base(c, next);
+    },
+  };
+}
+
+/** The files a request path may name, as a static handler looks for them. */
+function filesOfPath(path: string): string[] {
+  let name: string;
+  try {
+    name = decodeURIComponent(path).replace(/^\/+/, "");
+  } catch {
+    return [];
+  }
+  if (name === "" || name.endsWith("/")) return [`${name}index.html`];
+  return [name, `${name}/index.html`, `${name}.html`];
+}
+
+/**
+ * Header rules that also allow an overlay's inline hashes: the same rules when the build's
+ * already do, else the build's `_headers` made again with both builds' hashes.
+ */
+function withHashes(rules: HeaderRule[], extra: InlineHashes): HeaderRule[] {
+  const csp = headersForPath(rules, "/")["Content-Security-Policy"] ?? "";
+  const hashed = (directive: string) =>
+    directiveSources(csp, directive).filter((source) => source.startsWith("'sha"));
+  const scripts = new Set(hashed("script-src"));
+  const styles = new Set(hashed("style-src"));
+  const missing =
+    extra.scripts.some((hash) => !scripts.has(hash)) ||
+    extra.styles.some((hash) => !styles.has(hash));
+  if (!missing) return rules;
+  return parseHeadersFile(
+    formatHeadersFile({
+      scripts: [...new Set([...scripts, ...extra.scripts])].sort(),
+      styles: [...new Set([...styles, ...extra.styles])].sort(),
+    }),
+  );
 }
 
 /** Where Astro writes the hashed chunks, styles and images of a build. */
