@@ -382,6 +382,18 @@ export interface RebuilderOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Removes the folders `<prefix>-<time>` of `dir` but the newest two: the one before the newest
+ * may still be answering a request.
+ */
+function keepNewestTwo(dir: string, prefix: "build" | "hot"): void {
+  const pattern = new RegExp(`^${prefix}-\\d+$`);
+  const names = readdirSync(dir)
+    .filter((n) => pattern.test(n))
+    .sort();
+  for (const old of names.slice(0, -2)) rmSync(join(dir, old), { recursive: true, force: true });
+}
+
 /** The longest a build waits for the render at once of the same change. */
 const HOT_WAIT_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
@@ -490,12 +502,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     }
     served.overlay = { value: { ...overlay, dir: overlayDir }, snapshot: number };
     serve();
-    // The overlay before this one may still be answering a request; older ones are gone.
-    const overlays = readdirSync(dir)
-      .filter((n) => /^hot-\d+$/.test(n))
-      .sort();
-    for (const old of overlays.slice(0, -2))
-      rmSync(join(dir, old), { recursive: true, force: true });
+    keepNewestTwo(dir, "hot");
     log(
       `Published at once in ${((Date.now() - started) / 1000).toFixed(1)} s: ${overlay.rendered} pages rendered; ${overlay.steps} (${reasons.map(changeLine).join("; ")})`,
     );
@@ -546,11 +553,7 @@ export function rebuilder(options: RebuilderOptions): Publisher & {
     writeFileSync(temp, name);
     renameSync(temp, pointer(options.dataDir));
     state.builds += 1;
-    // The build before this one may still be answering a request; older ones are gone.
-    const builds = readdirSync(dir)
-      .filter((n) => /^build-\d+$/.test(n))
-      .sort();
-    for (const old of builds.slice(0, -2)) rmSync(join(dir, old), { recursive: true, force: true });
+    keepNewestTwo(dir, "build");
     const work = pages
       ? `, ${(pages.cpuMs / 1000).toFixed(1)} s of CPU (${pages.reused} of ${pages.keyed} pages copied from the last build)`
       : "";
