@@ -432,7 +432,7 @@ export class HotRenderer {
         }
       }
     }
-    step(`render ${todo.length}`);
+    step(`render (${todo.length} pages)`);
     const files = new Set([...paths.values()].map(({ file }) => file));
     const gone = [...this.#paths.values()]
       .map(({ file }) => file)
