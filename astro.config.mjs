@@ -8,6 +8,13 @@ import { defineConfig } from "astro/config";
 import { siteMarkdown } from "./src/lib/markdown-plugins.mjs";
 
 /**
+ * Whether Vite serves pages (`astro dev`), not components to tests (vitest.components.config.ts).
+ * @param {unknown} _config
+ * @param {{ command: string }} env
+ */
+const servingPages = (_config, env) => env.command === "serve" && !process.env.VITEST;
+
+/**
  * Serves /api/* inside `astro dev` with the same app Netlify and `npm start` run.
  * The database is opened (created and migrated on first start) when the dev server starts.
  * The server code is loaded by path through Vite (ssrLoadModule), never imported by this file:
@@ -19,7 +26,7 @@ function apiInDev() {
   const entry = "/src/server/dev.ts";
   return {
     name: "blog-api-in-dev",
-    apply: "serve",
+    apply: servingPages,
     configureServer(server) {
       server
         .ssrLoadModule(entry)
@@ -50,7 +57,7 @@ function apiInDev() {
 function searchInDev() {
   return {
     name: "blog-search-in-dev",
-    apply: "serve",
+    apply: servingPages,
     configureServer(server) {
       /** @type {Promise<import("./src/lib/search-dev.ts").DevSearch> | undefined} */
       let search;

@@ -54,7 +54,7 @@ export function getTranslator(locale: Locale): Translate {
 
 type Values = Record<string, string | number>;
 
-const bilingual = new Map<string, string>();
+const bilingualHtmlMade = new Map<string, string>();
 
 /**
  * A message in both languages as HTML: one `<span data-lang lang>` per locale, of which CSS
@@ -69,13 +69,22 @@ export function bilingualHtml(
   localized?: Record<Locale, Values>,
 ): string {
   const id = `${key}\u0000${values ? JSON.stringify(values) : ""}\u0000${localized ? JSON.stringify(localized) : ""}`;
-  let html = bilingual.get(id);
+  let html = bilingualHtmlMade.get(id);
   if (html === undefined) {
-    const text = (locale: Locale) => getTranslator(locale)(key, localized?.[locale] ?? values);
-    html = bilingualText({ "zh-CN": text("zh-CN"), "en-US": text("en-US") });
-    bilingual.set(id, html);
+    html = bilingualText(bilingual(key, values, localized));
+    bilingualHtmlMade.set(id, html);
   }
   return html;
+}
+
+/** A message's text in both languages (plain text, for a component to print). */
+export function bilingual(
+  key: MessageKey,
+  values?: Values,
+  localized?: Record<Locale, Values>,
+): Record<Locale, string> {
+  const text = (locale: Locale) => getTranslator(locale)(key, localized?.[locale] ?? values);
+  return { "zh-CN": text("zh-CN"), "en-US": text("en-US") };
 }
 
 /** Text that differs by language (a category's name) as that pair of spans, escaped. */

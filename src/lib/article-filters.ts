@@ -1,16 +1,17 @@
-import { bilingualHtml, bilingualText } from "../i18n";
+import { bilingual, type Locale } from "../i18n";
 import { type Article, allCategories, filtersOf } from "./content.ts";
-import { escapeHtml } from "./html.ts";
 
 // The filter links above every article list: every category, language and tag that has live
 // articles. A list page prints about seventy of them and a build about six hundred list
-// pages, so the links are made once per list of articles and each page only marks its own.
+// pages, so the links are found once per list of articles; src/components/FilterNav.astro
+// prints them and marks the page's own.
 
-interface Link {
+export interface FilterLink {
   href: string;
-  /** The link's content, HTML (escaped). */
-  html: string;
+  /** What the link says: the same in both languages, or each language's. */
+  label: string | Record<Locale, string>;
 }
+type Link = FilterLink;
 
 export interface FilterGroups {
   categories: Link[];
@@ -22,7 +23,7 @@ export interface FilterGroups {
 
 const tagLink = (tag: string): Link => ({
   href: `/articles/tag/${encodeURIComponent(tag)}/`,
-  html: `#${escapeHtml(tag)}`,
+  label: `#${tag}`,
 });
 
 const made = new WeakMap<readonly Article[], Promise<FilterGroups>>();
@@ -32,15 +33,12 @@ async function makeGroups(articles: readonly Article[]): Promise<FilterGroups> {
   const categories = (await allCategories()).filter((c) => offered.categories.has(c.id));
   return {
     categories: [
-      { href: "/articles/", html: bilingualHtml("content.all") },
-      ...categories.map((c) => ({
-        href: `/articles/category/${c.id}/`,
-        html: bilingualText(c.data.name),
-      })),
+      { href: "/articles/", label: bilingual("content.all") },
+      ...categories.map((c) => ({ href: `/articles/category/${c.id}/`, label: c.data.name })),
     ],
     languages: [
-      { href: "/articles/lang/zh-CN/", html: bilingualHtml("content.zh") },
-      { href: "/articles/lang/en-US/", html: bilingualHtml("content.en") },
+      { href: "/articles/lang/zh-CN/", label: bilingual("content.zh") },
+      { href: "/articles/lang/en-US/", label: bilingual("content.en") },
     ],
     tags: offered.tags.map(tagLink),
     mainTags: offered.mainTags.map(tagLink),
@@ -58,19 +56,10 @@ export function filterGroups(articles: readonly Article[]): Promise<FilterGroups
 }
 
 /**
- * The links as HTML for the page at `here`: its own filter is marked `aria-current="page"` on
- * the filter's first page and `"true"` on its later pages (/…/page/<n>/).
+ * How the link to `href` is marked on the page at `here`: `"page"` on the filter's own first
+ * page, `"true"` on its later pages (/…/page/<n>/), none elsewhere (for aria-current).
  */
-export function filterLinksHtml(links: readonly Link[], here: string): string {
-  let out = "";
-  for (const { href, html } of links) {
-    const current =
-      here === href || here === href.slice(0, -1)
-        ? ' aria-current="page"'
-        : here.startsWith(`${href}page/`)
-          ? ' aria-current="true"'
-          : "";
-    out += `<a href="${escapeHtml(href)}"${current}>${html}</a>`;
-  }
-  return out;
+export function currentOf(href: string, here: string): "page" | "true" | undefined {
+  if (here === href || here === href.slice(0, -1)) return "page";
+  return here.startsWith(`${href}page/`) ? "true" : undefined;
 }

@@ -37,7 +37,7 @@ function replacer(_key: string, value: unknown): unknown {
 
 /** The key of a page that shows `parts`: their digest with the site's settings'. */
 export async function cacheKey(...parts: Part[]): Promise<string> {
-  const { settings } = await siteSettings();
+  const settings = await siteSettings();
   return createHash("sha256")
     .update(JSON.stringify([settings, parts], replacer))
     .digest("base64url");

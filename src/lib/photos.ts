@@ -1,8 +1,11 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import { dirname, resolve } from "node:path";
+import { bilingual } from "../i18n";
 import type { BothLanguages, Picture } from "../shared/kinds/photo.ts";
+import type { FilterLink } from "./article-filters.ts";
 import { dayOf, isLive } from "./content.ts";
 import { filePicture, type PhotoFile } from "./photo-files.ts";
+import { bothOrEither, galleryPaths, hashed } from "./picture.ts";
 
 // The gallery as the build sees it: the live photos of both sources (files in content/photos/
 // and rows written in /bms), each with one `Picture` whatever its source, and the albums, tags
@@ -246,4 +249,42 @@ export function liveGallery(): Promise<Gallery> {
   if (import.meta.env.DEV) return loadGallery();
   galleryOnce ??= loadGallery();
   return galleryOnce;
+}
+
+export interface GalleryFilterGroups {
+  albums: FilterLink[];
+  tags: FilterLink[];
+  years: FilterLink[];
+}
+
+const filters = new WeakMap<object, GalleryFilterGroups>();
+
+/**
+ * The filter links of the gallery (every album, tag and year that has photos), found once per
+ * gallery; src/components/FilterNav.astro prints them and marks the page's own.
+ */
+export function galleryFilterGroups(gallery: {
+  albums: readonly GalleryAlbum[];
+  tags: ReadonlyArray<{ key: string; name: BothLanguages }>;
+  years: ReadonlyArray<{ key: string }>;
+}): GalleryFilterGroups {
+  let groups = filters.get(gallery);
+  if (!groups) {
+    groups = {
+      albums: [
+        { href: galleryPaths.gallery, label: bilingual("gallery.all") },
+        ...gallery.albums.map((a) => ({
+          href: galleryPaths.album(a.slug),
+          label: bothOrEither(a.name),
+        })),
+      ],
+      tags: gallery.tags.map(({ key, name }) => ({
+        href: galleryPaths.tag(key),
+        label: hashed(name),
+      })),
+      years: gallery.years.map(({ key }) => ({ href: galleryPaths.year(key), label: key })),
+    };
+    filters.set(gallery, groups);
+  }
+  return groups;
 }

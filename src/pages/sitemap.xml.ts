@@ -3,8 +3,8 @@ import { liveBooks } from "../lib/books.ts";
 import { liveArticles, liveNotes, notePath, translationOf } from "../lib/content.ts";
 import { escapeHtml } from "../lib/html.ts";
 import { experimentDay, labPath, liveExperiments } from "../lib/labs.ts";
-import { galleryPaths } from "../lib/photo-html.ts";
 import { liveGallery } from "../lib/photos.ts";
+import { galleryPaths } from "../lib/picture.ts";
 
 /** Every public page, with hreflang alternates between an article and its translation. */
 export async function GET(context: APIContext) {

@@ -1,4 +1,4 @@
-// The home page's carousel (markup: src/lib/banner-html.ts), after the WAI-ARIA carousel
+// The home page's carousel (markup: ./HomeBanners.astro), after the WAI-ARIA carousel
 // pattern: a rotation button first (pause or play), previous and next, and a link to each slide.
 // It turns by itself every few seconds only while nothing stops it: never under
 // prefers-reduced-motion (until the reader presses play), never while focus is inside it or the

@@ -1,4 +1,4 @@
-// The site navigation's quick filter (src/lib/nav-html.ts prints it `hidden`, since without this
+// The site navigation's quick filter (./SiteNav.astro prints it `hidden`, since without this
 // script it could do nothing). As the reader types, it keeps the cards whose title, description
 // (in both languages) or address holds every word typed, hides the groups left empty, and says
 // how many links are left in the status line, in both languages (CSS shows the interface

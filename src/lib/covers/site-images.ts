@@ -8,7 +8,7 @@ import { articleSubject, bookSubject, noteSubject, ogImageFor } from "./subjects
 
 /** A page's Open Graph image, naming the site by its title in the settings. */
 export async function pageOgImage(subject: CoverSubject): Promise<OgImage> {
-  return ogImageFor(subject, (await siteSettings()).settings.title);
+  return ogImageFor(subject, (await siteSettings()).title);
 }
 
 /** Every page's Open Graph image, each once: the live articles', books' and notes'. */
@@ -18,7 +18,7 @@ export async function siteOgImages(): Promise<OgImage[]> {
     ...(await liveBooks()).map(bookSubject),
     ...(await liveNotes()).map(noteSubject),
   ];
-  const { title } = (await siteSettings()).settings;
+  const { title } = await siteSettings();
   const byName = new Map<string, OgImage>();
   for (const subject of subjects) {
     const image = ogImageFor(subject, title);

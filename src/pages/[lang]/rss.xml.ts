@@ -3,8 +3,7 @@ import type { APIContext, GetStaticPaths } from "astro";
 import { isLocale, LOCALES } from "../../i18n/index.ts";
 import { liveArticles, liveNotes } from "../../lib/content.ts";
 import { liveExperiments } from "../../lib/labs.ts";
-import { siteSettings } from "../../lib/settings.ts";
-import { siteDescription } from "../../lib/settings-html.ts";
+import { siteDescription, siteSettings } from "../../lib/settings.ts";
 
 export const getStaticPaths = (() =>
   LOCALES.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
@@ -13,7 +12,7 @@ export const getStaticPaths = (() =>
 export async function GET(context: APIContext) {
   const lang = context.params.lang;
   if (!isLocale(lang)) return new Response("Not found", { status: 404 });
-  const { settings } = await siteSettings();
+  const settings = await siteSettings();
   const articles = (await liveArticles())
     .filter((a) => a.data.lang === lang)
     .map((a) => ({
