@@ -1,5 +1,4 @@
 import i18next, { type TFunction } from "i18next";
-import { escapeHtml } from "../lib/html.ts";
 import {
   FALLBACK_LOCALE,
   LOCALES,
@@ -54,29 +53,6 @@ export function getTranslator(locale: Locale): Translate {
 
 type Values = Record<string, string | number>;
 
-const bilingualHtmlMade = new Map<string, string>();
-
-/**
- * A message in both languages as HTML: one `<span data-lang lang>` per locale, of which CSS
- * shows the one matching `<html lang>` (what T.astro prints). Text and values are escaped.
- * Made once per build for each key and values, for `set:html`: every page's header, footer and
- * cards print the same few dozen messages, and an Astro component for each cost more than the
- * rest of the page.
- */
-export function bilingualHtml(
-  key: MessageKey,
-  values?: Values,
-  localized?: Record<Locale, Values>,
-): string {
-  const id = `${key}\u0000${values ? JSON.stringify(values) : ""}\u0000${localized ? JSON.stringify(localized) : ""}`;
-  let html = bilingualHtmlMade.get(id);
-  if (html === undefined) {
-    html = bilingualText(bilingual(key, values, localized));
-    bilingualHtmlMade.set(id, html);
-  }
-  return html;
-}
-
 /** A message's text in both languages (plain text, for a component to print). */
 export function bilingual(
   key: MessageKey,
@@ -85,11 +61,4 @@ export function bilingual(
 ): Record<Locale, string> {
   const text = (locale: Locale) => getTranslator(locale)(key, localized?.[locale] ?? values);
   return { "zh-CN": text("zh-CN"), "en-US": text("en-US") };
-}
-
-/** Text that differs by language (a category's name) as that pair of spans, escaped. */
-export function bilingualText(text: Record<Locale, string>): string {
-  return LOCALES.map(
-    (locale) => `<span data-lang="${locale}" lang="${locale}">${escapeHtml(text[locale])}</span>`,
-  ).join("");
 }

@@ -1,6 +1,5 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../i18n/core.ts";
-import { bilingualHtml, bilingualText } from "../i18n/index.ts";
 import { BLOG_TIME_ZONE, dayOf } from "../shared/blog-time.ts";
 import { sitePaths } from "../shared/site-paths.ts";
 
@@ -244,22 +243,6 @@ const clock = new Intl.DateTimeFormat("en-GB", {
 export function noteTime(date: Date): string {
   return clock.format(date);
 }
-
-/**
- * A date as pages print it: a `<time>` holding the date written in both interface languages,
- * of which the page shows its own (a Chinese article read in English shows an English date).
- */
-export function dateHtml(date: Date): string {
-  const text = bilingualText({
-    "zh-CN": formatDate(date, "zh-CN"),
-    "en-US": formatDate(date, "en-US"),
-  });
-  return `<time datetime="${date.toISOString()}">${text}</time>`;
-}
-
-/** A content language's name in the interface language ("中文", "Chinese"). */
-export const languageNameHtml = (lang: Locale): string =>
-  bilingualHtml(lang === "zh-CN" ? "content.zh" : "content.en");
 
 export function formatDate(date: Date, locale: Locale): string {
   let format = longFormats.get(locale);

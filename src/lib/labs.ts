@@ -3,7 +3,6 @@ import { codeToHtml } from "shiki";
 import { dayOf } from "../shared/blog-time.ts";
 import { type LabName, labEntryParts } from "../shared/kinds/lab.ts";
 import { BUILD_TIME } from "./content.ts";
-import { escapeHtml } from "./html.ts";
 import { codeTheme, noTokenizeTimeLimit } from "./markdown-plugins.mjs";
 
 export type LabEntry = CollectionEntry<"labs">;
@@ -80,35 +79,50 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** A bar or swatch of a preview (src/components/labs/LabPreview.astro). */
+export interface PreviewRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rx: number;
+  fill: string;
+  opacity?: number | undefined;
+}
+
 /**
- * An experiment's static preview, drawn at build time as inline SVG: its module's name as a call
- * above a few lines of "code", their lengths from a hash of the slug, in the theme's colours
- * (CSS custom properties), or for the mix lab a few swatches; it needs no file and no script.
- * Decorative: the card names it.
+ * What an experiment's static preview shows: its module's name as a call above a few lines of
+ * "code", their lengths from a hash of the slug, in the theme's colours (CSS custom properties),
+ * or for the mix lab a few swatches.
  */
-export function previewSvg(e: Experiment): string {
+export function previewOf(e: Experiment): { name: string; rects: PreviewRect[] } {
   const name = e.entry.data.sources[0]?.replace(/^.*\//, "").replace(/\.tsx?$/, "") ?? e.slug;
   let h = hash(e.slug);
-  const lines: string[] = [];
+  const rects: PreviewRect[] = [];
   if (e.lab === "mixlab") {
     // The mix lab is about what is seen: five swatches instead of lines of code, their hues a
     // walk round the wheel from where the slug's hash starts it (the same in both themes).
     const start = h % 360;
     const step = 24 + (h % 3) * 12;
     for (let i = 0; i < 5; i++) {
-      lines.push(
-        `<rect x="${20 + i * 56}" y="62" width="48" height="64" rx="6" fill="hsl(${(start + i * step) % 360} 65% 58%)"/>`,
-      );
+      const fill = `hsl(${(start + i * step) % 360} 65% 58%)`;
+      rects.push({ x: 20 + i * 56, y: 62, width: 48, height: 64, rx: 6, fill });
     }
+    return { name, rects };
   }
-  for (let i = 0; i < 5 && e.lab !== "mixlab"; i++) {
+  for (let i = 0; i < 5; i++) {
     const indent = i === 0 || i === 4 ? 0 : 16 + (h % 2) * 16;
-    const width = 60 + (h % 150);
     const tint = ["--shiki-token-keyword", "--shiki-token-function", "--shiki-token-string"][h % 3];
-    lines.push(
-      `<rect x="${20 + indent}" y="${62 + i * 16}" width="${width}" height="7" rx="3.5" fill="var(${tint})" opacity="0.8"/>`,
-    );
+    rects.push({
+      x: 20 + indent,
+      y: 62 + i * 16,
+      width: 60 + (h % 150),
+      height: 7,
+      rx: 3.5,
+      fill: `var(${tint})`,
+      opacity: 0.8,
+    });
     h = Math.imul(h ^ (h >>> 13), 1274126177) >>> 0;
   }
-  return `<svg class="lab-preview" viewBox="0 0 320 150" role="presentation" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg"><rect width="320" height="150" fill="var(--shiki-background)"/><text x="20" y="40" font-family="ui-monospace, SFMono-Regular, Menlo, monospace" font-size="17" fill="var(--shiki-token-function)">${escapeHtml(name)}<tspan fill="var(--shiki-foreground)">()</tspan></text>${lines.join("")}</svg>`;
+  return { name, rects };
 }
