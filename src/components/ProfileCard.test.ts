@@ -1,29 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { langSpans, renderBody } from "../../tests/support/render-component.ts";
-import type { Picture } from "../shared/kinds/photo.ts";
+import { samplePicture } from "../shared/kinds/media.test-support.ts";
 import { DEFAULT_SETTINGS, type SnapshotSettings } from "../shared/kinds/settings.ts";
 import ProfileCard from "./ProfileCard.astro";
 
 const AVATAR = "/api/media/m-0b5f3c3e-4a8e-4d6e-9a53-6f1c0d2b7a11-640.webp";
-const picture: Picture = {
+const picture = samplePicture({
   width: 640,
   height: 480,
-  color: "#4477aa",
-  placeholder: "AAAA",
-  exif: {
-    camera: null,
-    lens: null,
-    focalLength: null,
-    aperture: null,
-    shutter: null,
-    iso: null,
-    takenAt: null,
-  },
   variants: [
     { format: "webp", width: 160, height: 120, bytes: 10, src: AVATAR.replace("640", "160") },
     { format: "webp", width: 640, height: 480, bytes: 99, src: AVATAR },
   ],
-};
+});
 const settings = (changes: Partial<SnapshotSettings> = {}): SnapshotSettings => ({
   ...DEFAULT_SETTINGS,
   avatarPicture: null,

@@ -1,31 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Picture } from "../shared/kinds/photo.ts";
+import { photographedPicture, samplePicture } from "../shared/kinds/media.test-support.ts";
 
 import * as html from "./picture.ts";
 
-const variant = (format: "avif" | "webp", width: number) => ({
-  format,
-  width,
-  height: Math.round((width * 2) / 3),
-  bytes: 1000,
-  src: `/photo-files/0123456789ab-${width}.${format}`,
-});
-const picture: Picture = {
-  width: 2400,
-  height: 1600,
-  color: "#336699",
-  placeholder: "",
-  exif: {
-    camera: "Canon <EOS>",
-    lens: null,
-    focalLength: 50,
-    aperture: 2.8,
-    shutter: "1/250",
-    iso: 200,
-    takenAt: "2019-06-02T07:15:00",
-  },
-  variants: [400, 800, 1200, 2400].flatMap((w) => [variant("avif", w), variant("webp", w)]),
-};
+const picture = photographedPicture();
+
 describe("what the gallery computes about a photo", () => {
   it("states a tile's usual width, so a phone fetches the file as wide as it shows the photo", () => {
     // 3:2: half the screen up to 24rem (two a row), 28% up to 48rem, 210 px a unit of ratio on
@@ -57,14 +36,7 @@ describe("what the gallery computes about a photo", () => {
     expect(value("Aperture")?.["en-US"]).toBe("f/2.8");
     expect(value("Focal length")).toEqual({ "zh-CN": "50 毫米", "en-US": "50 mm" });
     expect(value("Shutter speed")).toEqual({ "zh-CN": "1/250 秒", "en-US": "1/250 s" });
-    const none = {
-      ...picture.exif,
-      camera: null,
-      focalLength: null,
-      aperture: null,
-      shutter: null,
-      iso: null,
-    };
+    const none = samplePicture().exif;
     expect(html.factRows(none)).toEqual([]);
   });
 

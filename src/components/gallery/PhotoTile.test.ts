@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { attributes, langSpans, renderBody } from "../../../tests/support/render-component.ts";
 import type { GalleryAlbum, GalleryPhoto } from "../../lib/photos.ts";
-import type { Picture as PictureData } from "../../shared/kinds/photo.ts";
+import { photographedPicture, samplePicture } from "../../shared/kinds/media.test-support.ts";
 import Picture from "../Picture.astro";
 import AlbumCard from "./AlbumCard.astro";
 import PhotoFacts from "./PhotoFacts.astro";
 import PhotoTile from "./PhotoTile.astro";
 
-const variant = (format: "avif" | "webp", width: number) => ({
-  format,
-  width,
-  height: Math.round((width * 2) / 3),
-  bytes: 1000,
-  src: `/photo-files/0123456789ab-${width}.${format}`,
-});
-const picture: PictureData = {
-  width: 2400,
-  height: 1600,
-  color: "#336699",
-  placeholder: "",
-  exif: {
-    camera: "Canon <EOS>",
-    lens: null,
-    focalLength: 50,
-    aperture: 2.8,
-    shutter: "1/250",
-    iso: 200,
-    takenAt: "2019-06-02T07:15:00",
-  },
-  variants: [400, 800, 1200, 2400].flatMap((w) => [variant("avif", w), variant("webp", w)]),
-};
+const picture = photographedPicture();
 const photo: GalleryPhoto = {
   slug: "lake-morning",
   title: { "zh-CN": "湖边<的>早晨", "en-US": "Morning & lake" },
@@ -137,14 +115,7 @@ describe("the camera facts", () => {
     expect(byLabel("Aperture")?.innerHTML).toBe("f/2.8");
     expect(langSpans(byLabel("Focal length"))).toEqual(["50 毫米", "50 mm"]);
     expect(byLabel("ISO")?.innerHTML).toBe("200");
-    const none = {
-      ...picture.exif,
-      camera: null,
-      focalLength: null,
-      aperture: null,
-      shutter: null,
-      iso: null,
-    };
+    const none = samplePicture().exif;
     expect((await renderBody(PhotoFacts, { exif: none })).html.trim()).toBe("");
   });
 });

@@ -23,6 +23,31 @@ export const samplePicture = (values: Partial<Picture> = {}): Picture => ({
   ...values,
 });
 
+/** A photo as a camera wrote it (3:2, a Canon's facts) in AVIF and WebP, 400 to 2400 wide. */
+export const photographedPicture = (): Picture =>
+  samplePicture({
+    width: 2400,
+    height: 1600,
+    exif: {
+      camera: "Canon <EOS>",
+      lens: null,
+      focalLength: 50,
+      aperture: 2.8,
+      shutter: "1/250",
+      iso: 200,
+      takenAt: "2019-06-02T07:15:00",
+    },
+    variants: [400, 800, 1200, 2400].flatMap((width) =>
+      (["avif", "webp"] as const).map((format) => ({
+        format,
+        width,
+        height: Math.round((width * 2) / 3),
+        bytes: 1000,
+        src: `/photo-files/0123456789ab-${width}.${format}`,
+      })),
+    ),
+  });
+
 /** A library image ("lake.jpg", unused, no words) with `values` over it. */
 export const sampleMedia = (values: Partial<MediaRecord> = {}): MediaRecord => ({
   id: "0b6c1f2e-8a3d-4c5b-9e7f-1a2b3c4d5e6f",
