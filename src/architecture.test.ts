@@ -153,4 +153,23 @@ describe("architecture", () => {
     const allowed = Object.fromEntries(Object.entries(RAW_HTML).map(([f, r]) => [f, r.count]));
     expect(found).toEqual(allowed);
   });
+
+  it("back-office features import only app/, code outside the back office and themselves; app/ no feature", () => {
+    const ADMIN = "src/islands/admin/";
+    /** The feature folder a module is in; "" for the back office's own root modules. */
+    const folderOf = (node: string) => node.slice(ADMIN.length).split("/").slice(0, -1)[0] ?? "";
+    const crossings: string[] = [];
+    for (const from of nodes.filter((n) => n.startsWith(ADMIN))) {
+      const feature = folderOf(from);
+      if (feature === "") continue; // AdminApp and screens.ts put the features together.
+      for (const { to } of graph.get(from) ?? []) {
+        if (!to.startsWith(ADMIN)) continue;
+        const target = folderOf(to);
+        const root = target === "" && !/\/(AdminApp\.tsx|screens\.ts)$/.test(to);
+        if (root || target === "app" || target === feature) continue;
+        crossings.push(`${from} -> ${to}`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
 });

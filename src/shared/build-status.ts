@@ -1,6 +1,6 @@
 // What `GET /api/admin/site/build` answers: how the live site catches up with content changes
 // made through the API, and the last few builds this server knows of. The server keeps it
-// (src/server/site/build-log.ts); the back office shows it (src/islands/admin/build/).
+// (src/server/site/build-log.ts); the back office shows it (src/islands/admin/app/build/).
 
 export const BUILD_STATUS_PATH = "/admin/site/build";
 

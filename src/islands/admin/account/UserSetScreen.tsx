@@ -5,15 +5,15 @@ import { $userInfo } from "../../../stores/user.ts";
 import { PasswordForm } from "../../auth/PasswordForm.tsx";
 import { ProfileForm } from "../../auth/ProfileForm.tsx";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { AiSettingsForm } from "../ai/AiSettingsForm.tsx";
 import { failureText } from "../app/form.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { succeeded } from "../app/query.ts";
-import { ExportSection } from "../backup/ExportSection.tsx";
-import { formatTime } from "../content/time.ts";
+import { formatTime } from "../app/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
-import { SiteSettingsForm } from "../settings/SiteSettingsForm.tsx";
+import { AiSettingsForm } from "./ai/AiSettingsForm.tsx";
+import { ExportSection } from "./backup/ExportSection.tsx";
 import { useEndOtherSessions, useEndSession, useSessions } from "./queries.ts";
+import { SiteSettingsForm } from "./settings/SiteSettingsForm.tsx";
 import "./account.css";
 
 /**

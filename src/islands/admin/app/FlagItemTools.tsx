@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import { ItemActions, useInlineEdit, useOpenedByAddress } from "../content/ItemActions.tsx";
+import { ItemActions, useInlineEdit, useOpenedByAddress } from "./content/ItemActions.tsx";
 import { failureText } from "./form.tsx";
 import type { ListState } from "./ListSection.tsx";
 import { succeeded } from "./query.ts";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { inApp } from "../content/in-app.ts";
 import type { AdminRoute } from "../routes.ts";
 import type { ScreenProps } from "../screen-props.ts";
+import { inApp } from "./content/in-app.ts";
 
 /**
  * A link to another back-office screen (`route`, with `search`): opened in the app, which asks

@@ -4,21 +4,21 @@ import { api } from "../../../shared/api-client.ts";
 import type { ArticleRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
-import { bindFields } from "../app/form.tsx";
-import { useCategories } from "../categories/queries.ts";
-import { DraftLinkControl } from "../content/DraftLink.tsx";
-import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
+import { useCategories } from "../app/categories.ts";
+import { DraftLinkControl } from "../app/content/DraftLink.tsx";
+import { EditorForm, type EditorFormProps, useEditorForm } from "../app/content/editor.tsx";
 import {
   EditorScheduleField,
   FormCheckField,
   FormKeptChoiceField,
   FormLangField,
-} from "../content/fields.tsx";
-import { FormMarkdownField } from "../content/MarkdownField.tsx";
-import { SlugUseNote } from "../content/SlugUse.tsx";
-import { useSlugFollowsTitle } from "../content/slug.ts";
-import { LibraryField, PICKED } from "../media/MediaPicker.tsx";
-import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
+} from "../app/content/fields.tsx";
+import { FormMarkdownField } from "../app/content/MarkdownField.tsx";
+import { SlugUseNote } from "../app/content/SlugUse.tsx";
+import { useSlugFollowsTitle } from "../app/content/slug.ts";
+import { bindFields } from "../app/form.tsx";
+import { LibraryField, PICKED } from "../app/media/MediaPicker.tsx";
+import { HistoryPanel } from "../app/revisions/HistoryPanel.tsx";
 import { ArticleTextField, categoryChoices } from "./fields.tsx";
 import { useSaveArticle } from "./queries.ts";
 import { savedMessage } from "./request.ts";

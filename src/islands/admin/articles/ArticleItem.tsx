@@ -1,13 +1,13 @@
 import { type RefObject, useId, useLayoutEffect, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
+import { ItemActions, type PublishAction } from "../app/content/ItemActions.tsx";
+import { SiteLink } from "../app/content/SiteLink.tsx";
+import { SourceFacts, StatusBadge } from "../app/content/StatusBadge.tsx";
 import { failedCallText } from "../app/form.tsx";
 import { succeeded } from "../app/query.ts";
 import { type ItemSelection, SelectBox } from "../app/selection.tsx";
-import { ItemActions, type PublishAction } from "../content/ItemActions.tsx";
-import { SiteLink } from "../content/SiteLink.tsx";
-import { SourceFacts, StatusBadge } from "../content/StatusBadge.tsx";
-import { formatTime } from "../content/time.ts";
+import { formatTime } from "../app/time.ts";
 import { useDeleteArticle, usePublishArticle } from "./queries.ts";
 
 /** The article list's publish tools say "Publish", "Publish now" and "Unpublish" in its words. */

@@ -3,21 +3,21 @@ import { useId } from "react";
 import { api, send } from "../../../shared/api-client.ts";
 import type { ArticleListItem } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { useCategories } from "../app/categories.ts";
+import { ContentBulk } from "../app/content/ContentBulk.tsx";
+import { ContentListSection } from "../app/content/ContentList.tsx";
+import { counted, tagChoices, useItemCounts } from "../app/content/counts.ts";
+import { useContentFilters } from "../app/content/filters.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { FilterSelect, useFilters } from "../app/list-parts.tsx";
 import { ScreenLink } from "../app/ScreenLink.tsx";
 import { useItemSelection } from "../app/selection.tsx";
-import { useCategories } from "../categories/queries.ts";
-import { ContentBulk } from "../content/ContentBulk.tsx";
-import { ContentListSection } from "../content/ContentList.tsx";
-import { counted, tagChoices, useItemCounts } from "../content/counts.ts";
-import { useContentFilters } from "../content/filters.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { ArticleItem } from "./ArticleItem.tsx";
 import { categoryChoices, categoryName } from "./fields.tsx";
 import { articlesKey, useArticlePage, useBulkArticles } from "./queries.ts";
-import "../content/content.css";
-import "../content/articles.css";
+import "../app/content/content.css";
+import "../app/content/articles.css";
 
 /**
  * `/bms/article`: every article (database rows and files), searched, filtered by status,

@@ -6,10 +6,10 @@ import {
   publishSchema,
   updateArticleSchema,
 } from "../../../shared/content.ts";
+import { expectFutureTimeOnlyToSchedule, problemsOf } from "../app/content/test-support.ts";
 import { withIssueWords } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { expectFutureTimeOnlyToSchedule, problemsOf } from "../content/test-support.ts";
-import { isoToLocal, localToIso } from "../content/time.ts";
+import { isoToLocal, localToIso } from "../app/time.ts";
 import { createRequest, publishRequest, savedMessage, updateRequest } from "./request.ts";
 import {
   type ArticleAction,

@@ -1,10 +1,10 @@
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
+import { type BulkRequest, eachBulk } from "../app/content/bulk.ts";
+import { useOpenItem, useSaveItem } from "../app/content/editor-save.ts";
+import type { PublishAction } from "../app/content/ItemActions.tsx";
+import { publishCall } from "../app/content/publishing.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
-import { type BulkRequest, eachBulk } from "../content/bulk.ts";
-import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
-import type { PublishAction } from "../content/ItemActions.tsx";
-import { publishCall } from "../content/publishing.ts";
 import type { ArticleValues } from "./schema.ts";
 
 // The articles' server state: a query per page of the list and one per article opened in the

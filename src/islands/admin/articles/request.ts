@@ -1,9 +1,9 @@
-import { savedMessageIn } from "../content/editor-save.ts";
+import { savedMessageIn } from "../app/content/editor-save.ts";
 
 // The article editor's requests are every content editor's (`content/editor-save.ts`); its own is
 // the line that says what a save did.
 
-export { createRequest, publishRequest, updateRequest } from "../content/editor-save.ts";
+export { createRequest, publishRequest, updateRequest } from "../app/content/editor-save.ts";
 
 /** What the status line says once an article is saved (`{{time}}` is its publish time). */
 export const savedMessage = savedMessageIn("bmsArticles");

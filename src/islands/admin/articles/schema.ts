@@ -3,10 +3,10 @@ import { z } from "zod";
 import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type ArticleRecord, createArticleSchema } from "../../../shared/content.ts";
+import type { EditorAction } from "../app/content/editor-save.ts";
+import { scheduleTimeOf, schemaByAction } from "../app/content/editor-schema.ts";
+import { formIssues, parseTags } from "../app/content/form.ts";
 import { type Problem, problemsIn } from "../app/problems.ts";
-import type { EditorAction } from "../content/editor-save.ts";
-import { scheduleTimeOf, schemaByAction } from "../content/editor-schema.ts";
-import { formIssues, parseTags } from "../content/form.ts";
 
 /** What a button of the editor asks for (every content editor's buttons). */
 export type ArticleAction = EditorAction;

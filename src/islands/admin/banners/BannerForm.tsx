@@ -8,6 +8,7 @@ import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../shared/content-rules.ts"
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormCheckField, FormLocalTimeField } from "../app/content/fields.tsx";
 import {
   bindFields,
   FormTextField,
@@ -16,10 +17,9 @@ import {
   withIssueWords,
 } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { FormCheckField, FormLocalTimeField } from "../content/fields.tsx";
-import { ImageField } from "../media/ImageField.tsx";
-import { PICKED } from "../media/MediaPicker.tsx";
-import { useKeepImage } from "../media/queries.ts";
+import { ImageField } from "../app/media/ImageField.tsx";
+import { PICKED } from "../app/media/MediaPicker.tsx";
+import { useKeepImage } from "../app/media/queries.ts";
 import { useAddBanner, useUpdateBanner } from "./queries.ts";
 import {
   BANNER_FIELDS,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { type BannerRecord, createBannerSchema } from "../../../shared/content.ts";
+import { DATABASE_ROW, problemsOf } from "../app/content/test-support.ts";
 import { CallFailure } from "../app/query.ts";
-import { DATABASE_ROW, problemsOf } from "../content/test-support.ts";
-import { isoToLocal } from "../content/time.ts";
+import { isoToLocal } from "../app/time.ts";
 import { stateText, windowText } from "./facts.ts";
 import { type BannerFields, bannerIssues, bannerSchema, initialBannerFields } from "./schema.ts";
 

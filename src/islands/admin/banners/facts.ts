@@ -1,6 +1,6 @@
 import type { Locale, Translate } from "../../../i18n/core.ts";
 import { type BannerRecord, bannerState } from "../../../shared/content.ts";
-import { formatTime } from "../content/time.ts";
+import { formatTime } from "../app/time.ts";
 
 // What the banner screen says about a banner, as text.
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type BannerRecord, checkWindow, createBannerSchema } from "../../../shared/content.ts";
+import { formIssues } from "../app/content/form.ts";
 import { withProblems } from "../app/problems.ts";
-import { formIssues } from "../content/form.ts";
-import { isoToLocal, localToIso } from "../content/time.ts";
+import { isoToLocal, localToIso } from "../app/time.ts";
 
 const banner = createBannerSchema.shape;
 

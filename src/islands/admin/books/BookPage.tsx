@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { PUBLISH_LABELS, PublishButtons } from "../content/ItemActions.tsx";
-import { inApp } from "../content/in-app.ts";
+import { PUBLISH_LABELS, PublishButtons } from "../app/content/ItemActions.tsx";
+import { inApp } from "../app/content/in-app.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { Chapters } from "./Chapters.tsx";
 import { BookFacts, BookFiles, useBookPublisher } from "./parts.tsx";

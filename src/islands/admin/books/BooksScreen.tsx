@@ -1,7 +1,7 @@
 import type { ScreenProps } from "../screen-props.ts";
 import { BookList } from "./BookList.tsx";
 import { BookPage } from "./BookPage.tsx";
-import "../content/content.css";
+import "../app/content/content.css";
 
 /** Books and, with `?book=<id>`, one book's chapters. */
 export function BooksScreen({ t, search, navigate }: ScreenProps) {

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { MessageKey, Translate } from "../../../i18n/core.ts";
 import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts";
+import { ItemActions, useInlineEdit } from "../app/content/ItemActions.tsx";
+import { StatusBadge } from "../app/content/StatusBadge.tsx";
 import { failedCallText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
-import { StatusBadge } from "../content/StatusBadge.tsx";
 import { ChapterForm } from "./ChapterForm.tsx";
 import {
   useChapterReader,

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import type { BookRecord, ChapterRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { conflict, DATABASE_ROW } from "../app/content/test-support.ts";
 import { withIssueWords } from "../app/form.tsx";
 import { problemKey } from "../app/problems.ts";
 import { CallFailure } from "../app/query.ts";
-import { conflict, DATABASE_ROW } from "../content/test-support.ts";
 import {
   type BookFields,
   bookFields,

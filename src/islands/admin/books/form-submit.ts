@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
+import { submitterValue } from "../app/content/form.ts";
 import { failedCallText, showServerIssues, withIssueWords } from "../app/form.tsx";
-import { submitterValue } from "../content/form.ts";
 
 /**
  * A book's or chapter's form sent: `save` stores the values (`publish`: a new item's Publish

@@ -1,8 +1,8 @@
 import type { Translate } from "../../../i18n/core.ts";
 import type { BookRecord } from "../../../shared/content.ts";
+import type { PublishAction } from "../app/content/ItemActions.tsx";
+import { StatusBadge } from "../app/content/StatusBadge.tsx";
 import { failedCallText } from "../app/form.tsx";
-import type { PublishAction } from "../content/ItemActions.tsx";
-import { StatusBadge } from "../content/StatusBadge.tsx";
 import { usePublishBook } from "./queries.ts";
 
 // What the book list and a book's page share.

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { BookRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { type BulkRequest, eachBulk } from "../app/content/bulk.ts";
+import type { ContentFilterValues } from "../app/content/filters.tsx";
+import type { PublishAction } from "../app/content/ItemActions.tsx";
+import { saveHeaders } from "../app/content/keeping.ts";
+import { publishCall } from "../app/content/publishing.ts";
 import { dataOf, refreshAfterWrite, usePageQuery, useWrite } from "../app/query.ts";
-import { type BulkRequest, eachBulk } from "../content/bulk.ts";
-import type { ContentFilterValues } from "../content/filters.tsx";
-import type { PublishAction } from "../content/ItemActions.tsx";
-import { saveHeaders } from "../content/keeping.ts";
-import { publishCall } from "../content/publishing.ts";
 import type { BookValues, ChapterValues } from "./schema.ts";
 import type { OrderWrite } from "./tree.ts";
 

@@ -1,16 +1,12 @@
 import type { CategoryRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { type GroupingList, GroupingsSection } from "../content/GroupingsSection.tsx";
+import { useCategoryPage } from "../app/categories.ts";
+import { type GroupingList, GroupingsSection } from "../app/content/GroupingsSection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
-import {
-  useAddCategory,
-  useCategoryPage,
-  useDeleteCategory,
-  useUpdateCategory,
-} from "./queries.ts";
+import { useAddCategory, useDeleteCategory, useUpdateCategory } from "./queries.ts";
 import { CATEGORY_FIELDS, type CategoryValues, categorySchema, initialFields } from "./schema.ts";
-import "../content/content.css";
-import "../content/articles.css";
+import "../app/content/content.css";
+import "../app/content/articles.css";
 import { failureText } from "../app/form.tsx";
 
 /** Categories as groupings: their words, form and calls. */

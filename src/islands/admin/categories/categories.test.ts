@@ -5,9 +5,9 @@ import {
   createCategorySchema,
   updateCategorySchema,
 } from "../../../shared/content.ts";
+import { conflict, DATABASE_ROW, problemsOf } from "../app/content/test-support.ts";
 import { failureText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { conflict, DATABASE_ROW, problemsOf } from "../content/test-support.ts";
 import { type CategoryFields, categorySchema, initialFields } from "./schema.ts";
 
 const fields = (changes: Partial<CategoryFields> = {}): CategoryFields => ({

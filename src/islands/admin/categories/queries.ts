@@ -1,31 +1,9 @@
 import { api, bySlug, send } from "../../../shared/api-client.ts";
-import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
+import { categoriesKey } from "../app/categories.ts";
+import { dataOf, useWrite } from "../app/query.ts";
 import type { CategoryValues } from "./schema.ts";
 
-// The categories' server state: a query per page of the list (a page as long as the API
-// allows, so nearly always one), a mutation per write; every write invalidates the feature's key.
-
-/** The longest page the API gives. */
-const PAGE_SIZE = CONTENT_LIMITS.pageSize;
-
-const categoriesKey = ["categories"] as const;
-
-/** One page of every category, files' and the database's, by order. */
-export const useCategoryPage = (page: number) =>
-  usePageQuery(
-    categoriesKey,
-    {},
-    page,
-    (query) => send(api.admin.categories.$get({ query })),
-    PAGE_SIZE,
-  );
-
-/**
- * Every category, for an article's category select and the article list's names: the first
- * page, which holds them all (categories are few; a page holds the most the API gives).
- */
-export const useCategories = () => useCategoryPage(1);
+// The categories' writes: a mutation each, every one invalidating the categories' key.
 
 export const useAddCategory = () =>
   useWrite(categoriesKey, (category: CategoryValues) =>

@@ -9,7 +9,7 @@ import {
   groupingSchema,
   initialGroupingFields,
   orderText,
-} from "../content/grouping-schema.ts";
+} from "../app/content/grouping-schema.ts";
 
 /**
  * The category form: the server's own schema for `POST /api/admin/categories`, with the order

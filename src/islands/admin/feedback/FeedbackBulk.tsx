@@ -4,8 +4,8 @@ import {
   type FeedbackRecord,
   type FeedbackStatus,
 } from "../../../shared/feedback-rules.ts";
+import { bulkLine } from "../app/bulk.ts";
 import { BulkBar, type ItemSelection } from "../app/selection.tsx";
-import { bulkLine } from "../media/bulk.ts";
 import { useChangeEachStatus } from "./queries.ts";
 import { StatusButtons } from "./StatusButtons.tsx";
 

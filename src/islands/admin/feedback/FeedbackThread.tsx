@@ -10,6 +10,8 @@ import {
   writerLocale,
 } from "../../../shared/feedback-rules.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
+import { formIssues } from "../app/content/form.ts";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { choices } from "../app/fields.tsx";
 import {
   bindFields,
@@ -20,9 +22,7 @@ import {
 } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { problemsIn, withProblems } from "../app/problems.ts";
-import { DeleteControl } from "../content/DeleteControl.tsx";
-import { formIssues } from "../content/form.ts";
-import { formatTime } from "../content/time.ts";
+import { formatTime } from "../app/time.ts";
 import { useAnswerFeedback, useDeleteFeedback, useFeedbackReplies } from "./queries.ts";
 
 /** The reply form: the server's own rules, its problems in the interface's words. */

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { FeedbackReplyInput, FeedbackStatusUpdate } from "../../../shared/auth.ts";
 import type { FeedbackRecord, FeedbackStatus } from "../../../shared/feedback-rules.ts";
+import { eachInTurn } from "../app/bulk.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
-import { eachInTurn } from "../media/bulk.ts";
 
 // The feedback center's server state: one query per page of the list and per record's replies,
 // one mutation per status change, reply or note, and deletion. Every write invalidates the feature's key, so the list shows what the server holds.

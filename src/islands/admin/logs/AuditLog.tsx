@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { ListSection } from "../app/ListSection.tsx";
 import { FilterSelects, SearchField } from "../app/list-parts.tsx";
-import { actionText } from "./actions.ts";
+import { actionText } from "../app/log-actions.ts";
 import { AUDIT_FILTERS } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {

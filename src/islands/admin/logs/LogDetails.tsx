@@ -3,8 +3,8 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { AuditLogRecord, RequestLogRecord } from "../../../shared/logs.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failureText } from "../app/form.tsx";
-import { ModalDialog } from "../media/ModalDialog.tsx";
-import { actionText } from "./actions.ts";
+import { actionText } from "../app/log-actions.ts";
+import { ModalDialog } from "../app/ModalDialog.tsx";
 import { actorText, TimeCell } from "./LogParts.tsx";
 import { useAuditEntry, useRequestEntry } from "./queries.ts";
 

@@ -6,7 +6,7 @@ import { failureText } from "../app/form.tsx";
 import { type ListWords, useListState } from "../app/ListSection.tsx";
 import { useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
-import { formatTimePieces } from "../content/time.ts";
+import { formatTimePieces } from "../app/time.ts";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { rangeBackwards } from "./filters.ts";
 import { downloadExport } from "./queries.ts";

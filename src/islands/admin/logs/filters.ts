@@ -1,4 +1,4 @@
-import { localToIso } from "../content/time.ts";
+import { localToIso } from "../app/time.ts";
 
 // The log center's filters as the screen keeps them (text, in the address: "" for any; times as
 // their datetime-local fields hold them) and as the API takes them (ISO times with their zone,

@@ -4,13 +4,13 @@ import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
+import { bulkSummary } from "../app/bulk.ts";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { FormTextField } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
+import { useDeleteEach, useTagEach } from "../app/media/queries.ts";
+import { type AddTagsFields, type AddTagsValues, addTagsSchema } from "../app/media/schema.ts";
 import { BulkBar, type ItemSelection, useItemSelection } from "../app/selection.tsx";
-import { DeleteControl } from "../content/DeleteControl.tsx";
-import { bulkSummary } from "./bulk.ts";
-import { useDeleteEach, useTagEach } from "./queries.ts";
-import { type AddTagsFields, type AddTagsValues, addTagsSchema } from "./schema.ts";
 
 /** The images chosen for a bulk action, kept by id across pages. */
 export const useSelection = () => useItemSelection<MediaRecord>();

@@ -4,15 +4,15 @@ import type { Translate } from "../../../i18n/core.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { failureText } from "../app/form.tsx";
+import { exifFacts, formatBytes, linkOf, srcSetOf, TYPE_NAMES } from "../app/media/facts.ts";
+import { useDeleteMedia, useMediaItem } from "../app/media/queries.ts";
 import { succeeded } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
-import { DeleteControl } from "../content/DeleteControl.tsx";
-import { formatTime } from "../content/time.ts";
+import { formatTime } from "../app/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
-import { exifFacts, formatBytes, linkOf, srcSetOf, TYPE_NAMES } from "./facts.ts";
 import { MediaForm } from "./MediaForm.tsx";
-import { useDeleteMedia, useMediaItem } from "./queries.ts";
 
 interface Props {
   t: Translate;

@@ -5,10 +5,10 @@ import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { MEDIA_LIMITS, type MediaRecord } from "../../../shared/kinds/media.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { formIssues } from "../app/content/form.ts";
 import { bindFields, FormTextField, failureText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { formIssues } from "../content/form.ts";
-import { useSaveMedia } from "./queries.ts";
+import { useSaveMedia } from "../app/media/queries.ts";
 import {
   MEDIA_FIELDS,
   MEDIA_ISSUE_WORDS,
@@ -16,7 +16,7 @@ import {
   type MediaValues,
   mediaFieldsOf,
   mediaSchema,
-} from "./schema.ts";
+} from "../app/media/schema.ts";
 
 interface Props {
   t: Translate;

@@ -5,18 +5,24 @@ import { IMAGE_TYPES, type MediaRecord } from "../../../shared/kinds/media.ts";
 import { choices } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
+import { ModalDialog } from "../app/ModalDialog.tsx";
+import { TYPE_NAMES } from "../app/media/facts.ts";
+import { MediaGrid } from "../app/media/MediaGrid.tsx";
+import { type MediaFilterValues, useMediaPage, useMediaTags } from "../app/media/queries.ts";
+import {
+  filesOf,
+  UploadButton,
+  UploadList,
+  useDropZone,
+  useUploads,
+} from "../app/media/Uploads.tsx";
 import { useSettled } from "../app/query.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { BulkActions, useSelection } from "./BulkActions.tsx";
-import { TYPE_NAMES } from "./facts.ts";
 import { MediaDetails } from "./MediaDetails.tsx";
-import { MediaGrid } from "./MediaGrid.tsx";
-import { ModalDialog } from "./ModalDialog.tsx";
-import { type MediaFilterValues, useMediaPage, useMediaTags } from "./queries.ts";
-import { filesOf, UploadButton, UploadList, useDropZone, useUploads } from "./Uploads.tsx";
-import "../content/content.css";
-import "../content/articles.css";
-import "./media.css";
+import "../app/content/content.css";
+import "../app/content/articles.css";
+import "../app/media/media.css";
 
 const NO_FILTERS: MediaFilterValues = { q: "", tag: "", type: "", unused: "" };
 

@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { sampleMedia } from "../../../shared/kinds/media.test-support.ts";
 import { type MediaRecord, updateMediaSchema } from "../../../shared/kinds/media.ts";
+import { bulkSummary, eachInTurn } from "../app/bulk.ts";
+import { formIssues } from "../app/content/form.ts";
+import { conflict, problemsOf } from "../app/content/test-support.ts";
 import { failureText } from "../app/form.tsx";
-import { CallFailure } from "../app/query.ts";
-import { selectItems } from "../app/selection.tsx";
-import { formIssues } from "../content/form.ts";
-import { conflict, problemsOf } from "../content/test-support.ts";
-import { bulkSummary, eachInTurn } from "./bulk.ts";
-import { exifFacts, formatBytes, linkOf, srcSetOf, thumbnailOf } from "./facts.ts";
+import { exifFacts, formatBytes, linkOf, srcSetOf, thumbnailOf } from "../app/media/facts.ts";
 import {
   changeJob,
   createQueue,
@@ -17,7 +15,7 @@ import {
   tally,
   UPLOADS_AT_ONCE,
   type UploadJob,
-} from "./queue.ts";
+} from "../app/media/queue.ts";
 import {
   addTagsSchema,
   MEDIA_FIELDS,
@@ -26,7 +24,9 @@ import {
   mediaFieldsOf,
   mediaSchema,
   withTags,
-} from "./schema.ts";
+} from "../app/media/schema.ts";
+import { CallFailure } from "../app/query.ts";
+import { selectItems } from "../app/selection.tsx";
 
 const en = translator("en-US");
 const zh = translator("zh-CN");

@@ -8,6 +8,7 @@ import { CONTENT_LANGS, type ContentLang } from "../../../shared/content-rules.t
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FormCheckField } from "../app/content/fields.tsx";
 import {
   type Bound,
   bindFields,
@@ -18,10 +19,9 @@ import {
   withIssueWords,
 } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { FormCheckField } from "../content/fields.tsx";
-import { ImageField } from "../media/ImageField.tsx";
-import { PICKED } from "../media/MediaPicker.tsx";
-import { useKeepImage } from "../media/queries.ts";
+import { ImageField } from "../app/media/ImageField.tsx";
+import { PICKED } from "../app/media/MediaPicker.tsx";
+import { useKeepImage } from "../app/media/queries.ts";
 import { groupName, linkName } from "./facts.ts";
 import { useAddGroup, useAddLink, useUpdateGroup, useUpdateLink } from "./queries.ts";
 import {

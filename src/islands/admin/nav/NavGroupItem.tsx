@@ -10,12 +10,12 @@ import {
   navInitial,
 } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { ItemActions, useInlineEdit } from "../app/content/ItemActions.tsx";
 import { FlagItemTools } from "../app/FlagItemTools.tsx";
 import { failureText } from "../app/form.tsx";
 import type { ListState } from "../app/ListSection.tsx";
 import { type Ordering, SortableList, SortableRow, useOrderedList } from "../app/ordering.tsx";
 import { succeeded } from "../app/query.ts";
-import { ItemActions, useInlineEdit } from "../content/ItemActions.tsx";
 import { checkText, groupName, linkName } from "./facts.ts";
 import { GroupForm, LinkForm } from "./NavForms.tsx";
 import {

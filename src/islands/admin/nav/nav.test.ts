@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { createNavLinkSchema, navInitial } from "../../../shared/content.ts";
-import { problemsOf } from "../content/test-support.ts";
+import { problemsOf } from "../app/content/test-support.ts";
 import { checkSummary, checkText } from "./facts.ts";
 import {
   groupSchema,

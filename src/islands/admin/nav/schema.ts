@@ -8,8 +8,8 @@ import {
   type NavGroupRecord,
   type NavLinkRecord,
 } from "../../../shared/content.ts";
+import { formIssues } from "../app/content/form.ts";
 import { withProblems } from "../app/problems.ts";
-import { formIssues } from "../content/form.ts";
 
 // The site navigation's two forms: a group's name, and a link's fields. Each is the server's own
 // schema (src/shared/kinds/nav.ts), speaking the form's words.

@@ -3,7 +3,7 @@ import { useController, useFieldArray, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { FormTextField } from "../app/form.tsx";
-import { ChooseFromLibrary } from "../media/MediaPicker.tsx";
+import { ChooseFromLibrary } from "../app/media/MediaPicker.tsx";
 import type { NoteControl } from "./schema.ts";
 
 /**

@@ -1,17 +1,17 @@
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { NoteListItem, NoteRecord } from "../../../shared/content.ts";
-import { failedCallText } from "../app/form.tsx";
-import { succeeded } from "../app/query.ts";
-import { type ItemSelection, SelectBox } from "../app/selection.tsx";
 import {
   ItemActions,
   PUBLISH_LABELS,
   type PublishAction,
   useInlineEdit,
-} from "../content/ItemActions.tsx";
-import { SiteLink } from "../content/SiteLink.tsx";
-import { SourceFacts, StatusBadge } from "../content/StatusBadge.tsx";
+} from "../app/content/ItemActions.tsx";
+import { SiteLink } from "../app/content/SiteLink.tsx";
+import { SourceFacts, StatusBadge } from "../app/content/StatusBadge.tsx";
+import { failedCallText } from "../app/form.tsx";
+import { succeeded } from "../app/query.ts";
+import { type ItemSelection, SelectBox } from "../app/selection.tsx";
 import { NoteForm } from "./NoteForm.tsx";
 import { useDeleteNote, useOpenNote, usePublishNote } from "./queries.ts";
 

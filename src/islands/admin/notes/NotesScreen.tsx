@@ -1,18 +1,18 @@
 import { useId } from "react";
 import { api, send } from "../../../shared/api-client.ts";
 import type { NoteListItem } from "../../../shared/content.ts";
+import { ContentBulk } from "../app/content/ContentBulk.tsx";
+import { ContentListSection } from "../app/content/ContentList.tsx";
+import { tagChoices, useItemCounts } from "../app/content/counts.ts";
+import { useContentFilters } from "../app/content/filters.tsx";
 import { useListState } from "../app/ListSection.tsx";
 import { FilterSelect, useFilters } from "../app/list-parts.tsx";
 import { useItemSelection } from "../app/selection.tsx";
-import { ContentBulk } from "../content/ContentBulk.tsx";
-import { ContentListSection } from "../content/ContentList.tsx";
-import { tagChoices, useItemCounts } from "../content/counts.ts";
-import { useContentFilters } from "../content/filters.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { NoteForm } from "./NoteForm.tsx";
 import { NoteItem } from "./NoteItem.tsx";
 import { notesKey, useBulkNotes, useNotePage } from "./queries.ts";
-import "../content/content.css";
+import "../app/content/content.css";
 
 /**
  * Short daily notes: a compose form, then every note (rows and files) searched, filtered by

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createNoteSchema, type NoteRecord, updateNoteSchema } from "../../../shared/content.ts";
-import { CallFailure } from "../app/query.ts";
-import { formIssues } from "../content/form.ts";
+import { formIssues } from "../app/content/form.ts";
 import {
   DATABASE_ROW,
   expectFutureTimeOnlyToSchedule,
   problemsOf,
-} from "../content/test-support.ts";
-import { localToIso } from "../content/time.ts";
+} from "../app/content/test-support.ts";
+import { CallFailure } from "../app/query.ts";
+import { localToIso } from "../app/time.ts";
 import { createRequest, noteSlug, noteTiming, savedMessage, updateRequest } from "./request.ts";
 import {
   emptyNote,

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { NoteListItem, NoteRecord } from "../../../shared/content.ts";
+import { type BulkRequest, eachBulk } from "../app/content/bulk.ts";
+import type { ContentFilterValues } from "../app/content/filters.tsx";
+import type { PublishAction } from "../app/content/ItemActions.tsx";
+import { saveHeaders } from "../app/content/keeping.ts";
+import { publishCall } from "../app/content/publishing.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
-import { type BulkRequest, eachBulk } from "../content/bulk.ts";
-import type { ContentFilterValues } from "../content/filters.tsx";
-import type { PublishAction } from "../content/ItemActions.tsx";
-import { saveHeaders } from "../content/keeping.ts";
-import { publishCall } from "../content/publishing.ts";
 import { createRequest, updateRequest } from "./request.ts";
 import type { NoteAction, NoteValues } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import type { MessageKey } from "../../../i18n/core.ts";
 import type { ContentStatus, NoteRecord } from "../../../shared/content.ts";
-import { suggestSlug } from "../content/slug.ts";
-import { localDate, localToIso } from "../content/time.ts";
+import { suggestSlug } from "../app/content/slug.ts";
+import { localDate, localToIso } from "../app/time.ts";
 import type { NoteAction, NoteValues } from "./schema.ts";
 
 // From the form's values and the button pressed to the API's request, and from the saved note

@@ -8,9 +8,9 @@ import {
   type NoteRecord,
   timeIssue,
 } from "../../../shared/content.ts";
+import { parseTags } from "../app/content/form.ts";
 import { withProblems } from "../app/problems.ts";
-import { parseTags } from "../content/form.ts";
-import { localToIso, tomorrowMorning } from "../content/time.ts";
+import { localToIso, tomorrowMorning } from "../app/time.ts";
 
 /** What a submit button asks for: a new note's first three, an edited one's last three. */
 export type NoteAction = "draft" | "publish" | "schedule" | "save";

@@ -1,7 +1,7 @@
 import type { ScreenProps } from "../screen-props.ts";
 import { PageForm } from "./PageForm.tsx";
 import { usePages } from "./queries.ts";
-import "../content/content.css";
+import "../app/content/content.css";
 
 /**
  * `/bms/about`: the about page in both languages, each written in the editor. A file

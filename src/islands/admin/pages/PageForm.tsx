@@ -5,14 +5,14 @@ import type { Translate } from "../../../i18n/core.ts";
 import { api } from "../../../shared/api-client.ts";
 import type { PageRecord } from "../../../shared/content.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
+import { SaveOverButton } from "../app/content/fields.tsx";
+import { KeptOffer } from "../app/content/KeptOffer.tsx";
+import { useKeeping } from "../app/content/keeping.ts";
+import { FormMarkdownField } from "../app/content/MarkdownField.tsx";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { bindFields, failedCallText, showServerIssues } from "../app/form.tsx";
-import { DeleteControl } from "../content/DeleteControl.tsx";
-import { SaveOverButton } from "../content/fields.tsx";
-import { KeptOffer } from "../content/KeptOffer.tsx";
-import { useKeeping } from "../content/keeping.ts";
-import { FormMarkdownField } from "../content/MarkdownField.tsx";
-import { formatTime } from "../content/time.ts";
-import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
+import { HistoryPanel } from "../app/revisions/HistoryPanel.tsx";
+import { formatTime } from "../app/time.ts";
 import { pagesKey, useRevertPage, useSavePage } from "./queries.ts";
 import {
   PAGE_FIELDS,

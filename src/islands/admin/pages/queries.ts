@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, send } from "../../../shared/api-client.ts";
 import type { PageRecord, PageSlug } from "../../../shared/content.ts";
+import { saveHeaders } from "../app/content/keeping.ts";
 import { dataOf, useWrite } from "../app/query.ts";
-import { saveHeaders } from "../content/keeping.ts";
 import type { PageValues } from "./schema.ts";
 
 /** The site's pages written here (the about page), each page's languages together. */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
 import { type PageRecord, savePageSchema } from "../../../shared/content.ts";
+import { formIssues } from "../app/content/form.ts";
 import { problemsIn, withProblems } from "../app/problems.ts";
-import { formIssues } from "../content/form.ts";
 
 /** A page's form: its text, by the server's own rule (`savePageSchema`). */
 const fieldsSchema = z.strictObject({ body: savePageSchema.shape.body });

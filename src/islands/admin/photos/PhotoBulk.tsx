@@ -2,9 +2,9 @@ import { useStore } from "@nanostores/react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { PhotoRecord } from "../../../shared/content.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { ContentBulk } from "../app/content/ContentBulk.tsx";
 import type { Choice } from "../app/fields.tsx";
 import { type ItemSelection, useItemSelection } from "../app/selection.tsx";
-import { ContentBulk } from "../content/ContentBulk.tsx";
 import { photoName } from "./facts.ts";
 import { useBulkPhotos } from "./queries.ts";
 

@@ -6,13 +6,17 @@ import { PHOTO_LIMITS, type PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { EditorForm, type EditorFormProps, useEditorForm } from "../app/content/editor.tsx";
+import {
+  EditorScheduleField,
+  FormCheckField,
+  FormKeptChoiceField,
+} from "../app/content/fields.tsx";
+import { SlugUseNote } from "../app/content/SlugUse.tsx";
 import { bindFields, FormTextField } from "../app/form.tsx";
-import { EditorForm, type EditorFormProps, useEditorForm } from "../content/editor.tsx";
-import { EditorScheduleField, FormCheckField, FormKeptChoiceField } from "../content/fields.tsx";
-import { SlugUseNote } from "../content/SlugUse.tsx";
-import { ImageField } from "../media/ImageField.tsx";
-import { useKeepImage } from "../media/queries.ts";
-import { HistoryPanel } from "../revisions/HistoryPanel.tsx";
+import { ImageField } from "../app/media/ImageField.tsx";
+import { useKeepImage } from "../app/media/queries.ts";
+import { HistoryPanel } from "../app/revisions/HistoryPanel.tsx";
 import { albumChoices, photoName } from "./facts.ts";
 import { TakenAtField } from "./fields.tsx";
 import { useAlbums, useSavePhoto } from "./queries.ts";

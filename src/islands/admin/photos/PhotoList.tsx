@@ -5,12 +5,12 @@ import { api, send } from "../../../shared/api-client.ts";
 import { type ItemCounts, NO_ALBUM, PHOTO_SORTS } from "../../../shared/content.ts";
 import { CONTENT_LIMITS, CONTENT_STATUSES } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { counted, useItemCounts } from "../app/content/counts.ts";
 import { type Choice, choices } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelect, FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
-import { counted, useItemCounts } from "../content/counts.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { AlbumsSection } from "./Albums.tsx";
 import { albumChoices, albumName } from "./facts.ts";
@@ -18,8 +18,8 @@ import { PhotoBulk, usePhotoSelection } from "./PhotoBulk.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
 import { PhotoTagsSection } from "./PhotoTags.tsx";
 import { type PhotoFilters, photosKey, useAlbums, usePhotoPage } from "./queries.ts";
-import "../content/content.css";
-import "../content/articles.css";
+import "../app/content/content.css";
+import "../app/content/articles.css";
 import "./photos.css";
 
 const NO_FILTERS: PhotoFilters = {

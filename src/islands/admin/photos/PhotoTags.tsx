@@ -7,13 +7,13 @@ import "../../../shared/zod-browser.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { type PhotoTagRecord, savePhotoTagSchema } from "../../../shared/kinds/photo.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { useInlineEdit } from "../app/content/ItemActions.tsx";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { problemKey, withProblems } from "../app/problems.ts";
 import { succeeded } from "../app/query.ts";
-import { DeleteControl } from "../content/DeleteControl.tsx";
-import { useInlineEdit } from "../content/ItemActions.tsx";
 import { useClearPhotoTag, usePhotoTagPage, useSavePhotoTag } from "./queries.ts";
 
 // The gallery's tags and their names in each language. A photo keeps its tags as written

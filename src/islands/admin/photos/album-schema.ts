@@ -5,7 +5,7 @@ import {
   groupingSchema,
   initialGroupingFields,
   orderText,
-} from "../content/grouping-schema.ts";
+} from "../app/content/grouping-schema.ts";
 
 /**
  * The album form, a grouping form (`content/grouping-schema.ts`): the server's own schema for

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { type AlbumRecord, createAlbumSchema, updateAlbumSchema } from "../../../shared/content.ts";
+import { conflict, DATABASE_ROW, problemsOf } from "../app/content/test-support.ts";
 import { failureText } from "../app/form.tsx";
-import { conflict, DATABASE_ROW, problemsOf } from "../content/test-support.ts";
 import { type AlbumFields, albumSchema, initialAlbumFields } from "./album-schema.ts";
 
 // The albums managed on the photo list (`/bms/photo`), as the categories screen manages its own.

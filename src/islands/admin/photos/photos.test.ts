@@ -10,18 +10,18 @@ import {
 } from "../../../shared/content.ts";
 import { sampleMedia, samplePicture } from "../../../shared/kinds/media.test-support.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
-import { withIssueWords } from "../app/form.tsx";
-import { CallFailure } from "../app/query.ts";
-import { type BulkAction, contentBulkLine } from "../content/bulk.ts";
+import type { BulkOutcome } from "../app/bulk.ts";
+import { type BulkAction, contentBulkLine } from "../app/content/bulk.ts";
 import {
   conflict,
   DATABASE_ROW,
   expectFutureTimeOnlyToSchedule,
   problemsOf,
-} from "../content/test-support.ts";
-import { localToIso } from "../content/time.ts";
-import type { BulkOutcome } from "../media/bulk.ts";
-import { fileImagePath } from "../media/facts.ts";
+} from "../app/content/test-support.ts";
+import { withIssueWords } from "../app/form.tsx";
+import { fileImagePath } from "../app/media/facts.ts";
+import { CallFailure } from "../app/query.ts";
+import { localToIso } from "../app/time.ts";
 import { albumChoices, albumName, photoName } from "./facts.ts";
 import { PHOTO_MOVE_WORDS } from "./PhotoBulk.tsx";
 import {

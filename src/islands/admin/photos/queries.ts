@@ -2,9 +2,9 @@ import { api, bySlug, send } from "../../../shared/api-client.ts";
 import type { PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { SavePhotoTagInput } from "../../../shared/kinds/photo.ts";
+import { type BulkRequest, eachBulk } from "../app/content/bulk.ts";
+import { useOpenItem, useSaveItem } from "../app/content/editor-save.ts";
 import { dataOf, usePageQuery, useWrite } from "../app/query.ts";
-import { type BulkRequest, eachBulk } from "../content/bulk.ts";
-import { useOpenItem, useSaveItem } from "../content/editor-save.ts";
 import type { AlbumValues } from "./album-schema.ts";
 import type { PhotoValues } from "./schema.ts";
 

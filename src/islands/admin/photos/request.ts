@@ -1,11 +1,11 @@
 import type { BothLanguages } from "../../../shared/content.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
-import { savedMessageIn } from "../content/editor-save.ts";
+import { savedMessageIn } from "../app/content/editor-save.ts";
 
 // The photo editor's requests are every content editor's (`content/editor-save.ts`); its own are
 // the line that says what a save did, and the fields an image chosen in the library fills.
 
-export { createRequest, publishRequest, updateRequest } from "../content/editor-save.ts";
+export { createRequest, publishRequest, updateRequest } from "../app/content/editor-save.ts";
 
 /** What the status line says once a photo is saved (`{{time}}` is its publish time). */
 export const savedMessage = savedMessageIn("bmsPhotos");

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { useSlugFollowsTitle } from "../content/slug.ts";
+import { useSlugFollowsTitle } from "../app/content/slug.ts";
 import type { PhotoFields, PhotoValues } from "./schema.ts";
 
 // A photo's slug follows its English title, as an article's follows its title: the content

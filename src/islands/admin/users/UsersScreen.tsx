@@ -7,12 +7,12 @@ import {
   type UserRole,
   type UserStatus,
 } from "../../../shared/auth-rules.ts";
+import { DeleteControl } from "../app/DeleteControl.tsx";
 import { type Choice, choices, Options } from "../app/fields.tsx";
 import { failedCallText } from "../app/form.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { succeeded, useSettled } from "../app/query.ts";
-import { DeleteControl } from "../content/DeleteControl.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { AddUserForm } from "./AddUserForm.tsx";
 import { useDeleteUser, useUpdateUser, useUserPage } from "./queries.ts";
