@@ -13,7 +13,7 @@ import {
 
 /**
  * The category form: the server's own schema for `POST /api/admin/categories`, with the order
- * as the text its field holds (`content/grouping-schema.ts`).
+ * as the text its field holds (`app/content/grouping-schema.ts`).
  */
 const formSchema = createCategorySchema.extend({ order: orderText(categoryFields.order) });
 

@@ -8,7 +8,7 @@ import {
 } from "../app/content/grouping-schema.ts";
 
 /**
- * The album form, a grouping form (`content/grouping-schema.ts`): the server's own schema for
+ * The album form, a grouping form (`app/content/grouping-schema.ts`): the server's own schema for
  * `POST /api/admin/albums`, with the description always in both languages (empty for none) and
  * the order as the text its field holds.
  */

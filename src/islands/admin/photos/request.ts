@@ -2,7 +2,7 @@ import type { BothLanguages } from "../../../shared/content.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { savedMessageIn } from "../app/content/editor-save.ts";
 
-// The photo editor's requests are every content editor's (`content/editor-save.ts`); its own are
+// The photo editor's requests are every content editor's (`app/content/editor-save.ts`); its own are
 // the line that says what a save did, and the fields an image chosen in the library fills.
 
 export { createRequest, publishRequest, updateRequest } from "../app/content/editor-save.ts";
