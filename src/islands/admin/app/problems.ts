@@ -74,3 +74,16 @@ export function problemsIn(words: Partial<Record<string, ProblemWords>>) {
     return { key: problemKey(fieldWords, issue.code, fields[field]) };
   };
 }
+
+/** The words for the tags typed on one line: too many of them, one too long, one otherwise wrong. */
+export interface TagWords {
+  tooMany: MessageKey;
+  tooLong: MessageKey;
+  invalid: MessageKey;
+}
+
+/** A tag's problem, on the line that holds them all (`index` is the tag's; none: the list's). */
+export function tagProblem(words: TagWords, index: PropertyKey | undefined, code: string) {
+  if (index === undefined) return words.tooMany;
+  return code === "too_big" ? words.tooLong : words.invalid;
+}

@@ -6,7 +6,7 @@ import { createPhotoSchema, type PhotoRecord } from "../../../shared/content.ts"
 import type { EditorAction } from "../app/content/editor-save.ts";
 import { scheduleTimeOf, schemaByAction } from "../app/content/editor-schema.ts";
 import { formIssues, parseTags } from "../app/content/form.ts";
-import type { Problem } from "../app/problems.ts";
+import { type Problem, type TagWords, tagProblem } from "../app/problems.ts";
 
 /** What a button of the editor asks for (every content editor's buttons). */
 export type PhotoAction = EditorAction;
@@ -80,11 +80,11 @@ const BOTH_WORDS: Record<string, { blank?: MessageKey; long: MessageKey }> = {
   place: { long: "bmsPhotos.problems.placeTooLong" },
 };
 
-/** A tag's problem, on the line that holds them all. */
-function tagProblem(index: PropertyKey | undefined, code: string): MessageKey {
-  if (index === undefined) return "bmsArticles.problems.tooManyTags";
-  return code === "too_big" ? "bmsArticles.problems.tagTooLong" : "bmsArticles.problems.tagInvalid";
-}
+const TAG_WORDS: TagWords = {
+  tooMany: "bmsArticles.problems.tooManyTags",
+  tooLong: "bmsArticles.problems.tagTooLong",
+  invalid: "bmsArticles.problems.tagInvalid",
+};
 
 /** The one word for each field whose problems all read alike. */
 const FIELD_WORDS: Partial<Record<string, MessageKey>> = {
@@ -117,7 +117,7 @@ export function photoProblem(
       key: blank ? "bmsArticles.problems.slugRequired" : "bmsArticles.problems.slugInvalid",
     };
   }
-  if (field === "tags") return { path: ["tags"], key: tagProblem(part, issue.code) };
+  if (field === "tags") return { path: ["tags"], key: tagProblem(TAG_WORDS, part, issue.code) };
   const key = FIELD_WORDS[field];
   return key ? { key } : undefined;
 }

@@ -4,7 +4,7 @@ import "../../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../../i18n/core.ts";
 import { type MediaRecord, updateMediaSchema } from "../../../../shared/kinds/media.ts";
 import { parseTags } from "../content/form.ts";
-import { withProblems } from "../problems.ts";
+import { type TagWords, tagProblem, withProblems } from "../problems.ts";
 
 // The forms of the library: an image's words (alt text and caption in both languages, tags) and
 // the tags added to every selected image. Both keep the server's rules (`updateMediaSchema`'s
@@ -27,18 +27,18 @@ export type MediaValues = z.output<typeof fieldsSchema>;
 
 type Issue = { path: PropertyKey[]; code: string };
 
-/** A tag's problem, on the line that holds them all. */
-function tagProblem(index: PropertyKey | undefined, code: string): MessageKey {
-  if (index === undefined) return "media.problems.tooManyTags";
-  return code === "too_big" ? "media.problems.tagTooLong" : "media.problems.tagInvalid";
-}
+const TAG_WORDS: TagWords = {
+  tooMany: "media.problems.tooManyTags",
+  tooLong: "media.problems.tagTooLong",
+  invalid: "media.problems.tagInvalid",
+};
 
 /** A problem of the form in its words, on the field the person typed it in. */
 export function mediaProblem(issue: Issue): { path: PropertyKey[]; key: MessageKey } | undefined {
   const [field, part] = issue.path;
   if (field === "alt") return { path: issue.path, key: "media.problems.altTooLong" };
   if (field === "caption") return { path: issue.path, key: "media.problems.captionTooLong" };
-  if (field === "tags") return { path: ["tags"], key: tagProblem(part, issue.code) };
+  if (field === "tags") return { path: ["tags"], key: tagProblem(TAG_WORDS, part, issue.code) };
   return undefined;
 }
 
@@ -76,7 +76,10 @@ export const addTagsSchema = withProblems(
   ({ path: [field, index], code }) => {
     if (field !== "tags") return undefined;
     const none = index === undefined && code === "too_small";
-    return { path: ["tags"], key: none ? "media.problems.tagsRequired" : tagProblem(index, code) };
+    return {
+      path: ["tags"],
+      key: none ? "media.problems.tagsRequired" : tagProblem(TAG_WORDS, index, code),
+    };
   },
 );
 export type AddTagsFields = z.input<typeof addTagsSchema>;
