@@ -1,6 +1,9 @@
 import account from "./en-US/account.ts";
+import auth from "./en-US/auth.ts";
 import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
+import content from "./en-US/content.ts";
+import editor from "./en-US/editor.ts";
 import gallery from "./en-US/gallery.ts";
 import logs from "./en-US/logs.ts";
 import media from "./en-US/media.ts";
@@ -11,69 +14,79 @@ import photos from "./en-US/photos.ts";
 import settings from "./en-US/settings.ts";
 import site from "./en-US/site.ts";
 
-// The key set of every locale, in parts: the visitor side's (`en-US/site.ts`, the photo
-// gallery's `en-US/gallery.ts`) and the back office's (`en-US/bms.ts`, the media library's
-// `en-US/media.ts`, the photo screens' `en-US/photos.ts`); `en-US/banners.ts` holds both sides'
-// of the banners, `en-US/nav.ts` the navigation's screen and the order tools lists share, `en-US/mixlab.ts`
-// the mix lab's experiments. A key missing in another locale is a type error.
+// The key set of every locale, in parts: the visitor side's (`site.ts`, its account forms'
+// `auth.ts`, the photo gallery's `gallery.ts`) and the back office's (`bms.ts`, the content
+// screens' `content.ts` and `editor.ts`, the media library's `media.ts`, the photo screens'
+// `photos.ts`, and one part a screen for the rest); `banners.ts` holds both sides' of the
+// banners, `mixlab.ts` the mix lab's experiments. A key missing in another locale is a type error.
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** What each locale's `site.ts` holds. */
 export type SiteMessages = Widen<typeof site>;
+/** What each locale's `auth.ts` holds. */
+export type AuthMessages = Widen<typeof auth>;
+/** What each locale's `gallery.ts` holds. */
+export type GalleryMessages = Widen<typeof gallery>;
 /** What each locale's `bms.ts` holds. */
 export type BmsMessages = Widen<typeof bms>;
+/** What each locale's `content.ts` holds. */
+export type ContentMessages = Widen<typeof content>;
+/** What each locale's `editor.ts` holds. */
+export type EditorMessages = Widen<typeof editor>;
 /** What each locale's `media.ts` holds. */
 export type MediaMessages = Widen<typeof media>;
 /** What each locale's `photos.ts` holds. */
 export type PhotosMessages = Widen<typeof photos>;
 /** What each locale's `banners.ts` holds. */
 export type BannersMessages = Widen<typeof banners>;
-/** What each locale's `logs.ts` holds. */
-export type LogsMessages = Widen<typeof logs>;
-/** What each locale's `account.ts` holds. */
-export type AccountMessages = Widen<typeof account>;
-/** What each locale's `overview.ts` holds. */
-export type OverviewMessages = Widen<typeof overview>;
 /** What each locale's `nav.ts` holds. */
 export type NavMessages = Widen<typeof nav>;
-/** What each locale's `gallery.ts` holds. */
-export type GalleryMessages = Widen<typeof gallery>;
+/** What each locale's `logs.ts` holds. */
+export type LogsMessages = Widen<typeof logs>;
+/** What each locale's `overview.ts` holds. */
+export type OverviewMessages = Widen<typeof overview>;
+/** What each locale's `account.ts` holds. */
+export type AccountMessages = Widen<typeof account>;
 /** What each locale's `settings.ts` holds. */
 export type SettingsMessages = Widen<typeof settings>;
 /** What each locale's `mixlab.ts` holds. */
 export type MixlabMessages = Widen<typeof mixlab>;
 
-/** Both parts, if no group is in both (the spread would keep one of them): `never` otherwise. */
-type Apart<A, B> = keyof A & keyof B extends never ? A & B : never;
+/** The parts spread into one, if no group is in two of them (a spread keeps one): else `never`. */
+type Merged<Parts extends readonly object[], Done = unknown> = Parts extends readonly [
+  infer First extends object,
+  ...infer Rest extends readonly object[],
+]
+  ? keyof First & keyof Done extends never
+    ? Merged<Rest, Done & First>
+    : never
+  : Done;
 
-const enUS: Apart<
-  typeof site,
-  Apart<
+const enUS: Merged<
+  [
+    typeof site,
+    typeof auth,
     typeof gallery,
-    Apart<
-      typeof bms,
-      Apart<
-        typeof media,
-        Apart<
-          typeof photos,
-          Apart<
-            typeof banners,
-            Apart<
-              typeof nav,
-              Apart<
-                typeof logs,
-                Apart<typeof overview, Apart<typeof account, Apart<typeof settings, typeof mixlab>>>
-              >
-            >
-          >
-        >
-      >
-    >
-  >
+    typeof bms,
+    typeof content,
+    typeof editor,
+    typeof media,
+    typeof photos,
+    typeof banners,
+    typeof nav,
+    typeof logs,
+    typeof overview,
+    typeof account,
+    typeof settings,
+    typeof mixlab,
+  ]
 > = {
   ...site,
+  ...auth,
   ...gallery,
   ...bms,
+  ...content,
+  ...editor,
   ...media,
   ...photos,
   ...banners,

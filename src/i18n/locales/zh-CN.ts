@@ -1,7 +1,10 @@
 import type { Messages } from "./en-US.ts";
 import account from "./zh-CN/account.ts";
+import auth from "./zh-CN/auth.ts";
 import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
+import content from "./zh-CN/content.ts";
+import editor from "./zh-CN/editor.ts";
 import gallery from "./zh-CN/gallery.ts";
 import logs from "./zh-CN/logs.ts";
 import media from "./zh-CN/media.ts";
@@ -15,8 +18,11 @@ import site from "./zh-CN/site.ts";
 // Each part is typed by en-US's (`SiteMessages`, `BmsMessages`, …): the same keys, none more.
 const zhCN: Messages = {
   ...site,
+  ...auth,
   ...gallery,
   ...bms,
+  ...content,
+  ...editor,
   ...media,
   ...photos,
   ...banners,
