@@ -20,6 +20,7 @@ import {
   type WithExcerpt,
 } from "../../shared/content.ts";
 import type { ContentStatus } from "../../shared/content-rules.ts";
+import type { RevisionListRow } from "./history-repository.ts";
 import type {
   AlbumRow,
   ArticleRow,
@@ -29,12 +30,10 @@ import type {
   ChapterRow,
   Listed,
   ListedChapter,
-  NavGroupRow,
-  NavLinkRow,
   NoteRow,
   PhotoRow,
-  RevisionListRow,
 } from "./repository.ts";
+import type { NavGroupRow, NavLinkRow } from "./site-repository.ts";
 
 /**
  * Rows as the API answers them. A column has its field's name (src/shared/kinds/<kind>.ts), so a

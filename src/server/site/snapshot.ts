@@ -8,7 +8,7 @@ import type { SiteChange } from "../../shared/build-status.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
 import { settingsFrom } from "../../shared/kinds/settings.ts";
-import { bannerOrder, navGroupOrder, navLinkOrder } from "../content/repository.ts";
+import { bannerOrder, navGroupOrder, navLinkOrder } from "../content/site-repository.ts";
 import type { Db } from "../db/client.ts";
 import {
   contentAlbums,

@@ -6,8 +6,8 @@ import type {
   UpdateAlbumInput,
 } from "../../../shared/content.ts";
 import { ApiError } from "../../http/errors.ts";
+import * as groupingRepo from "../groupings-repository.ts";
 import { albumRecord } from "../records.ts";
-import * as repo from "../repository.ts";
 import { type ContentContext, invalid, notFound, pageOf, readOnly } from "./shared.ts";
 
 /** Albums of the gallery: the slug is the id; those of content/albums.json are read-only. */
@@ -16,7 +16,7 @@ export async function listAlbumPage(
   ctx: ContentContext,
   query: ListAlbumsQuery,
 ): Promise<Page<AlbumRecord>> {
-  const rows = (await repo.listAlbums(ctx.db)).map(albumRecord);
+  const rows = (await groupingRepo.listAlbums(ctx.db)).map(albumRecord);
   const items = [...(await ctx.files.albums()), ...rows].sort(
     (a, b) => a.order - b.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
   );
@@ -30,7 +30,7 @@ async function fileAlbum(ctx: ContentContext, slug: string): Promise<AlbumRecord
 /** A photo names an album of content/albums.json or of the database. */
 export async function assertAlbumExists(ctx: ContentContext, slug: string): Promise<void> {
   if (await fileAlbum(ctx, slug)) return;
-  if (await repo.findAlbum(ctx.db, slug)) return;
+  if (await groupingRepo.findAlbum(ctx.db, slug)) return;
   throw invalid("album", `no album ${slug}`, "bmsPhotos.problems.albumMissing");
 }
 
@@ -59,7 +59,7 @@ export async function createAlbum(
 ): Promise<AlbumRecord> {
   const file = await fileAlbum(ctx, input.slug);
   if (file) throw albumTaken(input.slug, file.file ?? "content/albums.json");
-  const row = await repo.insertAlbum(ctx.db, input);
+  const row = await groupingRepo.insertAlbum(ctx.db, input);
   if (!row) throw albumTaken(input.slug);
   ctx.publisher.contentChanged({ action: "albums.create", item: row.slug });
   return albumRecord(row);
@@ -72,7 +72,7 @@ export async function updateAlbum(
 ): Promise<AlbumRecord> {
   const file = await fileAlbum(ctx, slug);
   if (file) throw readOnly(file.file);
-  const row = await repo.updateAlbum(ctx.db, slug, input);
+  const row = await groupingRepo.updateAlbum(ctx.db, slug, input);
   if (!row) throw notFound("album");
   ctx.publisher.contentChanged({ action: "albums.update", item: slug });
   return albumRecord(row);
@@ -82,12 +82,12 @@ export async function updateAlbum(
 export async function deleteAlbum(ctx: ContentContext, slug: string): Promise<{ slug: string }> {
   const file = await fileAlbum(ctx, slug);
   if (file) throw readOnly(file.file);
-  if (!(await repo.findAlbum(ctx.db, slug))) throw notFound("album");
-  const inUse = await repo.photoInAlbum(ctx.db, slug);
+  if (!(await groupingRepo.findAlbum(ctx.db, slug))) throw notFound("album");
+  const inUse = await groupingRepo.photoInAlbum(ctx.db, slug);
   if (inUse) throw albumInUse(slug, { photo: inUse });
   const filePhoto = (await ctx.files.photos()).find((item) => item.album === slug);
   if (filePhoto) throw albumInUse(slug, { file: filePhoto.file ?? "content/photos/" });
-  const row = await repo.deleteAlbum(ctx.db, slug);
+  const row = await groupingRepo.deleteAlbum(ctx.db, slug);
   if (!row) throw notFound("album");
   ctx.publisher.contentChanged({ action: "albums.delete", item: slug });
   return { slug };

@@ -3,6 +3,7 @@ import type {
   ListArticlesQuery,
   UpdateArticleInput,
 } from "../../../shared/content.ts";
+import * as groupingRepo from "../groupings-repository.ts";
 import { articleListItem, articleRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
 import { itemService } from "./items.ts";
@@ -10,7 +11,7 @@ import { type ContentContext, ITEM_ORDERS, invalid, matches } from "./shared.ts"
 
 async function assertCategoryExists(ctx: ContentContext, slug: string) {
   if ((await ctx.files.categories()).some((category) => category.slug === slug)) return;
-  if (await repo.findCategory(ctx.db, slug)) return;
+  if (await groupingRepo.findCategory(ctx.db, slug)) return;
   throw invalid("category", `no category ${slug}`);
 }
 

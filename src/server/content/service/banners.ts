@@ -10,7 +10,7 @@ import {
 } from "../../../shared/content.ts";
 import { ApiError } from "../../http/errors.ts";
 import { bannerRecord } from "../records.ts";
-import * as repo from "../repository.ts";
+import * as siteRepo from "../site-repository.ts";
 import { assertLibraryImage } from "./photos.ts";
 import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
 
@@ -22,7 +22,7 @@ import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
 
 /** Every banner, in the carousel's order, as one page (banners are few: at most 100 rows). */
 export async function listBanners(ctx: ContentContext): Promise<Page<BannerRecord>> {
-  const rows = (await repo.listBanners(ctx.db)).map(bannerRecord);
+  const rows = (await siteRepo.listBanners(ctx.db)).map(bannerRecord);
   const items = [...(await ctx.files.banners()), ...rows];
   return { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) };
 }
@@ -62,14 +62,14 @@ export async function createBanner(
   input: CreateBannerInput,
 ): Promise<BannerRecord> {
   await assertLibraryImage(ctx, input.image);
-  if ((await repo.countBanners(ctx.db)) >= BANNER_LIMITS.count) {
+  if ((await siteRepo.countBanners(ctx.db)) >= BANNER_LIMITS.count) {
     throw new ApiError(409, "conflict", `At most ${BANNER_LIMITS.count} banners`, {
       issues: [
         { field: "image", message: "one banner too many", key: "bmsBanners.problems.tooMany" },
       ],
     });
   }
-  const row = await repo.insertBanner(ctx.db, {
+  const row = await siteRepo.insertBanner(ctx.db, {
     ...input,
     startsAt: dateOf(input.startsAt),
     endsAt: dateOf(input.endsAt),
@@ -86,7 +86,7 @@ export async function updateBanner(
   input: UpdateBannerInput,
 ): Promise<BannerRecord> {
   if (id.startsWith("file:")) throw readOnly((await fileBanner(ctx, id)).file);
-  const current = await repo.findBanner(ctx.db, id);
+  const current = await siteRepo.findBanner(ctx.db, id);
   if (!current) throw notFound("banner");
   const before = bannerRecord(current);
   checkWindow(
@@ -96,7 +96,7 @@ export async function updateBanner(
   if (input.image !== undefined && input.image !== before.image) {
     await assertLibraryImage(ctx, input.image);
   }
-  const row = await repo.updateBanner(ctx.db, id, {
+  const row = await siteRepo.updateBanner(ctx.db, id, {
     ...input,
     startsAt: dateOrSame(input.startsAt),
     endsAt: dateOrSame(input.endsAt),
@@ -109,7 +109,7 @@ export async function updateBanner(
 
 export async function deleteBanner(ctx: ContentContext, id: string): Promise<{ id: string }> {
   if (id.startsWith("file:")) throw readOnly((await fileBanner(ctx, id)).file);
-  const row = await repo.deleteBanner(ctx.db, id);
+  const row = await siteRepo.deleteBanner(ctx.db, id);
   if (!row) throw notFound("banner");
   changed(ctx, "delete", bannerRecord(row));
   return { id };
@@ -125,7 +125,7 @@ export async function orderBanners(
   ctx: ContentContext,
   input: OrderBannersInput,
 ): Promise<Page<BannerRecord>> {
-  if (!(await repo.orderBanners(ctx.db, input.ids, input.seen))) {
+  if (!(await siteRepo.orderBanners(ctx.db, input.ids, input.seen))) {
     throw new ApiError(
       409,
       "conflict",

@@ -7,6 +7,7 @@ import {
   type UpdateCategoryInput,
 } from "../../../shared/content.ts";
 import { ApiError } from "../../http/errors.ts";
+import * as groupingRepo from "../groupings-repository.ts";
 import { categoryRecord } from "../records.ts";
 import * as repo from "../repository.ts";
 import { type ContentContext, notFound, pageOf, readOnly } from "./shared.ts";
@@ -17,7 +18,7 @@ export async function listCategoryPage(
   ctx: ContentContext,
   query: ListCategoriesQuery,
 ): Promise<Page<CategoryRecord>> {
-  const rows = (await repo.listCategories(ctx.db)).map(categoryRecord);
+  const rows = (await groupingRepo.listCategories(ctx.db)).map(categoryRecord);
   const items = [...(await ctx.files.categories()), ...rows].sort(
     (a, b) => a.order - b.order || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
   );
@@ -56,7 +57,7 @@ export async function createCategory(
   const file = await fileCategory(ctx, input.slug);
   if (file) throw categoryTaken(input.slug, file.file ?? "content/categories.json");
   const { name, ...fields } = input;
-  const row = await repo.insertCategory(ctx.db, { ...fields, ...categoryColumns(name) });
+  const row = await groupingRepo.insertCategory(ctx.db, { ...fields, ...categoryColumns(name) });
   if (!row) throw categoryTaken(input.slug);
   ctx.publisher.contentChanged({ action: "categories.create", item: row.slug });
   return categoryRecord(row);
@@ -70,7 +71,7 @@ export async function updateCategory(
   const file = await fileCategory(ctx, slug);
   if (file) throw readOnly(file.file);
   const { name, ...fields } = input;
-  const row = await repo.updateCategory(ctx.db, slug, {
+  const row = await groupingRepo.updateCategory(ctx.db, slug, {
     ...fields,
     ...(name ? categoryColumns(name) : {}),
   });
@@ -83,12 +84,12 @@ export async function updateCategory(
 export async function deleteCategory(ctx: ContentContext, slug: string): Promise<{ slug: string }> {
   const file = await fileCategory(ctx, slug);
   if (file) throw readOnly(file.file);
-  if (!(await repo.findCategory(ctx.db, slug))) throw notFound("category");
+  if (!(await groupingRepo.findCategory(ctx.db, slug))) throw notFound("category");
   const inUse = await repo.articleInCategory(ctx.db, slug);
   if (inUse) throw categoryInUse(slug, { article: inUse });
   const fileArticle = (await ctx.files.articles()).find((item) => item.category === slug);
   if (fileArticle) throw categoryInUse(slug, { file: fileArticle.file ?? "content/articles/" });
-  const row = await repo.deleteCategory(ctx.db, slug);
+  const row = await groupingRepo.deleteCategory(ctx.db, slug);
   if (!row) throw notFound("category");
   ctx.publisher.contentChanged({ action: "categories.delete", item: slug });
   return { slug };

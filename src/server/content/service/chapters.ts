@@ -10,6 +10,7 @@ import type {
 } from "../../../shared/content.ts";
 import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
+import * as historyRepo from "../history-repository.ts";
 import { chapterListItem, chapterRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
 import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
@@ -244,8 +245,8 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
-  await repo.deleteRevisions(ctx.db, "chapter", id);
-  await repo.deleteDraftLinks(ctx.db, "chapter", id);
+  await historyRepo.deleteRevisions(ctx.db, "chapter", id);
+  await historyRepo.deleteDraftLinks(ctx.db, "chapter", id);
   chapterChanged(ctx, book, [row.status], "delete", row);
   return { id };
 }

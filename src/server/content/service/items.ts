@@ -12,7 +12,8 @@ import {
 import type { Db } from "../../db/client.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
 import type { ContentFiles } from "../files.ts";
-import * as repo from "../repository.ts";
+import * as historyRepo from "../history-repository.ts";
+import type * as repo from "../repository.ts";
 import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
@@ -302,8 +303,8 @@ export function itemService<
       async remove(ctx: ContentContext, id: string): Promise<{ id: string }> {
         await current(ctx, id);
         const row = found(await kind.rows.remove(ctx.db, id));
-        await repo.deleteRevisions(ctx.db, name, id);
-        await repo.deleteDraftLinks(ctx.db, name, id);
+        await historyRepo.deleteRevisions(ctx.db, name, id);
+        await historyRepo.deleteDraftLinks(ctx.db, name, id);
         changed(ctx, "delete", row);
         return { id };
       },

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/content.ts";
 import { ApiError } from "../../http/errors.ts";
 import { navGroupRecord, navLinkRecord } from "../records.ts";
-import * as repo from "../repository.ts";
+import * as siteRepo from "../site-repository.ts";
 import { assertLibraryImage } from "./photos.ts";
 import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
 
@@ -27,8 +27,8 @@ export type NavList = Page<NavGroupRecord>;
 /** Every group with its links, in the page's order, as one page (at most 50 groups, 500 links). */
 export async function listNav(ctx: ContentContext): Promise<NavList> {
   const [groups, links] = await Promise.all([
-    repo.listNavGroups(ctx.db),
-    repo.listNavLinks(ctx.db),
+    siteRepo.listNavGroups(ctx.db),
+    siteRepo.listNavLinks(ctx.db),
   ]);
   const items = [
     ...(await ctx.files.navigation()),
@@ -60,7 +60,7 @@ function tooMany(what: "groups" | "links"): ApiError {
 
 /** The group a link goes to: one of the database's. */
 async function assertGroup(ctx: ContentContext, group: string): Promise<void> {
-  if (!(await repo.findNavGroup(ctx.db, group))) {
+  if (!(await siteRepo.findNavGroup(ctx.db, group))) {
     throw invalid("group", "no such group in the database", "bmsNav.problems.noGroup");
   }
 }
@@ -85,8 +85,8 @@ export async function createNavGroup(
   ctx: ContentContext,
   input: CreateNavGroupInput,
 ): Promise<NavGroupRecord> {
-  if ((await repo.countNav(ctx.db)).groups >= NAV_LIMITS.groups) throw tooMany("groups");
-  const row = await repo.insertNavGroup(ctx.db, input);
+  if ((await siteRepo.countNav(ctx.db)).groups >= NAV_LIMITS.groups) throw tooMany("groups");
+  const row = await siteRepo.insertNavGroup(ctx.db, input);
   if (!row) throw notFound("group");
   changed(ctx, "nav.groups.create");
   return navGroupRecord(row, []);
@@ -98,16 +98,16 @@ export async function updateNavGroup(
   input: UpdateNavGroupInput,
 ): Promise<NavGroupRecord> {
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
-  const row = await repo.updateNavGroup(ctx.db, id, input);
+  const row = await siteRepo.updateNavGroup(ctx.db, id, input);
   if (!row) throw notFound("group");
   changed(ctx, "nav.groups.update");
-  return navGroupRecord(row, await repo.listNavLinks(ctx.db));
+  return navGroupRecord(row, await siteRepo.listNavLinks(ctx.db));
 }
 
 /** Deletes a group and its links. */
 export async function deleteNavGroup(ctx: ContentContext, id: string): Promise<{ id: string }> {
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
-  if (!(await repo.deleteNavGroup(ctx.db, id))) throw notFound("group");
+  if (!(await siteRepo.deleteNavGroup(ctx.db, id))) throw notFound("group");
   changed(ctx, "nav.groups.delete");
   return { id };
 }
@@ -118,8 +118,8 @@ export async function createNavLink(
 ): Promise<NavLinkRecord> {
   await assertGroup(ctx, input.group);
   await assertIcon(ctx, input.icon);
-  if ((await repo.countNav(ctx.db)).links >= NAV_LIMITS.links) throw tooMany("links");
-  const row = await repo.insertNavLink(ctx.db, input);
+  if ((await siteRepo.countNav(ctx.db)).links >= NAV_LIMITS.links) throw tooMany("links");
+  const row = await siteRepo.insertNavLink(ctx.db, input);
   if (!row) throw notFound("link");
   if (!row.hidden) changed(ctx, "nav.links.create");
   return navLinkRecord(row);
@@ -131,12 +131,12 @@ export async function updateNavLink(
   input: UpdateNavLinkInput,
 ): Promise<NavLinkRecord> {
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
-  const before = await repo.findNavLink(ctx.db, id);
+  const before = await siteRepo.findNavLink(ctx.db, id);
   if (!before) throw notFound("link");
   const moved = input.group !== undefined && input.group !== before.group;
   if (moved && input.group) await assertGroup(ctx, input.group);
   await assertIcon(ctx, input.icon, before.icon);
-  const row = await repo.updateNavLink(ctx.db, id, input, moved);
+  const row = await siteRepo.updateNavLink(ctx.db, id, input, moved);
   if (!row) throw notFound("link");
   if (!(before.hidden && row.hidden)) changed(ctx, "nav.links.update");
   return navLinkRecord(row);
@@ -144,7 +144,7 @@ export async function updateNavLink(
 
 export async function deleteNavLink(ctx: ContentContext, id: string): Promise<{ id: string }> {
   if (id.startsWith("file:")) throw await fileItem(ctx, id);
-  const row = await repo.deleteNavLink(ctx.db, id);
+  const row = await siteRepo.deleteNavLink(ctx.db, id);
   if (!row) throw notFound("link");
   if (!row.hidden) changed(ctx, "nav.links.delete");
   return { id };
@@ -169,7 +169,7 @@ function staleOrder(): ApiError {
 
 /** Puts the database's groups in the order given (every one, moved from the stored order). */
 export async function orderNavGroups(ctx: ContentContext, input: OrderNavInput): Promise<NavList> {
-  if (!(await repo.orderNavGroups(ctx.db, input.ids, input.seen))) throw staleOrder();
+  if (!(await siteRepo.orderNavGroups(ctx.db, input.ids, input.seen))) throw staleOrder();
   changed(ctx, "nav.order");
   return listNav(ctx);
 }
@@ -181,8 +181,8 @@ export async function orderNavLinks(
   input: OrderNavInput,
 ): Promise<NavList> {
   if (group.startsWith("file:")) throw await fileItem(ctx, group);
-  if (!(await repo.findNavGroup(ctx.db, group))) throw notFound("group");
-  if (!(await repo.orderNavLinks(ctx.db, group, input.ids, input.seen))) throw staleOrder();
+  if (!(await siteRepo.findNavGroup(ctx.db, group))) throw notFound("group");
+  if (!(await siteRepo.orderNavLinks(ctx.db, group, input.ids, input.seen))) throw staleOrder();
   changed(ctx, "nav.order");
   return listNav(ctx);
 }

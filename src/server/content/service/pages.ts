@@ -13,7 +13,8 @@ import {
 import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { FilePage } from "../files.ts";
-import * as repo from "../repository.ts";
+import * as historyRepo from "../history-repository.ts";
+import * as siteRepo from "../site-repository.ts";
 import { fieldsToRestore, keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import { type ContentContext, changedElsewhere, notFound } from "./shared.ts";
 
@@ -26,7 +27,7 @@ import { type ContentContext, changedElsewhere, notFound } from "./shared.ts";
 function pageRecord(
   slug: PageSlug,
   lang: ContentLang,
-  row: repo.PageRow | null,
+  row: siteRepo.PageRow | null,
   file: FilePage | undefined,
 ): PageRecord {
   return {
@@ -44,7 +45,7 @@ function pageRecord(
 
 /** Both languages of a page, Chinese first. */
 export async function getPages(ctx: ContentContext, slug: PageSlug): Promise<PageRecord[]> {
-  const [rows, files] = await Promise.all([repo.listPages(ctx.db, slug), ctx.files.pages()]);
+  const [rows, files] = await Promise.all([siteRepo.listPages(ctx.db, slug), ctx.files.pages()]);
   return CONTENT_LANGS.map((lang) =>
     pageRecord(
       slug,
@@ -74,13 +75,13 @@ export async function savePage(
   expected: PageExpectation,
 ): Promise<PageRecord> {
   const since = expected && expected !== "none" ? new Date(expected.updatedAt) : expected;
-  const row = await repo.savePage(
+  const row = await siteRepo.savePage(
     ctx.db,
     { slug, lang, body: input.body, updatedBy: ctx.actor ?? null },
     since,
   );
   if (!row) {
-    const now = await repo.findPage(ctx.db, slug, lang);
+    const now = await siteRepo.findPage(ctx.db, slug, lang);
     // Saved here since the file was opened, or saved again (or gone back to the file) since the
     // text was opened: the owner chooses.
     throw changedElsewhere("page", now?.updatedAt ?? new Date());
@@ -107,16 +108,16 @@ export async function revertPage(
       issues: [{ field: "body", message: "no file to go back to", key: "bmsPages.noFile" }],
     });
   }
-  const row = await repo.deletePage(ctx.db, slug, lang);
+  const row = await siteRepo.deletePage(ctx.db, slug, lang);
   if (!row) throw notFound("page");
-  await repo.deleteRevisions(ctx.db, "page", row.id);
+  await historyRepo.deleteRevisions(ctx.db, "page", row.id);
   ctx.publisher.contentChanged({ action: "pages.reset", item: `${slug} (${lang})` });
   return pageRecord(slug, lang, null, file);
 }
 
 /** A saved page by its row's id (what its history is kept under). */
-export async function savedPage(ctx: ContentContext, rowId: string): Promise<repo.PageRow> {
-  const row = await repo.findPageById(ctx.db, rowId);
+export async function savedPage(ctx: ContentContext, rowId: string): Promise<siteRepo.PageRow> {
+  const row = await siteRepo.findPageById(ctx.db, rowId);
   if (!row) throw notFound("page");
   return row;
 }

@@ -5,7 +5,7 @@ import type {
   SnapshotPhotoTag,
 } from "../../../shared/kinds/photo.ts";
 import type { PageQuery } from "../../db/queries.ts";
-import * as repo from "../repository.ts";
+import * as groupingRepo from "../groupings-repository.ts";
 import { type ContentContext, notFound, pageOf, readOnly, reportChange } from "./shared.ts";
 
 /**
@@ -27,7 +27,7 @@ async function carriers(ctx: ContentContext): Promise<Carrier[]> {
     status: photo.status,
     publishedAt: photo.publishedAt ? new Date(photo.publishedAt) : null,
   }));
-  return [...(await repo.photoTagLists(ctx.db)), ...files];
+  return [...(await groupingRepo.photoTagLists(ctx.db)), ...files];
 }
 
 const byTag = (a: { tag: string }, b: { tag: string }) =>
@@ -51,7 +51,7 @@ export async function listPhotoTags(
     updatedAt: null,
   });
   for (const tag of counts.keys()) records.set(tag, blank(tag));
-  for (const row of await repo.listPhotoTagNames(ctx.db)) {
+  for (const row of await groupingRepo.listPhotoTagNames(ctx.db)) {
     records.set(row.tag, {
       ...blank(row.tag),
       name: row.name,
@@ -82,7 +82,7 @@ export async function savePhotoTag(
 ): Promise<SnapshotPhotoTag> {
   const file = await fileName(ctx, tag);
   if (file) throw readOnly(file.file);
-  const row = await repo.savePhotoTagName(ctx.db, tag, input.name);
+  const row = await groupingRepo.savePhotoTagName(ctx.db, tag, input.name);
   if (!row) throw notFound("tag name");
   await report(ctx, tag, "update");
   return { tag: row.tag, name: row.name };
@@ -92,7 +92,7 @@ export async function savePhotoTag(
 export async function deletePhotoTag(ctx: ContentContext, tag: string): Promise<{ tag: string }> {
   const file = await fileName(ctx, tag);
   if (file) throw readOnly(file.file);
-  const row = await repo.deletePhotoTagName(ctx.db, tag);
+  const row = await groupingRepo.deletePhotoTagName(ctx.db, tag);
   if (!row) throw notFound("tag name");
   await report(ctx, tag, "delete");
   return { tag };

@@ -4,8 +4,8 @@ import type { RevisionListItem, RevisionRecord } from "../../../shared/content.t
 import type { PageQuery } from "../../db/queries.ts";
 import type { RevisedKind } from "../../db/schema.ts";
 import { ApiError } from "../../http/errors.ts";
+import * as historyRepo from "../history-repository.ts";
 import { revisionListItem, revisionRecord } from "../records.ts";
-import * as repo from "../repository.ts";
 import { type ContentContext, notFound } from "./shared.ts";
 
 // Every save of an item written in /bms keeps a revision (src/server/db/schema.ts,
@@ -46,7 +46,7 @@ export async function keepRevision(
   } = row;
   const fields = Object.fromEntries(Object.entries(rest).filter(([name]) => !omit.includes(name)));
   const autosaved = ctx.autosave ?? false;
-  await repo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy, autosaved });
+  await historyRepo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy, autosaved });
 }
 
 /** An item's revisions, newest first (the item checked to exist first). */
@@ -56,7 +56,7 @@ export async function listRevisions(
   id: string,
   query: PageQuery,
 ): Promise<Page<RevisionListItem>> {
-  const { rows, total } = await repo.listRevisions(ctx.db, kind, id, query);
+  const { rows, total } = await historyRepo.listRevisions(ctx.db, kind, id, query);
   return { items: rows.map(revisionListItem), total, ...query };
 }
 
@@ -67,7 +67,7 @@ export async function readRevision(
   id: string,
   revisionId: string,
 ): Promise<RevisionRecord> {
-  const row = await repo.findRevision(ctx.db, kind, id, revisionId);
+  const row = await historyRepo.findRevision(ctx.db, kind, id, revisionId);
   if (!row) throw notFound("revision");
   return revisionRecord(row);
 }

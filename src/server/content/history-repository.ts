@@ -1,0 +1,175 @@
+import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { firstRow, type RowPage } from "../db/queries.ts";
+import {
+  contentChapters,
+  contentRevisions,
+  draftLinks,
+  type RevisedKind,
+  users,
+} from "../db/schema.ts";
+
+// The SQL of an item's history: its revisions and the links that show its draft.
+
+// --- Revisions -------------------------------------------------------------------------------
+
+/** How many revisions an item keeps: the oldest beyond are deleted as new ones come. */
+export const REVISIONS_KEPT = 100;
+
+export type RevisionRow = typeof contentRevisions.$inferSelect;
+
+/** A revision in a list: when, by whom (their name, if they still exist), without its fields. */
+export interface RevisionListRow {
+  id: string;
+  savedAt: Date;
+  savedBy: string | null;
+  savedByName: string | null;
+  title: string | null;
+  length: number;
+  autosaved: boolean;
+}
+
+/** Keeps a revision of an item as saved, and forgets the oldest beyond `REVISIONS_KEPT`. */
+export async function insertRevision(
+  db: Db,
+  values: {
+    kind: RevisedKind;
+    itemId: string;
+    fields: Record<string, unknown>;
+    savedBy: string | null;
+    autosaved?: boolean;
+  },
+): Promise<RevisionRow> {
+  const t = contentRevisions;
+  const same = and(eq(t.kind, values.kind), eq(t.itemId, values.itemId));
+  if (values.autosaved) {
+    // A run of saves after pauses in typing is one revision: the newest, if it is one of them by
+    // the same person, takes the new fields and time.
+    const newest = db
+      .select({ id: t.id })
+      .from(t)
+      .where(same)
+      .orderBy(sql`${t.savedAt} desc`, sql`${t.id} desc`)
+      .limit(1);
+    const [replaced] = await db
+      .update(t)
+      .set({ fields: values.fields, savedAt: new Date() })
+      .where(
+        and(
+          sql`${t.id} = (${newest})`,
+          eq(t.autosaved, true),
+          values.savedBy ? eq(t.savedBy, values.savedBy) : isNull(t.savedBy),
+        ),
+      )
+      .returning();
+    if (replaced) return replaced;
+  }
+  const [row] = await db.insert(contentRevisions).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  const kept = db
+    .select({ id: t.id })
+    .from(t)
+    .where(same)
+    .orderBy(sql`${t.savedAt} desc`, sql`${t.id} desc`)
+    .limit(REVISIONS_KEPT);
+  await db.delete(t).where(and(same, sql`${t.id} not in (${kept})`));
+  return row;
+}
+
+/** An item's revisions, newest first, a page at a time. */
+export async function listRevisions(
+  db: Db,
+  kind: RevisedKind,
+  itemId: string,
+  page: { page: number; pageSize: number },
+): Promise<RowPage<RevisionListRow>> {
+  const t = contentRevisions;
+  const where = and(eq(t.kind, kind), eq(t.itemId, itemId));
+  const [totalRow] = await db.select({ total: count() }).from(t).where(where);
+  const rows = await db
+    .select({
+      id: t.id,
+      savedAt: t.savedAt,
+      savedBy: t.savedBy,
+      savedByName: users.userName,
+      title: sql<string | null>`${t.fields}->>'title'`,
+      length: sql<number>`coalesce(length(${t.fields}->>'body'), 0)::int`,
+      autosaved: t.autosaved,
+    })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.savedBy))
+    .where(where)
+    .orderBy(sql`${t.savedAt} desc`, sql`${t.id} desc`)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** One revision of an item, fields and all. */
+export const findRevision = (db: Db, kind: RevisedKind, itemId: string, id: string) =>
+  firstRow(
+    db
+      .select({
+        id: contentRevisions.id,
+        savedAt: contentRevisions.savedAt,
+        savedBy: contentRevisions.savedBy,
+        savedByName: users.userName,
+        fields: contentRevisions.fields,
+        autosaved: contentRevisions.autosaved,
+      })
+      .from(contentRevisions)
+      .leftJoin(users, eq(users.id, contentRevisions.savedBy))
+      .where(
+        and(
+          eq(contentRevisions.id, id),
+          eq(contentRevisions.kind, kind),
+          eq(contentRevisions.itemId, itemId),
+        ),
+      ),
+  );
+
+/** An item's revisions go with it. */
+export async function deleteRevisions(db: Db, kind: RevisedKind, itemId: string): Promise<void> {
+  await db
+    .delete(contentRevisions)
+    .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)));
+}
+
+// --- Draft links ------------------------------------------------------------------------------
+
+/** Keeps a secret link to a draft (its token's hash), forgetting every expired link. */
+export async function insertDraftLink(
+  db: Db,
+  values: typeof draftLinks.$inferInsert,
+): Promise<void> {
+  await db.delete(draftLinks).where(lte(draftLinks.expiresAt, sql`now()`));
+  await db.insert(draftLinks).values(values);
+}
+
+/** The live link of a token's hash (none once expired). */
+export const findDraftLink = (db: Db, tokenHash: string) =>
+  firstRow(
+    db
+      .select()
+      .from(draftLinks)
+      .where(and(eq(draftLinks.tokenHash, tokenHash), gt(draftLinks.expiresAt, sql`now()`))),
+  );
+
+/**
+ * An item's links go with it; a book's chapters (deleted with it by the foreign key) take theirs.
+ */
+export async function deleteDraftLinks(db: Db, kind: string, itemId: string): Promise<void> {
+  // Any kind may ask (the item flow deletes for each of its kinds); articles, notes and chapters have some.
+  await db
+    .delete(draftLinks)
+    .where(and(sql`${draftLinks.kind} = ${kind}`, eq(draftLinks.itemId, itemId)));
+  if (kind !== "book") return;
+  await db
+    .delete(draftLinks)
+    .where(
+      and(
+        sql`${draftLinks.kind} = 'chapter'`,
+        sql`not exists (select 1 from ${contentChapters} where ${contentChapters.id} = ${draftLinks.itemId})`,
+      ),
+    );
+}
