@@ -1,86 +1,46 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { z } from "zod";
 import type { Page } from "../../shared/auth.ts";
 import {
-  bannerIdParamSchema,
-  categorySlugParamSchema,
-  checkNavLinksSchema,
   contentIdParamSchema,
-  createAlbumSchema,
   createArticleSchema,
-  createBannerSchema,
   createBookSchema,
-  createCategorySchema,
   createChapterSchema,
-  createNavGroupSchema,
-  createNavLinkSchema,
   createNoteSchema,
   createPhotoSchema,
   type DraftKind,
   draftLinkSchema,
   draftPreviewQuerySchema,
-  fileImageIdParamSchema,
-  listAlbumsQuerySchema,
   listArticlesQuerySchema,
   listBooksQuerySchema,
-  listCategoriesQuerySchema,
   listChaptersQuerySchema,
   listNotesQuerySchema,
   listPhotosQuerySchema,
   listRevisionsQuerySchema,
-  navIdParamSchema,
-  orderBannersSchema,
-  orderNavSchema,
   type PublishInput,
-  pageParamSchema,
-  pageRowParamSchema,
-  pageSlugParamSchema,
   previewSchema,
   publishSchema,
   type RevisionListItem,
   type RevisionRecord,
-  revisionParamSchema,
-  savePageSchema,
   slugUseQuerySchema,
-  updateAlbumSchema,
   updateArticleSchema,
-  updateBannerSchema,
   updateBookSchema,
-  updateCategorySchema,
   updateChapterSchema,
-  updateNavGroupSchema,
-  updateNavLinkSchema,
   updateNoteSchema,
   updatePhotoSchema,
 } from "../../shared/content.ts";
-import { photoTagParamSchema, savePhotoTagSchema } from "../../shared/kinds/photo.ts";
 import type { PageQuery } from "../db/queries.ts";
-import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
-import { ifMatch, saveExpectation } from "../http/preconditions.ts";
+import { ifMatch } from "../http/preconditions.ts";
 import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
-import { contentFiles } from "./files.ts";
+import { groupingRoutes } from "./groupings-routes.ts";
+import { contentBody, ctx, restoredMessage, revisionParam } from "./route-parts.ts";
 import * as content from "./service.ts";
+import { siteRoutes } from "./site-routes.ts";
 
 const { created, updated, deleted, unpublished } = content.CONTENT_MESSAGES;
-
-/** The request's context: its database, its publisher, and the files under content/ read once. */
-function ctx(c: Context<AppEnv>): content.ContentContext {
-  return {
-    db: c.var.db,
-    publisher: c.var.publisher,
-    files: contentFiles(),
-    actor: c.var.user?.id ?? null,
-    autosave: c.req.header("x-autosave") === "1",
-  };
-}
-
-/** A body of the longest allowed Markdown (200 000 characters, 3 bytes each in UTF-8 for Chinese) plus its fields. */
-export const CONTENT_LIMIT_BYTES = 640 * 1024;
-/** What a create or an update of written content may send. */
-const contentBody = largeBody(CONTENT_LIMIT_BYTES);
 
 /** The services of the kinds whose slugs are checked, by kind. */
 const SLUG_SERVICES = {
@@ -91,12 +51,6 @@ const SLUG_SERVICES = {
 } as const;
 
 const id = pathParams(contentIdParamSchema);
-const revisionParam = pathParams(revisionParamSchema);
-const restoredMessage = "Restored";
-const slug = pathParams(categorySlugParamSchema);
-const bannerId = pathParams(bannerIdParamSchema);
-const navId = pathParams(navIdParamSchema);
-const tagParam = pathParams(photoTagParamSchema);
 const publishBody = jsonBody(publishSchema);
 const draftLinkBody = jsonBody(draftLinkSchema);
 
@@ -276,54 +230,6 @@ export const contentRoutes = new Hono<AppEnv>()
       content.photos,
     ),
   )
-  // --- Categories (the slug is the id)
-  .get("/admin/categories", requireAdmin, queryParams(listCategoriesQuerySchema), async (c) =>
-    ok(c, await content.listCategoryPage(ctx(c), c.req.valid("query"))),
-  )
-  .post("/admin/categories", requireAdmin, jsonBody(createCategorySchema), async (c) =>
-    ok(c, await content.createCategory(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/categories/:slug", requireAdmin, slug, jsonBody(updateCategorySchema), async (c) =>
-    ok(
-      c,
-      await content.updateCategory(ctx(c), c.req.valid("param").slug, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/categories/:slug", requireAdmin, slug, async (c) =>
-    ok(c, await content.deleteCategory(ctx(c), c.req.valid("param").slug), deleted),
-  )
-  // --- Albums of the gallery (the slug is the id)
-  .get("/admin/albums", requireAdmin, queryParams(listAlbumsQuerySchema), async (c) =>
-    ok(c, await content.listAlbumPage(ctx(c), c.req.valid("query"))),
-  )
-  .post("/admin/albums", requireAdmin, jsonBody(createAlbumSchema), async (c) =>
-    ok(c, await content.createAlbum(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/albums/:slug", requireAdmin, slug, jsonBody(updateAlbumSchema), async (c) =>
-    ok(
-      c,
-      await content.updateAlbum(ctx(c), c.req.valid("param").slug, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/albums/:slug", requireAdmin, slug, async (c) =>
-    ok(c, await content.deleteAlbum(ctx(c), c.req.valid("param").slug), deleted),
-  )
-  // --- Names of the gallery's tags, in each language (the tag as photos write it is the id)
-  .get("/admin/photo-tags", requireAdmin, queryParams(listAlbumsQuerySchema), async (c) =>
-    ok(c, await content.listPhotoTags(ctx(c), c.req.valid("query"))),
-  )
-  .put("/admin/photo-tags/:tag", requireAdmin, tagParam, jsonBody(savePhotoTagSchema), async (c) =>
-    ok(
-      c,
-      await content.savePhotoTag(ctx(c), c.req.valid("param").tag, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/photo-tags/:tag", requireAdmin, tagParam, async (c) =>
-    ok(c, await content.deletePhotoTag(ctx(c), c.req.valid("param").tag), deleted),
-  )
   // --- Whether a slug is free (the editors check it as the owner types)
   .get("/admin/slug-use", requireAdmin, queryParams(slugUseQuerySchema), async (c) => {
     const { kind, slug, except } = c.req.valid("query");
@@ -343,123 +249,5 @@ export const contentRoutes = new Hono<AppEnv>()
     c.header("X-Robots-Tag", "noindex");
     return ok(c, await content.draftPage(ctx(c), c.req.valid("query").t));
   })
-  // --- The site's pages written here as well as in files (the about page), by language
-  .get("/admin/pages/:slug", requireAdmin, pathParams(pageSlugParamSchema), async (c) =>
-    ok(c, await content.getPages(ctx(c), c.req.valid("param").slug)),
-  )
-  .put(
-    "/admin/pages/:slug/:lang",
-    requireAdmin,
-    pathParams(pageParamSchema),
-    contentBody,
-    jsonBody(savePageSchema),
-    async (c) => {
-      const { slug, lang } = c.req.valid("param");
-      const saved = await content.savePage(
-        ctx(c),
-        slug,
-        lang,
-        c.req.valid("json"),
-        saveExpectation(c),
-      );
-      return ok(c, saved, updated);
-    },
-  )
-  .delete("/admin/pages/:slug/:lang", requireAdmin, pathParams(pageParamSchema), async (c) => {
-    const { slug, lang } = c.req.valid("param");
-    return ok(c, await content.revertPage(ctx(c), slug, lang), deleted);
-  })
-  .get(
-    "/admin/pages/:id/revisions",
-    requireAdmin,
-    pathParams(pageRowParamSchema),
-    queryParams(listRevisionsQuerySchema),
-    async (c) =>
-      ok(c, await content.pageRevisions(ctx(c), c.req.valid("param").id, c.req.valid("query"))),
-  )
-  .get("/admin/pages/:id/revisions/:revision", requireAdmin, revisionParam, async (c) => {
-    const { id: rowId, revision } = c.req.valid("param");
-    return ok(c, await content.pageRevision(ctx(c), rowId, revision));
-  })
-  .post("/admin/pages/:id/revisions/:revision/restore", requireAdmin, revisionParam, async (c) => {
-    const { id: rowId, revision } = c.req.valid("param");
-    return ok(
-      c,
-      await content.restorePage(ctx(c), rowId, revision, saveExpectation(c)),
-      restoredMessage,
-    );
-  })
-  // --- The picture of a photo or banner written in a file, as the site serves it
-  .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>
-    ok(c, await content.fileThumbnail(ctx(c), c.req.valid("param").id)),
-  )
-  // --- Banners of the home page (content/banners.json's first, then the database's in order)
-  .get("/admin/banners", requireAdmin, async (c) => ok(c, await content.listBanners(ctx(c))))
-  .post("/admin/banners", requireAdmin, jsonBody(createBannerSchema), async (c) =>
-    ok(c, await content.createBanner(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/banners/order", requireAdmin, jsonBody(orderBannersSchema), async (c) =>
-    ok(c, await content.orderBanners(ctx(c), c.req.valid("json")), updated),
-  )
-  .put("/admin/banners/:id", requireAdmin, bannerId, jsonBody(updateBannerSchema), async (c) =>
-    ok(
-      c,
-      await content.updateBanner(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/banners/:id", requireAdmin, bannerId, async (c) =>
-    ok(c, await content.deleteBanner(ctx(c), c.req.valid("param").id), deleted),
-  )
-  // --- The site navigation (content/site-nav.json's groups first, then the database's)
-  .get("/admin/nav", requireAdmin, async (c) => ok(c, await content.listNav(ctx(c))))
-  .post("/admin/nav/groups", requireAdmin, jsonBody(createNavGroupSchema), async (c) =>
-    ok(c, await content.createNavGroup(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/nav/groups/order", requireAdmin, jsonBody(orderNavSchema), async (c) =>
-    ok(c, await content.orderNavGroups(ctx(c), c.req.valid("json")), updated),
-  )
-  .put("/admin/nav/groups/:id", requireAdmin, navId, jsonBody(updateNavGroupSchema), async (c) =>
-    ok(
-      c,
-      await content.updateNavGroup(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/nav/groups/:id", requireAdmin, navId, async (c) =>
-    ok(c, await content.deleteNavGroup(ctx(c), c.req.valid("param").id), deleted),
-  )
-  .put(
-    "/admin/nav/groups/:id/links/order",
-    requireAdmin,
-    navId,
-    jsonBody(orderNavSchema),
-    async (c) =>
-      ok(
-        c,
-        await content.orderNavLinks(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-        updated,
-      ),
-  )
-  .post("/admin/nav/links", requireAdmin, jsonBody(createNavLinkSchema), async (c) =>
-    ok(c, await content.createNavLink(ctx(c), c.req.valid("json")), created),
-  )
-  .put("/admin/nav/links/:id", requireAdmin, navId, jsonBody(updateNavLinkSchema), async (c) =>
-    ok(
-      c,
-      await content.updateNavLink(ctx(c), c.req.valid("param").id, c.req.valid("json")),
-      updated,
-    ),
-  )
-  .delete("/admin/nav/links/:id", requireAdmin, navId, async (c) =>
-    ok(c, await content.deleteNavLink(ctx(c), c.req.valid("param").id), deleted),
-  )
-  .post("/admin/nav/check", requireAdmin, jsonBody(checkNavLinksSchema), async (c) =>
-    ok(
-      c,
-      await content.checkNavLinks(ctx(c), c.req.valid("json").ids, {
-        origin: new URL(c.req.url).origin,
-        ...c.var.outbound,
-      }),
-    ),
-  );
+  .route("/", groupingRoutes)
+  .route("/", siteRoutes);
