@@ -6,6 +6,7 @@ import {
   type Graph,
   importCycles,
   isServer,
+  layeringViolations,
   parseModule,
   splitAstro,
   under,
@@ -90,5 +91,26 @@ describe("architecture checker", () => {
       ],
       pathStrings: ["/src/h.ts"],
     });
+  });
+
+  it("the layering check can fail: SQL in a service, a route and a domain at a repository", () => {
+    const server: Graph = new Map([
+      ["src/server/a/service.ts", [bare("drizzle-orm"), file("src/server/a/repository.ts")]],
+      ["src/server/a/routes.ts", [file("src/server/a/repository.ts")]],
+      [
+        "src/server/a/repository.ts",
+        [bare("drizzle-orm/pg-core"), file("src/server/db/schema.ts")],
+      ],
+      ["src/server/b/service.ts", [file("src/server/a/items-repository.ts")]],
+      ["src/server/b/rate.ts", [file("src/server/db/schema.ts", true)]],
+      ["src/server/db/client.ts", [bare("drizzle-orm")]],
+      ["src/server/b/b.test-support.ts", [bare("drizzle-orm")]],
+    ]);
+    expect(layeringViolations(server)).toEqual([
+      "src/server/a/routes.ts → src/server/a/repository.ts: routes call services",
+      "src/server/a/service.ts → drizzle-orm: SQL outside a repository",
+      "src/server/b/rate.ts → src/server/db/schema.ts: SQL outside a repository",
+      "src/server/b/service.ts → src/server/a/items-repository.ts: another domain's repository",
+    ]);
   });
 });

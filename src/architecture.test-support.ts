@@ -315,6 +315,39 @@ export function importCycles(
   return groups.map(describeGroup).sort();
 }
 
+/** A server module's domain: its folder under src/server ("" for the server's root files). */
+const domainOf = (node: string) => node.split("/").slice(2, -1)[0] ?? "";
+const fileName = (node: string) => node.slice(node.lastIndexOf("/") + 1);
+const isRepository = (node: string) => /^(.+-)?repository\.ts$/.test(fileName(node));
+const isRoutes = (node: string) => /^(.+-)?routes\.ts$/.test(fileName(node));
+
+/**
+ * The server's layers, as `from → to: rule` lines: only repositories (and the database's own
+ * folder, src/server/db) import drizzle or the schema; routes import no repository; no domain
+ * imports another domain's repository (it calls that domain's service). Test support is exempt.
+ */
+export function layeringViolations(graph: Graph): string[] {
+  const found: string[] = [];
+  for (const [from, edges] of graph) {
+    if (!from.startsWith("src/server/") || from.includes("test-support")) continue;
+    const inDb = from.startsWith("src/server/db/");
+    for (const edge of edges) {
+      const sql = edge.bare
+        ? /^drizzle-orm(\/|$)/.test(edge.to)
+        : edge.to === "src/server/db/schema.ts";
+      if (sql && !inDb && !isRepository(from)) {
+        found.push(`${from} → ${edge.to}: SQL outside a repository`);
+      }
+      if (edge.bare || !isRepository(edge.to)) continue;
+      if (isRoutes(from)) found.push(`${from} → ${edge.to}: routes call services`);
+      else if (domainOf(edge.to) !== domainOf(from)) {
+        found.push(`${from} → ${edge.to}: another domain's repository`);
+      }
+    }
+  }
+  return found.sort();
+}
+
 // ---- What the boundaries are made of ----
 
 /** Whether a node is one of the files or folders under any of `prefixes`. */

@@ -7,6 +7,7 @@ import {
   forbiddenChains,
   importCycles,
   isServer,
+  layeringViolations,
   SCRIPT_SUFFIX,
   under,
 } from "./architecture.test-support.ts";
@@ -152,6 +153,10 @@ describe("architecture", () => {
     }
     const allowed = Object.fromEntries(Object.entries(RAW_HTML).map(([f, r]) => [f, r.count]));
     expect(found).toEqual(allowed);
+  });
+
+  it("the server's layers: SQL only in repositories, routes call services, domains meet in services", () => {
+    expect(layeringViolations(graph)).toEqual([]);
   });
 
   it("back-office features import only app/, code outside the back office and themselves; app/ no feature", () => {

@@ -15,7 +15,7 @@ import { ApiError } from "../http/errors.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { composeMail, type MailKind } from "../mail/messages.ts";
 import { siteNameIn } from "../settings/service.ts";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/repository.ts";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.ts";
 import { toStoredUser } from "../users/view.ts";
 import {
   decryptGivenPassword,

@@ -21,8 +21,14 @@ import { localStorage } from "../storage/storage.ts";
 import { ArchiveError, readArchive, writeArchive } from "./archive.ts";
 import { seedSite } from "./backup.test-support.ts";
 import { exportArchive } from "./export.ts";
-import { ImportRefused, importArchive, ownedRowCounts } from "./import.ts";
-import { ALL_TABLES, LEFT_OUT_TABLES, OWNED_TABLES, tableName } from "./tables.ts";
+import { ImportRefused, importArchive } from "./import.ts";
+import {
+  ALL_TABLES,
+  LEFT_OUT_TABLES,
+  OWNED_TABLES,
+  ownedRowCounts,
+  tableName,
+} from "./repository.ts";
 
 // Export and import on each engine: a seeded site exported, imported into a fresh database and
 // fresh storage, and exported again is the same archive; a damaged archive, a database that is

@@ -6,7 +6,7 @@ import type { Storage } from "../storage/storage.ts";
 import { AVATAR_NAME, AVATAR_PATH } from "../users/avatar.ts";
 import { writeArchive } from "./archive.ts";
 import { contentFilesOf } from "./markdown.ts";
-import { type ArchivedRow, OWNED_TABLES, readRows, tableName } from "./tables.ts";
+import { type ArchivedRow, OWNED_TABLES, readRows, tableName } from "./repository.ts";
 
 // An export: everything the owner owns in one archive (src/server/backup/archive.ts).
 //   data/<table>.json   every row of each owned table (tables.ts), as it is: what an import reads

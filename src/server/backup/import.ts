@@ -1,9 +1,15 @@
-import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import type { Storage } from "../storage/storage.ts";
 import { ArchiveError, type Manifest, readArchive } from "./archive.ts";
-import { type ArchivedRow, OWNED_TABLES, revive, sequenceResets, tableName } from "./tables.ts";
+import {
+  type ArchivedRow,
+  insertRows,
+  OWNED_TABLES,
+  ownedRowCounts,
+  revive,
+  tableName,
+} from "./repository.ts";
 
 // An import: an archive of export.ts restored into an empty database and its storage. Nothing
 // is touched before the whole archive has been read and checked (archive.ts: every checksum,
@@ -23,9 +29,6 @@ export interface ImportResult {
   /** Files written to storage. */
   storageFiles: number;
 }
-
-/** Rows per INSERT: well under PostgreSQL's 65535 parameters for the widest table. */
-const CHUNK = 200;
 
 const rowsSchema = z.array(z.record(z.string(), z.unknown()));
 
@@ -55,16 +58,6 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The rows the owned tables hold, by table, those with any. */
-export async function ownedRowCounts(db: Db): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of OWNED_TABLES) {
-    const count = await db.$count(table);
-    if (count > 0) counts[tableName(table)] = count;
-  }
-  return counts;
 }
 
 function refuseUnlessEmpty(counts: Record<string, number>): void {
@@ -107,13 +100,7 @@ export async function importArchive(
       for (const table of OWNED_TABLES) {
         const name = tableName(table);
         const list = parentsFirst(name, data.get(name) ?? []);
-        const values = revive(table, list);
-        for (let i = 0; i < values.length; i += CHUNK) {
-          // Rows of this table, their fields named as its columns (checked by the database).
-          const target: PgTable = table;
-          await tx.insert(target).values(values.slice(i, i + CHUNK));
-        }
-        for (const reset of sequenceResets(table)) await tx.execute(reset);
+        await insertRows(tx, table, revive(table, list));
         restored[name] = list.length;
       }
       return restored;

@@ -14,7 +14,7 @@ import {
   photoTagFields,
 } from "../../shared/kinds/photo.ts";
 import { originalName } from "../media/store.ts";
-import type { ArchivedRow } from "./tables.ts";
+import type { ArchivedRow } from "./repository.ts";
 
 // The database's writing as files in content/'s own layout, so that an export's `content/`
 // folder can be committed to git or dropped into a checkout and built:

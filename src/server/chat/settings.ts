@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import type {
   AiSettingsRecord,
   AiTestResult,
   SaveAiSettingsInput,
 } from "../../shared/ai-settings.ts";
 import type { Db } from "../db/client.ts";
-import { aiSettings } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import {
   type AiConfig,
@@ -14,18 +12,11 @@ import {
   describeProviderError,
   isConfigured,
 } from "./provider.ts";
+import { findAiSettings, type AiSettingsRow as Row, upsertAiSettings } from "./repository.ts";
 import { open, seal } from "./secret-box.ts";
 
 // The provider's settings: saved in /bms over the environment's, the key sealed. The chat reads
 // the result on every question, so a change takes effect at once.
-
-const ID = "ai";
-type Row = typeof aiSettings.$inferSelect;
-
-async function findRow(db: Db): Promise<Row | null> {
-  const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, ID));
-  return row ?? null;
-}
 
 /** The stored key opened; "" for none or one that cannot be opened. */
 function keyOf(row: Row | null, secret: string | undefined): string {
@@ -40,7 +31,7 @@ export async function aiConfigFor(
   secret: string | undefined,
 ): Promise<AiConfig> {
   const fromEnv = aiConfigFromEnv(env);
-  const row = await findRow(db);
+  const row = await findAiSettings(db);
   return {
     baseUrl: row?.baseUrl || fromEnv.baseUrl,
     model: row?.model || fromEnv.model,
@@ -97,7 +88,7 @@ export async function aiConfigOf(
   secret: string | undefined,
 ): Promise<AiConfig> {
   const fromEnv = aiConfigFromEnv(env);
-  const stored = keyOf(await findRow(db), secret);
+  const stored = keyOf(await findAiSettings(db), secret);
   const apiKey = input.apiKey === undefined ? stored || fromEnv.apiKey : input.apiKey;
   return {
     baseUrl: input.baseUrl || fromEnv.baseUrl,
@@ -139,10 +130,7 @@ export async function testProvider(
 /** Keeps the provider's failure to answer a reader, for the owner to see in /bms. */
 export async function recordProviderFailure(db: Db, reason: string, at = new Date()) {
   const values = { lastFailureAt: at, lastFailure: reason.slice(0, 300) };
-  await db
-    .insert(aiSettings)
-    .values({ id: ID, ...values })
-    .onConflictDoUpdate({ target: aiSettings.id, set: values });
+  await upsertAiSettings(db, values);
 }
 
 export async function getAiSettings(
@@ -150,7 +138,7 @@ export async function getAiSettings(
   env: NodeJS.ProcessEnv,
   secret: string | undefined,
 ): Promise<AiSettingsRecord> {
-  return recordOf(await findRow(db), env, secret);
+  return recordOf(await findAiSettings(db), env, secret);
 }
 
 /** Saves the fields; the key as given (left out: kept; "": removed), sealed. */
@@ -186,10 +174,5 @@ export async function saveAiSettings(
     updatedBy: ctx.actor,
     updatedAt: new Date(),
   };
-  const [row] = await db
-    .insert(aiSettings)
-    .values({ id: ID, ...values })
-    .onConflictDoUpdate({ target: aiSettings.id, set: values })
-    .returning();
-  return recordOf(row ?? null, ctx.env, ctx.secret);
+  return recordOf(await upsertAiSettings(db, values), ctx.env, ctx.secret);
 }

@@ -9,6 +9,8 @@ import {
   users,
 } from "../db/schema.ts";
 
+export type { RevisedKind };
+
 // The SQL of an item's history: its revisions and the links that show its draft.
 
 // --- Revisions -------------------------------------------------------------------------------

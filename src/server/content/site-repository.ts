@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PageSlug } from "../../shared/content.ts";
 import type { ContentLang } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
+import { bannerOrder, navGroupOrder, navLinkOrder } from "../db/orders.ts";
 import { firstRow } from "../db/queries.ts";
 import { contentBanners, navGroups, navLinks, sitePages } from "../db/schema.ts";
 import type { BannerRow, NewBanner, Patch } from "./repository.ts";
@@ -11,13 +12,6 @@ import type { BannerRow, NewBanner, Patch } from "./repository.ts";
 // links (both put in order by the owner), and the about page's saved text.
 
 // --- Banners --------------------------------------------------------------------------------
-
-/** The banners' one order: the carousel's, the list's and the build snapshot's. */
-export const bannerOrder = [
-  asc(contentBanners.order),
-  asc(contentBanners.createdAt),
-  asc(contentBanners.id),
-];
 
 export function listBanners(db: Db): Promise<BannerRow[]> {
   return db
@@ -130,10 +124,6 @@ export const orderBanners = (db: Db, ids: readonly string[], seen: readonly stri
 
 export type NavGroupRow = typeof navGroups.$inferSelect;
 export type NavLinkRow = typeof navLinks.$inferSelect;
-
-/** The groups' one order and the links' (within their group): the page's, the list's, the snapshot's. */
-export const navGroupOrder = [asc(navGroups.order), asc(navGroups.createdAt), asc(navGroups.id)];
-export const navLinkOrder = [asc(navLinks.order), asc(navLinks.createdAt), asc(navLinks.id)];
 
 export function listNavGroups(db: Db): Promise<NavGroupRow[]> {
   return db

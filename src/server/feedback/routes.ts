@@ -11,12 +11,12 @@ import { caller, requireAdmin } from "../http/middleware.ts";
 import { FEEDBACK_RATE, rateLimit } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { whileOpen } from "../settings/service.ts";
-import { insertFeedback } from "./repository.ts";
 import {
   answerFeedback,
   changeFeedbackStatus,
   feedbackReplies,
   listFeedbackPage,
+  receiveFeedback,
   removeFeedback,
   statusHistory,
 } from "./service.ts";
@@ -29,8 +29,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     jsonBody(feedbackSubmissionSchema),
     async (c) => {
       const input = c.req.valid("json");
-      const row = await insertFeedback(c.var.db, input, c.var.user?.id ?? null);
-      return ok(c, { id: row.id, status: row.status, receivedAt: row.receivedAt.toISOString() });
+      return ok(c, await receiveFeedback(c.var.db, input, c.var.user?.id ?? null));
     },
   )
   .get("/getAllFeedback", requireAdmin, queryParams(listFeedbackQuerySchema), async (c) =>

@@ -20,6 +20,7 @@ import {
   findFeedback,
   findFeedbackForUpdate,
   findReply,
+  insertFeedback,
   insertReply,
   insertStatusChange,
   listFeedback,
@@ -28,6 +29,16 @@ import {
   type ReplyRow,
   setFeedbackStatus,
 } from "./repository.ts";
+
+/** Stores a visitor's feedback; `userId` is the signed-in sender, if any. */
+export async function receiveFeedback(
+  db: Db,
+  input: Parameters<typeof insertFeedback>[1],
+  userId: string | null,
+): Promise<{ id: string; status: string; receivedAt: string }> {
+  const row = await insertFeedback(db, input, userId);
+  return { id: row.id, status: row.status, receivedAt: row.receivedAt.toISOString() };
+}
 
 function noSuchFeedback(): ApiError {
   return new ApiError(404, "not_found", "No such feedback");

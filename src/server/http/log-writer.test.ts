@@ -2,12 +2,8 @@ import { asc, count } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { requestLogs } from "../db/schema.ts";
 import { describeEachDb } from "../test-support.ts";
-import {
-  batchLogWriter,
-  directLogWriter,
-  insertLogRows,
-  type RequestLogRow,
-} from "./log-writer.ts";
+import { batchLogWriter, directLogWriter } from "./log-writer.ts";
+import { insertLogRows, type RequestLogRow } from "./repository.ts";
 
 // The request log's writers: one insert a row, or rows in batches that are at most a short
 // interval late, never more than a batch in one insert, all written by a graceful close.

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { requestLogs } from "../db/schema.ts";
+import { insertLogRow, insertLogRows, type RequestLogRow } from "./repository.ts";
+
+export type { RequestLogRow };
 
 /**
  * How the request log's rows reach the database. Written one by one (the default: every row is
@@ -14,8 +15,6 @@ import { requestLogs } from "../db/schema.ts";
  * stop writes them first (`close`).
  */
 
-export type RequestLogRow = typeof requestLogs.$inferInsert;
-
 export interface LogWriter {
   write(row: RequestLogRow): void | Promise<void>;
   /** Writes what waits (a batch writer); at once for the other. */
@@ -27,7 +26,7 @@ export function directLogWriter(db: Db): LogWriter {
   return {
     async write(row) {
       try {
-        await db.insert(requestLogs).values(row);
+        await insertLogRow(db, row);
       } catch (error) {
         // A lost log line must not turn a good answer into an error.
         console.error("request log write failed", error);
@@ -38,32 +37,6 @@ export function directLogWriter(db: Db): LogWriter {
 }
 
 export const LOG_BATCH = { intervalMs: 100, maxRows: 100 } as const;
-
-const column = (c: { name: string }) => sql.identifier(c.name);
-
-/**
- * `rows` in one statement with one parameter, a JSON array the database unpacks
- * (json_to_recordset): the statement is the same for any number of rows. Drizzle's
- * `insert().values(rows)` wrote 7 parameters a row, and building and binding them was 8 % of a
- * busy server's CPU on `GET /api/encryption-key` (its query builder, `is`, more than the insert).
- */
-export async function insertLogRows(db: Db, rows: readonly RequestLogRow[]): Promise<void> {
-  const t = requestLogs;
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      m: r.method,
-      p: r.path,
-      s: r.status,
-      d: r.durationMs,
-      u: r.userId ?? null,
-      i: r.ip ?? null,
-      a: r.userAgent ?? null,
-    })),
-  );
-  await db.execute(
-    sql`insert into ${t} (${column(t.method)}, ${column(t.path)}, ${column(t.status)}, ${column(t.durationMs)}, ${column(t.userId)}, ${column(t.ip)}, ${column(t.userAgent)}) select m, p, s, d, u, i, a from json_to_recordset(${json}::json) as r(m text, p text, s integer, d integer, u uuid, i text, a text)`,
-  );
-}
 
 /** Rows in batches: at most `intervalMs` late, at most `maxRows` in one insert. */
 export function batchLogWriter(

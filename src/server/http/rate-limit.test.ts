@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDb } from "../test-support.ts";
-import { FEEDBACK_RATE, purgeRateLimits, takeToken } from "./rate-limit.ts";
+import { FEEDBACK_RATE, takeToken } from "./rate-limit.ts";
+import { purgeRateLimits } from "./repository.ts";
 
 describeEachDb("rate limits", (ctx) => {
   it("lets a burst through, then one request per interval, and refills when idle", async () => {

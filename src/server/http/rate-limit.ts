@@ -1,12 +1,11 @@
-import { eq, lt, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { RetryAfter } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
 import { addressKey } from "./address.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import type { MemoryBuckets, Rate } from "./memory-buckets.ts";
+import { advanceTat } from "./repository.ts";
 
 /**
  * An anonymous write's limits: `perMinute` and `burst` per client address (IPv6 by /64), and
@@ -145,25 +144,14 @@ export async function takeToken(
   // burst whose clock read a millisecond before the first's must still pass. A little slack,
   // well under one interval, lets it, and lets no request more through.
   const slackMs = Math.min(250, intervalMs / 4);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const interval = sql`${`${intervalMs} milliseconds`}::interval`;
-  const ahead = sql`greatest(${rateLimits.tat}, ${at})`;
-  const [taken] = await db
-    .insert(rateLimits)
-    .values({ key, tat: new Date(now.getTime() + intervalMs) })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { tat: sql`${ahead} + ${interval}` },
-      setWhere: sql`${ahead} <= ${at} + ${`${toleranceMs + slackMs} milliseconds`}::interval`,
-    })
-    .returning({ tat: rateLimits.tat });
-  if (taken) return 0;
-  const [current] = await db
-    .select({ tat: rateLimits.tat })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
+  const current = await advanceTat(db, key, {
+    now,
+    intervalMs,
+    allowAheadMs: toleranceMs + slackMs,
+  });
+  if (current === null) return 0;
   // At most one interval: more only when a parallel request with a slightly later clock moved TAT.
-  const waitMs = current ? current.tat.getTime() - toleranceMs - now.getTime() : intervalMs;
+  const waitMs = current ? current.getTime() - toleranceMs - now.getTime() : intervalMs;
   return Math.max(1, Math.ceil(Math.min(waitMs, intervalMs) / 1000));
 }
 
@@ -188,9 +176,4 @@ export function rateLimit(rule: RateRule) {
     if (wait > 0) throw rateLimited(wait);
     await next();
   });
-}
-
-/** Deletes buckets that are full again (their TAT has passed). */
-export async function purgeRateLimits(db: Db, now = new Date()): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.tat, now));
 }

@@ -4,7 +4,7 @@ import { describeEachDatabase, rowsOf } from "../../../tests/support/test-db.ts"
 import { requestLogQuerySchema } from "../../shared/logs.ts";
 import { search } from "../db/queries.ts";
 import { requestLogs, requestLogTexts } from "../db/schema.ts";
-import { insertLogRows, type RequestLogRow } from "../http/log-writer.ts";
+import { insertLogRows, type RequestLogRow } from "../http/repository.ts";
 import { NAMED_TEXTS_MAX } from "./repository.ts";
 import { listRequestLogs, pruneOldLogs, pruneTimer } from "./service.ts";
 

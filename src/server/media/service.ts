@@ -145,6 +145,11 @@ export async function listMediaPage(db: Db, query: ListMediaQuery): Promise<Page
 /** Every tag of the library, for the list's tag filter. */
 export const listMediaTags = (db: Db) => mediaTags(db);
 
+/** Whether the library holds the image `id` (other domains check references through this). */
+export async function mediaExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await findMedia(db, id));
+}
+
 export async function getMedia(db: Db, id: string): Promise<MediaRecord> {
   const row = await findMedia(db, id);
   if (!row) throw notFound();

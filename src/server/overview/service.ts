@@ -1,4 +1,3 @@
-import { count, desc, sql } from "drizzle-orm";
 import {
   listArticlesQuerySchema,
   listNotesQuerySchema,
@@ -9,8 +8,8 @@ import { auditLogQuerySchema } from "../../shared/logs.ts";
 import type { Overview, QueuedItem } from "../../shared/overview.ts";
 import type { ContentContext } from "../content/service.ts";
 import * as content from "../content/service.ts";
-import { contentChapters, feedback, users } from "../db/schema.ts";
 import { listAuditLogs } from "../logs/service.ts";
+import * as repo from "./repository.ts";
 
 /**
  * The blog at a glance: counts of every kind by status (files and rows together, as the lists
@@ -58,32 +57,14 @@ async function queue(ctx: ContentContext, status: "draft" | "scheduled"): Promis
 }
 
 async function chapterCounts(ctx: ContentContext) {
-  const rows = await ctx.db
-    .select({ status: contentChapters.status, n: count() })
-    .from(contentChapters)
-    .groupBy(contentChapters.status);
   const counts = { draft: 0, published: 0 };
-  for (const row of rows) counts[row.status] += row.n;
+  for (const row of await repo.chapterStatusCounts(ctx.db)) counts[row.status] += row.n;
   for (const file of await ctx.files.chapters()) counts[file.status] += 1;
   return counts;
 }
 
-async function userCounts(ctx: ContentContext) {
-  const [row] = await ctx.db
-    .select({
-      total: count(),
-      admins: sql<number>`count(*) filter (where ${users.role} = 'admin')::int`,
-      disabled: sql<number>`count(*) filter (where ${users.status} <> 'active')::int`,
-    })
-    .from(users);
-  return { total: row?.total ?? 0, admins: row?.admins ?? 0, disabled: row?.disabled ?? 0 };
-}
-
 async function feedbackCounts(ctx: ContentContext) {
-  const rows = await ctx.db
-    .select({ status: feedback.status, n: count() })
-    .from(feedback)
-    .groupBy(feedback.status);
+  const rows = await repo.feedbackStatusCounts(ctx.db);
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 
@@ -96,23 +77,13 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
       content.notes.counts(ctx),
       content.photos.counts(ctx),
       chapterCounts(ctx),
-      userCounts(ctx),
+      repo.userCounts(ctx.db),
       feedbackCounts(ctx),
       queue(ctx, "draft"),
       queue(ctx, "scheduled"),
     ]);
   const [recent, actions] = await Promise.all([
-    ctx.db
-      .select({
-        id: feedback.id,
-        subject: feedback.subject,
-        type: feedback.feedbackType,
-        status: feedback.status,
-        receivedAt: feedback.receivedAt,
-      })
-      .from(feedback)
-      .orderBy(desc(feedback.receivedAt))
-      .limit(5),
+    repo.recentFeedback(ctx.db, 5),
     listAuditLogs(ctx.db, auditLogQuerySchema.parse({ pageSize: "6" })),
   ]);
   return {

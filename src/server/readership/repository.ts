@@ -1,5 +1,4 @@
 import { and, asc, between, desc, ne, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { pageViews } from "../db/schema.ts";
 
@@ -45,10 +44,11 @@ export interface ViewsBy {
  */
 export function viewsBy(
   db: Db,
-  column: PgColumn,
+  by: "day" | "path" | "referrer" | "locale" | "device",
   span: DaySpan,
   options: { limit?: number; exceptEmpty?: boolean } = {},
 ): Promise<ViewsBy[]> {
+  const column = pageViews[by];
   const views = sql<number>`sum(${pageViews.views})`.mapWith(Number);
   const where: SQL[] = [between(pageViews.day, span.from, span.to)];
   if (options.exceptEmpty) where.push(ne(column, ""));

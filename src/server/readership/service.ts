@@ -11,7 +11,6 @@ import {
 } from "../../shared/readership.ts";
 import { isCountedPath } from "../../shared/readership-rules.ts";
 import type { Db } from "../db/client.ts";
-import { pageViews } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { parseOrThrow } from "../http/validate.ts";
 import { isBot } from "./bots.ts";
@@ -129,11 +128,11 @@ function everyOf<K extends string>(keys: readonly K[], counted: Counted[]): Coun
 export async function readership(db: Db, days: number, now = new Date()): Promise<Readership> {
   const span = spanOf(days, now);
   const [perDayRows, pages, referrers, locales, devices] = await Promise.all([
-    viewsBy(db, pageViews.day, span),
-    viewsBy(db, pageViews.path, span, { limit: TOP }),
-    viewsBy(db, pageViews.referrer, span, { limit: TOP, exceptEmpty: true }),
-    viewsBy(db, pageViews.locale, span),
-    viewsBy(db, pageViews.device, span),
+    viewsBy(db, "day", span),
+    viewsBy(db, "path", span, { limit: TOP }),
+    viewsBy(db, "referrer", span, { limit: TOP, exceptEmpty: true }),
+    viewsBy(db, "locale", span),
+    viewsBy(db, "device", span),
   ]);
   const byDay = new Map(perDayRows.map((row) => [row.key, row.views]));
   const perDay: Readership["perDay"] = [];

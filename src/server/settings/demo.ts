@@ -13,7 +13,7 @@ import { claimOnce, isClaimed } from "../db/meta.ts";
 import { deleteMediaById, updateMediaById, uploadMedia } from "../media/service.ts";
 import type { Storage } from "../storage/storage.ts";
 import { DEMO_ADMIN } from "../users/admin.ts";
-import { findUserByEmail } from "../users/repository.ts";
+import { findUserByEmail } from "../users/service.ts";
 import { findSettings, saveSettings } from "./repository.ts";
 
 // The demo site's settings, seeded with the demo admin (src/server/runtime.ts: the embedded

@@ -14,7 +14,7 @@ import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SaveExpectation } from "../http/preconditions.ts";
-import { findMedia } from "../media/repository.ts";
+import { mediaExists } from "../media/service.ts";
 import { findSettings, type SettingsRow, saveSettings as saveRow } from "./repository.ts";
 
 // The site's settings (src/shared/kinds/settings.ts): read and saved by the back office, read by
@@ -61,7 +61,7 @@ export async function saveSettings(
   expected: SaveExpectation,
 ): Promise<SettingsRecord> {
   const avatar = libraryImageId(input.authorAvatar);
-  if (avatar && !(await findMedia(ctx.db, avatar))) {
+  if (avatar && !(await mediaExists(ctx.db, avatar))) {
     throw invalid(
       "authorAvatar",
       `no image ${avatar} in the media library`,

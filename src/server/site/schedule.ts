@@ -1,14 +1,7 @@
-import { and, eq, gt, lte } from "drizzle-orm";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
-import {
-  appMeta,
-  contentArticles,
-  contentBooks,
-  contentNotes,
-  contentPhotos,
-} from "../db/schema.ts";
-import { bannerTimes, nextScheduledAt } from "./snapshot.ts";
+import { bannerTimes, countDue, readMeta, writeMeta } from "./repository.ts";
+import { nextScheduledAt } from "./snapshot.ts";
 
 // Scheduled items go live by themselves: the site is static, so "live" means a build that runs
 // after their time. The self-hosted server keeps a timer for the next scheduled time; on
@@ -85,32 +78,15 @@ export async function publishDueItems(
   callHook: () => Promise<void>,
   now: Date = new Date(),
 ): Promise<number> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, CHECKED_THROUGH));
-  const since = row ? new Date(row.value) : new Date(0);
-  const due = await Promise.all(
-    [contentArticles, contentNotes, contentBooks, contentPhotos].map(async (table) => {
-      const rows = await db
-        .select({ id: table.id })
-        .from(table)
-        .where(
-          and(
-            eq(table.status, "scheduled"),
-            gt(table.publishedAt, since),
-            lte(table.publishedAt, now),
-          ),
-        );
-      return rows.length;
-    }),
-  );
+  const checked = await readMeta(db, CHECKED_THROUGH);
+  const since = checked ? new Date(checked) : new Date(0);
+  const due = await countDue(db, since, now);
   // A banner that starts or ends in between changes the home page as much.
   const banners = (await bannerTimes(db)).filter(
     (at) => at.getTime() > since.getTime() && at.getTime() <= now.getTime(),
   ).length;
-  const count = due.reduce((a, b) => a + b, banners);
+  const count = due + banners;
   if (count > 0) await callHook();
-  await db
-    .insert(appMeta)
-    .values({ key: CHECKED_THROUGH, value: now.toISOString() })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value: now.toISOString() } });
+  await writeMeta(db, CHECKED_THROUGH, now.toISOString());
   return count;
 }

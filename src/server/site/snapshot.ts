@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import {
   type ContentSnapshot,
   SNAPSHOT_VERSION,
@@ -8,25 +7,16 @@ import type { SiteChange } from "../../shared/build-status.ts";
 import { fromCategoryColumns } from "../../shared/content.ts";
 import { libraryImageId, type Picture } from "../../shared/kinds/photo.ts";
 import { settingsFrom } from "../../shared/kinds/settings.ts";
-import { bannerOrder, navGroupOrder, navLinkOrder } from "../content/site-repository.ts";
 import type { Db } from "../db/client.ts";
-import {
-  contentAlbums,
-  contentArticles,
-  contentBanners,
-  contentBooks,
-  contentCategories,
-  contentChapters,
-  contentNotes,
-  contentPhotos,
-  media,
-  navGroups,
-  navLinks,
-  photoTagNames,
-  sitePages,
-  siteSettings,
-} from "../db/schema.ts";
 import { toMediaRecord } from "../media/service.ts";
+import {
+  bannerTimes,
+  readMedia,
+  readPublishedChapters,
+  readSettingsRow,
+  readVisible,
+  scheduledTimes,
+} from "./repository.ts";
 
 // The snapshot's shape and file live with the loader that reads them (src/lib/content-snapshot.ts),
 // re-exported here for the server code that writes them.
@@ -37,7 +27,6 @@ export * from "../../lib/content-snapshot.ts";
 // straight from the database, or from a file written by the process that holds the embedded
 // database (one process at a time may open a PGlite folder).
 
-const VISIBLE: Visible[] = ["published", "scheduled"];
 const isVisible = <R extends { status: string }>(row: R): row is R & { status: Visible } =>
   row.status === "published" || row.status === "scheduled";
 
@@ -60,42 +49,20 @@ function entry<
 
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
-  const now = new Date();
-  const [categories, articles, notes, books, albums, photos, tags, banners, pages, groups, links] =
-    await Promise.all([
-      db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
-      db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
-      db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
-      db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
-      db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
-      db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
-      db.select().from(photoTagNames).orderBy(asc(photoTagNames.tag)),
-      // Banners switched on and not ended; one still to start is rebuilt in when it starts.
-      db
-        .select()
-        .from(contentBanners)
-        .where(
-          and(
-            eq(contentBanners.enabled, true),
-            or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
-          ),
-        )
-        .orderBy(...bannerOrder),
-      // A page saved in /bms is live at once: it replaces its file.
-      db.select().from(sitePages),
-      db
-        .select()
-        .from(navGroups)
-        .orderBy(...navGroupOrder),
-      // Hidden links never leave the database.
-      db
-        .select()
-        .from(navLinks)
-        .where(eq(navLinks.hidden, false))
-        .orderBy(...navLinkOrder),
-    ]);
-  // The site's settings: one row, or none before the first save.
-  const [settingsRow] = await db.select().from(siteSettings);
+  const {
+    categories,
+    articles,
+    notes,
+    books,
+    albums,
+    photos,
+    tags,
+    banners,
+    pages,
+    groups,
+    links,
+  } = await readVisible(db, new Date());
+  const settingsRow = await readSettingsRow(db);
   const settings = settingsRow ? settingsFrom(settingsRow.value) : null;
   const pictures = await picturesOf(db, [
     ...photos.map((p) => p.image),
@@ -103,17 +70,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     ...(settings?.authorAvatar ? [settings.authorAvatar] : []),
   ]);
   const bookSlugs = new Map(books.map((b) => [b.id, b.slug]));
-  const chapterRows = books.length
-    ? await db
-        .select()
-        .from(contentChapters)
-        .where(
-          and(
-            inArray(contentChapters.bookId, [...bookSlugs.keys()]),
-            eq(contentChapters.status, "published"),
-          ),
-        )
-    : [];
+  const chapterRows = await readPublishedChapters(db, [...bookSlugs.keys()]);
   const chapterSlugs = new Map(chapterRows.map((c) => [c.id, c.slug]));
   return {
     version: SNAPSHOT_VERSION,
@@ -172,10 +129,7 @@ async function picturesOf(db: Db, sources: string[]): Promise<Map<string, Pictur
     }),
   );
   if (ids.size === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(media)
-    .where(inArray(media.id, [...ids.keys()]));
+  const rows = await readMedia(db, [...ids.keys()]);
   return new Map(
     rows.map((row) => {
       const { width, height, color, placeholder, exif, variants } = toMediaRecord(row, []);
@@ -186,24 +140,10 @@ async function picturesOf(db: Db, sources: string[]): Promise<Map<string, Pictur
 
 /** The earliest scheduled time still in the future, or null: when the site must next rebuild by itself. */
 export async function nextScheduledAt(db: Db, now = new Date()): Promise<Date | null> {
-  const times = await Promise.all(
-    [contentArticles, contentNotes, contentBooks, contentPhotos].map((table) =>
-      db.select({ at: table.publishedAt }).from(table).where(eq(table.status, "scheduled")),
-    ),
-  );
-  const future = [...times.flat().map((r) => r.at), ...(await bannerTimes(db))]
-    .filter((at): at is Date => !!at && at.getTime() > now.getTime())
+  const future = [...(await scheduledTimes(db)), ...(await bannerTimes(db))]
+    .filter((at) => at.getTime() > now.getTime())
     .sort((a, b) => a.getTime() - b.getTime());
   return future[0] ?? null;
-}
-
-/** When a banner that is switched on starts or ends: the home page changes then. */
-export async function bannerTimes(db: Db): Promise<Date[]> {
-  const rows = await db
-    .select({ startsAt: contentBanners.startsAt, endsAt: contentBanners.endsAt })
-    .from(contentBanners)
-    .where(eq(contentBanners.enabled, true));
-  return rows.flatMap((row) => [row.startsAt, row.endsAt]).filter((at): at is Date => !!at);
 }
 
 /** Writes the snapshot atomically (a reader never sees half a file). */

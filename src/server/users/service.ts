@@ -28,6 +28,10 @@ import {
 } from "./repository.ts";
 import { toStoredUser, toUserRecord } from "./view.ts";
 
+// The rows other domains read and write (sign-up, password reset, the demo's owner) go through
+// this service, never the repository itself.
+export { findUserByEmail, findUserById, insertUser, updateUser };
+
 export const USER_MESSAGES = {
   emailTaken: "This email address is already registered",
   noSuchUser: "No such user",

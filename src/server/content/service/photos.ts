@@ -6,7 +6,7 @@ import {
   type PhotoSort,
   type UpdatePhotoInput,
 } from "../../../shared/content.ts";
-import { findMedia } from "../../media/repository.ts";
+import { mediaExists } from "../../media/service.ts";
 import { photoRecord } from "../records.ts";
 import * as repo from "../repository.ts";
 import { assertAlbumExists } from "./albums.ts";
@@ -35,7 +35,7 @@ type Listed = Sortable & { takenAt: string | null };
  */
 export async function assertLibraryImage(ctx: ContentContext, src: string) {
   const id = libraryImageId(src);
-  if (id && (await findMedia(ctx.db, id))) return;
+  if (id && (await mediaExists(ctx.db, id))) return;
   throw invalid(
     "image",
     `no image ${id ?? src} in the media library`,

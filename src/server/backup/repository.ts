@@ -123,3 +123,29 @@ export function sequenceResets(table: Table) {
       ),
     );
 }
+
+/** The rows the owned tables hold, by table, those with any. */
+export async function ownedRowCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of OWNED_TABLES) {
+    const count = await db.$count(table);
+    if (count > 0) counts[tableName(table)] = count;
+  }
+  return counts;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65535 parameters for the widest table. */
+const CHUNK = 200;
+
+/** Inserts `values` into `table` in chunks, then moves its sequences past them. */
+export async function insertRows(
+  db: Db,
+  table: Table,
+  values: Record<string, unknown>[],
+): Promise<void> {
+  for (let i = 0; i < values.length; i += CHUNK) {
+    // Rows of this table, their fields named as its columns (checked by the database).
+    await db.insert(table).values(values.slice(i, i + CHUNK));
+  }
+  for (const reset of sequenceResets(table)) await db.execute(reset);
+}
