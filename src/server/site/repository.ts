@@ -28,54 +28,44 @@ const VISIBLE: Visible[] = ["published", "scheduled"];
 /** The kinds whose items can be scheduled. */
 const SCHEDULABLE = [contentArticles, contentNotes, contentBooks, contentPhotos];
 
-/** Every published or scheduled row a build shows, with the groupings, banners and pages. */
+/**
+ * Every published or scheduled row a build shows, with the groupings, banners and pages: the
+ * categories, articles, notes, books, albums, photos, photo tags, banners, pages, navigation
+ * groups and links, in that order.
+ */
 export async function readVisible(db: Db, now: Date) {
-  const [categories, articles, notes, books, albums, photos, tags, banners, pages, groups, links] =
-    await Promise.all([
-      db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
-      db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
-      db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
-      db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
-      db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
-      db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
-      db.select().from(photoTagNames).orderBy(asc(photoTagNames.tag)),
-      // Banners switched on and not ended; one still to start is rebuilt in when it starts.
-      db
-        .select()
-        .from(contentBanners)
-        .where(
-          and(
-            eq(contentBanners.enabled, true),
-            or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
-          ),
-        )
-        .orderBy(...bannerOrder),
-      // A page saved in /bms is live at once: it replaces its file.
-      db.select().from(sitePages),
-      db
-        .select()
-        .from(navGroups)
-        .orderBy(...navGroupOrder),
-      // Hidden links never leave the database.
-      db
-        .select()
-        .from(navLinks)
-        .where(eq(navLinks.hidden, false))
-        .orderBy(...navLinkOrder),
-    ]);
-  return {
-    categories,
-    articles,
-    notes,
-    books,
-    albums,
-    photos,
-    tags,
-    banners,
-    pages,
-    groups,
-    links,
-  };
+  return Promise.all([
+    db.select().from(contentCategories).orderBy(asc(contentCategories.order)),
+    db.select().from(contentArticles).where(inArray(contentArticles.status, VISIBLE)),
+    db.select().from(contentNotes).where(inArray(contentNotes.status, VISIBLE)),
+    db.select().from(contentBooks).where(inArray(contentBooks.status, VISIBLE)),
+    db.select().from(contentAlbums).orderBy(asc(contentAlbums.order)),
+    db.select().from(contentPhotos).where(inArray(contentPhotos.status, VISIBLE)),
+    db.select().from(photoTagNames).orderBy(asc(photoTagNames.tag)),
+    // Banners switched on and not ended; one still to start is rebuilt in when it starts.
+    db
+      .select()
+      .from(contentBanners)
+      .where(
+        and(
+          eq(contentBanners.enabled, true),
+          or(isNull(contentBanners.endsAt), gt(contentBanners.endsAt, now)),
+        ),
+      )
+      .orderBy(...bannerOrder),
+    // A page saved in /bms is live at once: it replaces its file.
+    db.select().from(sitePages),
+    db
+      .select()
+      .from(navGroups)
+      .orderBy(...navGroupOrder),
+    // Hidden links never leave the database.
+    db
+      .select()
+      .from(navLinks)
+      .where(eq(navLinks.hidden, false))
+      .orderBy(...navLinkOrder),
+  ]);
 }
 
 /** The site's settings row, or undefined before the first save. */

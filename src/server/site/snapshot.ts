@@ -49,19 +49,8 @@ function entry<
 
 /** Reads every published or scheduled item; rows without a publish time count as published at their last edit. */
 export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
-  const {
-    categories,
-    articles,
-    notes,
-    books,
-    albums,
-    photos,
-    tags,
-    banners,
-    pages,
-    groups,
-    links,
-  } = await readVisible(db, new Date());
+  const [categories, articles, notes, books, albums, photos, tags, banners, pages, groups, links] =
+    await readVisible(db, new Date());
   const settingsRow = await readSettingsRow(db);
   const settings = settingsRow ? settingsFrom(settingsRow.value) : null;
   const pictures = await picturesOf(db, [
