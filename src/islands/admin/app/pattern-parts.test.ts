@@ -1,34 +1,67 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listView } from "./ListSection.tsx";
-import { withProblems } from "./problems.ts";
-import { succeeded } from "./query.ts";
+import { type FormWords, serverIssues, withWords } from "./problems.ts";
+import { CallFailure, succeeded } from "./query.ts";
 
 describe("a server schema in a form's words", () => {
   const server = z.strictObject({
-    name: z.string().trim().min(1, "is required"),
-    tags: z.array(z.string().max(3, "too long")),
+    name: z.strictObject({ "zh-CN": z.string().trim().min(1, "is required") }),
+    tags: z.array(z.string().max(3, "too long")).max(2, "too many"),
+    links: z.array(z.strictObject({ url: z.string().startsWith("https://", "not https") })),
   });
-  const form = withProblems(server, (issue) =>
-    issue.path[0] === "tags"
-      ? { path: ["tags"], key: "bmsNotes.problems.tagTooLong" }
-      : issue.path[0] === "name"
-        ? { key: "bmsNotes.problems.bodyRequired" }
-        : undefined,
-  );
+  const words: FormWords = {
+    name: { blank: "bmsNotes.problems.bodyRequired", long: "bmsNotes.problems.bodyTooLong" },
+    tags: { other: "bmsNotes.problems.tooManyTags" },
+    "tags.*": { long: "bmsNotes.problems.tagTooLong", on: "tags" },
+    "links.*.url": { other: "bmsSettings.problems.linkUrlInvalid" },
+  };
+  const form = withWords(server, words);
+  const said = (input: unknown) =>
+    form.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]);
 
   it("passes the server schema's output through", () => {
-    expect(form.parse({ name: " a ", tags: ["x"] })).toEqual({ name: "a", tags: ["x"] });
+    const input = { name: { "zh-CN": " a " }, tags: ["x"], links: [] };
+    expect(form.parse(input)).toEqual({ name: { "zh-CN": "a" }, tags: ["x"], links: [] });
   });
 
-  it("moves and rewords the issues it names, and keeps the others as the server words them", () => {
-    const result = form.safeParse({ name: "", tags: ["long"], extra: 1 });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
-      ["name", "bmsNotes.problems.bodyRequired"],
+  it("words each issue by its field, its item's field or its language; keeps the others", () => {
+    const issues = said({
+      name: { "zh-CN": " " },
+      tags: ["long"],
+      links: [{ url: "https://a" }, { url: "http://b" }],
+      extra: 1,
+    });
+    expect(issues).toEqual([
+      ["name.zh-CN", "bmsNotes.problems.bodyRequired"],
       ["tags", "bmsNotes.problems.tagTooLong"],
-      ["", result.error?.issues[2]?.message],
+      ["links.1.url", "bmsSettings.problems.linkUrlInvalid"],
+      ["", expect.stringContaining("extra")],
     ]);
+    expect(said({ name: { "zh-CN": "a" }, tags: ["a", "b", "c"], links: [] })).toEqual([
+      ["tags", "bmsNotes.problems.tooManyTags"],
+    ]);
+  });
+
+  it("words the server's refusals the same way, keeping an issue's own key", () => {
+    const refused = new CallFailure(400, "Invalid", {
+      kind: "validation",
+      issues: [
+        { field: "name.zh-CN", message: "is required" },
+        { field: "tags.1", message: "too long", key: "bmsNotes.problems.tagInvalid" },
+        { field: "links.0.url", message: "not https" },
+        { field: "other", message: "English" },
+      ],
+    });
+    const worded = serverIssues(refused, words, { name: { "zh-CN": "" } });
+    expect(worded instanceof CallFailure && worded.issues).toEqual([
+      { field: "name.zh-CN", message: "is required", key: "bmsNotes.problems.bodyRequired" },
+      { field: "tags", message: "too long", key: "bmsNotes.problems.tagInvalid" },
+      { field: "links.0.url", message: "not https", key: "bmsSettings.problems.linkUrlInvalid" },
+      { field: "other", message: "English" },
+    ]);
+    const offline = new Error("offline");
+    expect(serverIssues(offline, words)).toBe(offline);
   });
 });
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../i18n/core.ts";
+import { LOCALES } from "../../../i18n/locale.ts";
+import type { FieldIssue } from "../../../shared/envelope.ts";
+import { CallFailure } from "./query.ts";
+
+// The back office's one error map. Every form checks its values with the server's own zod
+// schema, whose messages are English for API users. A form names its words once, in a table
+// (`FormWords`); `withWords` puts them on the schema's issues, and `serverIssues` on the issues
+// of a save the server refused.
 
 /** Where a schema's issue shows on a form, and in which words (an i18n key). */
 export interface Problem {
@@ -10,40 +18,49 @@ export interface Problem {
   key?: MessageKey | undefined;
 }
 
-/**
- * The server's schema, speaking the form's words: each issue `problemOf` names goes to its
- * field with its i18n key (the server's schemas carry English messages for API users). The
- * rules stay the server's own; only where a problem shows and how it reads change.
- */
-export function withProblems<S extends z.ZodType>(
-  schema: S,
-  problemOf: (issue: z.core.$ZodIssue, input: z.input<S>) => Problem | undefined,
-) {
-  return z.custom<z.input<S>>().transform((input, ctx): z.output<S> => {
-    const result = schema.safeParse(input);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) {
-      const problem = problemOf(issue, input);
-      ctx.addIssue({
-        code: "custom",
-        path: problem?.path ?? issue.path,
-        message: problem?.key ?? issue.message,
-        input,
-      });
-    }
-    return z.NEVER;
-  });
+/** A field's words for each kind of problem. A field without words for a case takes the others. */
+export interface ProblemWords {
+  /** The field holds nothing. */
+  blank?: MessageKey;
+  /** Too long, or too many (`too_big`). */
+  long?: MessageKey;
+  /** Too short or too few, with something typed (`too_small`). */
+  short?: MessageKey;
+  /** Any other problem. */
+  other?: MessageKey;
+  /** A custom issue, by the schema's message. */
+  said?: Readonly<Record<string, MessageKey>>;
+  /** What the server refused without a key, where it differs from the form's own words. */
+  server?: MessageKey;
+  /** The form field the problem shows on, when not the path's own (each tag: the tags line). */
+  on?: string;
 }
 
-// Most fields' problems need no more than three words: each field of a form names its words for
-// a blank value, one too long, and any other problem (`problemsIn` makes `withProblems`'s
-// `problemOf` of them).
+/**
+ * A form's words by field: "title" (a text in both languages too), "tags.*" (each item of a
+ * list), "socialLinks.*.url" (a field of each item). A field without words keeps the schema's.
+ */
+export type FormWords = Readonly<Partial<Record<string, ProblemWords>>>;
 
-/** A field's words: when it is blank, when it is too long, and when it is otherwise wrong. */
-export interface ProblemWords {
-  blank?: MessageKey;
-  long?: MessageKey;
-  other?: MessageKey;
+const LOCALE_PARTS = new Set<PropertyKey>(LOCALES);
+const NOT_THERE = Symbol("not there");
+
+/** The words' name of a path: languages left out, an item's index as `*`. */
+function patternOf(path: readonly PropertyKey[]): string {
+  return path
+    .filter((part) => !LOCALE_PARTS.has(part))
+    .map((part) => (typeof part === "number" ? "*" : String(part)))
+    .join(".");
+}
+
+/** What a path of the form holds (`socialLinks.1.url`, `title.zh-CN`), or NOT_THERE. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const part of path) {
+    if (typeof node !== "object" || node === null || !(part in node)) return NOT_THERE;
+    node = (node as Record<PropertyKey, unknown>)[part]; // `part in node` just checked
+  }
+  return node;
 }
 
 const isBlank = (value: unknown) =>
@@ -51,39 +68,84 @@ const isBlank = (value: unknown) =>
 
 /**
  * The key for one problem of a field: `code` is the schema's issue code (`too_big`, …), `value`
- * what the field holds. A field without words for the case takes the words it has.
+ * what the field holds, `message` the schema's. A field without words for the case takes the
+ * words it has.
  */
 export function problemKey(
   words: ProblemWords,
   code: string,
   value: unknown,
+  message?: string,
 ): MessageKey | undefined {
-  const fit = isBlank(value) ? words.blank : code === "too_big" ? words.long : words.other;
-  return fit ?? words.other ?? words.long ?? words.blank;
+  const said = message ? words.said?.[message] : undefined;
+  if (said) return said;
+  const fit = isBlank(value)
+    ? words.blank
+    : code === "too_big"
+      ? words.long
+      : code === "too_small"
+        ? words.short
+        : words.other;
+  return fit ?? words.other ?? words.long ?? words.blank ?? words.short;
 }
 
-/** The problems of a form whose fields have `words` (`withProblems`); others keep the schema's. */
-export function problemsIn(words: Partial<Record<string, ProblemWords>>) {
-  return (
-    issue: { path: PropertyKey[]; code: string },
-    fields: Record<string, unknown>,
-  ): Problem | undefined => {
-    const [field] = issue.path;
-    const fieldWords = typeof field === "string" ? words[field] : undefined;
-    if (typeof field !== "string" || !fieldWords) return undefined;
-    return { key: problemKey(fieldWords, issue.code, fields[field]) };
-  };
+/** The form's problem for one schema issue, by its words. */
+export function problemOf(
+  words: FormWords,
+  issue: { path: readonly PropertyKey[]; code: string; message?: string },
+  input: unknown,
+): Problem | undefined {
+  const fieldWords = words[patternOf(issue.path)];
+  if (!fieldWords) return undefined;
+  const key = problemKey(fieldWords, issue.code, valueAt(input, issue.path), issue.message);
+  return { path: fieldWords.on ? [fieldWords.on] : [...issue.path], key };
 }
 
-/** The words for the tags typed on one line: too many of them, one too long, one otherwise wrong. */
-export interface TagWords {
-  tooMany: MessageKey;
-  tooLong: MessageKey;
-  invalid: MessageKey;
+/**
+ * The server's schema, speaking the form's words: each issue goes to its field with the key
+ * `problemOf` finds. The rules stay the server's own; only where a problem shows and how it
+ * reads change.
+ */
+function withProblems<S extends z.ZodType>(
+  schema: S,
+  problem: (issue: z.core.$ZodIssue, input: z.input<S>) => Problem | undefined,
+) {
+  return z.custom<z.input<S>>().transform((input, ctx): z.output<S> => {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const found = problem(issue, input);
+      ctx.addIssue({
+        code: "custom",
+        path: found?.path ?? issue.path,
+        message: found?.key ?? issue.message,
+        input,
+      });
+    }
+    return z.NEVER;
+  });
 }
 
-/** A tag's problem, on the line that holds them all (`index` is the tag's; none: the list's). */
-export function tagProblem(words: TagWords, index: PropertyKey | undefined, code: string) {
-  if (index === undefined) return words.tooMany;
-  return code === "too_big" ? words.tooLong : words.invalid;
+/** A form's schema: the server's `schema` in the form's `words`. */
+export const withWords = <S extends z.ZodType>(schema: S, words: FormWords) =>
+  withProblems(schema, (issue, input) => problemOf(words, issue, input));
+
+/**
+ * A refused save with its field issues on the form's fields, in the form's words: an issue with
+ * its own key (a slug already used) keeps it; one the words do not name keeps the server's.
+ * `values` are the form's, for the words of a blank field.
+ */
+export function serverIssues(error: unknown, words: FormWords, values?: unknown): unknown {
+  if (!(error instanceof CallFailure) || !error.info) return error;
+  const issues = error.issues.map((issue): FieldIssue => {
+    const path = issue.field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const fieldWords = words[patternOf(path)];
+    if (!fieldWords) return issue;
+    const field = fieldWords.on ?? issue.field;
+    if (issue.key) return { ...issue, field };
+    const value = values === undefined ? NOT_THERE : valueAt(values, path);
+    const key = fieldWords.server ?? problemKey(fieldWords, "custom", value);
+    return key ? { ...issue, field, key } : { ...issue, field };
+  });
+  return new CallFailure(error.code, error.message, { ...error.info, issues });
 }

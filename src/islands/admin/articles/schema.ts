@@ -1,12 +1,16 @@
 import type { Control, FieldPath } from "react-hook-form";
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import { type ArticleRecord, createArticleSchema } from "../../../shared/content.ts";
 import type { EditorAction } from "../app/content/editor-save.ts";
-import { scheduleTimeOf, schemaByAction } from "../app/content/editor-schema.ts";
-import { formIssues, parseTags } from "../app/content/form.ts";
-import { type Problem, problemsIn } from "../app/problems.ts";
+import {
+  scheduleTimeOf,
+  schemaByAction,
+  TAG_WORDS,
+  TIME_WORDS,
+} from "../app/content/editor-schema.ts";
+import { parseTags } from "../app/content/form.ts";
+import { type FormWords, serverIssues } from "../app/problems.ts";
 
 /** What a button of the editor asks for (every content editor's buttons). */
 export type ArticleAction = EditorAction;
@@ -63,12 +67,17 @@ export const ARTICLE_FIELDS = [
   "pinned",
 ] as const satisfies readonly FieldPath<ArticleFields>[];
 
-/** The interface's words for each field's problems: blank, too long, otherwise wrong. */
-const named = problemsIn({
+/** The form's words for each field's problems (the server's refusals too). */
+const ARTICLE_WORDS: FormWords = {
   title: { blank: "bmsArticles.problems.titleRequired", long: "bmsArticles.problems.titleTooLong" },
   subtitle: { other: "bmsArticles.problems.subtitleTooLong" },
   slug: { blank: "bmsArticles.problems.slugRequired", other: "bmsArticles.problems.slugInvalid" },
-  category: { other: "bmsArticles.problems.categoryRequired" },
+  category: {
+    other: "bmsArticles.problems.categoryRequired",
+    // What the form's check cannot know: a category that no longer exists.
+    server: "bmsArticles.problems.categoryMissing",
+  },
+  ...TAG_WORDS,
   summary: {
     blank: "bmsArticles.problems.summaryRequired",
     long: "bmsArticles.problems.summaryTooLong",
@@ -77,45 +86,15 @@ const named = problemsIn({
   coverAlt: { other: "bmsArticles.problems.altTooLong" },
   translationKey: { other: "bmsArticles.problems.translationKeyInvalid" },
   body: { other: "bmsArticles.problems.bodyTooLong" },
-});
-
-/** A problem of the form in its words, on the field the person typed it in. */
-export function articleProblem(
-  issue: { path: PropertyKey[]; code: string },
-  fields: ArticleFields,
-): Problem | undefined {
-  const [field, index] = issue.path;
-  if (field !== "tags") return named(issue, fields);
-  // One line holds every tag: a problem of one tag shows on it.
-  const key =
-    index === undefined ? "tooManyTags" : issue.code === "too_big" ? "tagTooLong" : "tagInvalid";
-  return { path: ["tags"], key: `bmsArticles.problems.${key}` };
-}
-
-/** The form's schema for the button pressed: only Schedule asks for a time. */
-export const articleSchema = schemaByAction(fieldsWith, articleProblem);
-
-/**
- * The interface's words for a field the server refused (its own words are English): what the
- * form's check cannot know, as a category that no longer exists, or the server's last word on
- * the rest. A server issue with its own key (a slug already used) keeps it.
- */
-const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
-  title: "bmsArticles.problems.titleRequired",
-  subtitle: "bmsArticles.problems.subtitleTooLong",
-  slug: "bmsArticles.problems.slugInvalid",
-  category: "bmsArticles.problems.categoryMissing",
-  tags: "bmsArticles.problems.tagTooLong",
-  summary: "bmsArticles.problems.summaryRequired",
-  cover: "bmsArticles.problems.coverInvalid",
-  coverAlt: "bmsArticles.problems.altTooLong",
-  translationKey: "bmsArticles.problems.translationKeyInvalid",
-  body: "bmsArticles.problems.bodyTooLong",
-  at: "bmsArticles.problems.atFuture",
+  ...TIME_WORDS,
 };
 
+/** The form's schema for the button pressed: only Schedule asks for a time. */
+export const articleSchema = schemaByAction(fieldsWith, ARTICLE_WORDS);
+
 /** A failed save with its field issues on the form's fields, each in the interface's words. */
-export const articleIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+export const articleIssues = (error: unknown, values?: ArticleFields) =>
+  serverIssues(error, ARTICLE_WORDS, values);
 
 /** A new article's first values (in Chinese, the site's first language). */
 export const emptyArticle = (): ArticleFields => ({

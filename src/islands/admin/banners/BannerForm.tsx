@@ -94,7 +94,7 @@ export function BannerForm({ t, editing, headingId, onSaved, onCancel }: Props) 
         if (!editing) form.reset(initialBannerFields());
         onSaved(saved.title[locale] || saved.title["zh-CN"]);
       } catch (error) {
-        const issues = withIssueWords(t, bannerIssues(error));
+        const issues = withIssueWords(t, bannerIssues(error, form.getValues()));
         setFailure(
           showServerIssues(issues, form.setError, BANNER_FIELDS)
             ? t("bmsContent.checkFields")

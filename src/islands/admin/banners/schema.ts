@@ -1,10 +1,8 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import { type BannerRecord, checkWindow, createBannerSchema } from "../../../shared/content.ts";
-import { formIssues } from "../app/content/form.ts";
-import { withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 import { isoToLocal, localToIso } from "../app/time.ts";
 
 const banner = createBannerSchema.shape;
@@ -65,8 +63,12 @@ export const BANNER_FIELDS = [
   "enabled",
 ] as const satisfies readonly FieldPath<BannerFields>[];
 
-/** Each field's words when too long (or otherwise wrong), and when blank where that is wrong. */
-const WORDS: Record<string, { blank?: MessageKey; other: MessageKey }> = {
+/**
+ * The form's words for each field's problems: when blank where that is wrong, and when too long
+ * or otherwise wrong. The server's refusals read the same; one with its own key (an image no
+ * longer in the library, one banner too many, an end before the start stored) keeps it.
+ */
+const BANNER_WORDS: FormWords = {
   image: {
     blank: "bmsBanners.problems.imageRequired",
     other: "bmsBanners.problems.imageNotLibrary",
@@ -79,54 +81,18 @@ const WORDS: Record<string, { blank?: MessageKey; other: MessageKey }> = {
   alt: { other: "bmsBanners.problems.altTooLong" },
   link: { other: "bmsBanners.problems.linkInvalid" },
   startsAt: { other: "bmsBanners.problems.timeInvalid" },
-  endsAt: { other: "bmsBanners.problems.timeInvalid" },
+  endsAt: {
+    other: "bmsBanners.problems.timeInvalid",
+    said: { "must be after startsAt": "bmsBanners.problems.endBeforeStart" },
+  },
 };
-
-/** A problem of the form in its words, on the field the person typed it in. */
-export function bannerProblem(
-  issue: { path: PropertyKey[]; code: string; message?: string },
-  input: BannerFields,
-): { key: MessageKey } | undefined {
-  const [field, lang] = issue.path;
-  if (typeof field !== "string") return undefined;
-  if (field === "endsAt" && issue.message === "must be after startsAt") {
-    return { key: "bmsBanners.problems.endBeforeStart" };
-  }
-  const words = WORDS[field];
-  if (!words) return undefined;
-  const value =
-    field === "title" && (lang === "zh-CN" || lang === "en-US")
-      ? input.title[lang]
-      : field === "image"
-        ? input.image
-        : undefined;
-  const blank = words.blank && typeof value === "string" && value.trim() === "";
-  return { key: blank && words.blank ? words.blank : words.other };
-}
 
 /** The form's schema: the server's rules, speaking the form's words. */
-export const bannerSchema = withProblems(fields, bannerProblem);
-
-/**
- * The interface's words for a field the server refused in English only; a server issue with its
- * own key (an image no longer in the library, one banner too many, an end before the start
- * stored) keeps it.
- */
-const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
-  image: "bmsBanners.problems.imageNotLibrary",
-  "title.zh-CN": "bmsBanners.problems.titleRequired",
-  "title.en-US": "bmsBanners.problems.titleRequired",
-  "subtitle.zh-CN": "bmsBanners.problems.subtitleTooLong",
-  "subtitle.en-US": "bmsBanners.problems.subtitleTooLong",
-  "alt.zh-CN": "bmsBanners.problems.altTooLong",
-  "alt.en-US": "bmsBanners.problems.altTooLong",
-  link: "bmsBanners.problems.linkInvalid",
-  startsAt: "bmsBanners.problems.timeInvalid",
-  endsAt: "bmsBanners.problems.timeInvalid",
-};
+export const bannerSchema = withWords(fields, BANNER_WORDS);
 
 /** A failed save with its field issues on the form's fields, each in the interface's words. */
-export const bannerIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+export const bannerIssues = (error: unknown, values?: BannerFields) =>
+  serverIssues(error, BANNER_WORDS, values);
 
 const blankBoth = (): Both => ({ "zh-CN": "", "en-US": "" });
 

@@ -8,7 +8,7 @@ import {
   orderSchema,
   translationKeySchema,
 } from "../../../shared/content.ts";
-import { type ProblemWords, problemsIn, withProblems } from "../app/problems.ts";
+import { type FormWords, withWords } from "../app/problems.ts";
 
 // The book and chapter forms: the server's own schemas for `POST /api/admin/books` and
 // `POST /api/admin/chapters` (src/shared/kinds/), changed only where the form holds something
@@ -70,7 +70,7 @@ const named = {
   title: { blank: "bmsBooks.problems.titleRequired", long: "bmsBooks.problems.titleTooLong" },
   slug: { blank: "bmsBooks.problems.slugRequired", other: "bmsBooks.problems.slugInvalid" },
   order: { other: "bmsBooks.problems.orderInvalid" },
-} satisfies Record<string, ProblemWords>;
+} satisfies FormWords;
 
 /** The interface's words for the book form's problems. */
 export const BOOK_PROBLEMS = {
@@ -81,19 +81,19 @@ export const BOOK_PROBLEMS = {
   },
   cover: { other: "bmsBooks.problems.coverInvalid" },
   translationKey: { other: "bmsBooks.problems.translationKeyInvalid" },
-} satisfies Partial<Record<keyof BookFields, ProblemWords>>;
+} satisfies FormWords;
 
 /** The book form's schema, in the interface's words. */
-export const bookSchema = withProblems(bookFormSchema, problemsIn(BOOK_PROBLEMS));
+export const bookSchema = withWords(bookFormSchema, BOOK_PROBLEMS);
 
 /** The interface's words for the chapter form's problems. */
 export const CHAPTER_PROBLEMS = {
   ...named,
   body: { long: "bmsBooks.problems.bodyTooLong" },
-} satisfies Partial<Record<keyof ChapterFields, ProblemWords>>;
+} satisfies FormWords;
 
 /** The chapter form's schema, in the interface's words. */
-export const chapterSchema = withProblems(chapterFormSchema, problemsIn(CHAPTER_PROBLEMS));
+export const chapterSchema = withWords(chapterFormSchema, CHAPTER_PROBLEMS);
 
 /** A book's fields as the form starts them: from the book edited, or blank in `lang`. */
 export function bookFields(book: BookRecord | null, lang: BookFields["lang"]): BookFields {

@@ -10,7 +10,6 @@ import {
   writerLocale,
 } from "../../../shared/feedback-rules.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
-import { formIssues } from "../app/content/form.ts";
 import { DeleteControl } from "../app/DeleteControl.tsx";
 import { choices } from "../app/fields.tsx";
 import {
@@ -21,20 +20,18 @@ import {
   showServerIssues,
 } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { problemsIn, withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 import { formatTime } from "../app/time.ts";
 import { useAnswerFeedback, useDeleteFeedback, useFeedbackReplies } from "./queries.ts";
 
 /** The reply form: the server's own rules, its problems in the interface's words. */
-const answerSchema = withProblems(
-  feedbackReplySchema,
-  problemsIn({
-    body: {
-      blank: "feedbackCenter.problems.messageRequired",
-      long: "feedbackCenter.problems.messageTooLong",
-    },
-  }),
-);
+const ANSWER_WORDS: FormWords = {
+  body: {
+    blank: "feedbackCenter.problems.messageRequired",
+    long: "feedbackCenter.problems.messageTooLong",
+  },
+};
+const answerSchema = withWords(feedbackReplySchema, ANSWER_WORDS);
 
 /**
  * What was written on a piece of feedback (replies mailed to its writer, notes kept here), a
@@ -80,7 +77,7 @@ export function FeedbackThread({
           : t("feedbackCenter.kept"),
       );
     } catch (error) {
-      showServerIssues(formIssues(error), form.setError, ["body", "kind"]);
+      showServerIssues(serverIssues(error, ANSWER_WORDS), form.setError, ["body", "kind"]);
       report(false, failedCallText(t, error));
     }
   });

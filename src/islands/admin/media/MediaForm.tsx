@@ -5,18 +5,18 @@ import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { MEDIA_LIMITS, type MediaRecord } from "../../../shared/kinds/media.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { formIssues } from "../app/content/form.ts";
 import { bindFields, FormTextField, failureText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { useSaveMedia } from "../app/media/queries.ts";
 import {
   MEDIA_FIELDS,
-  MEDIA_ISSUE_WORDS,
+  MEDIA_WORDS,
   type MediaFields,
   type MediaValues,
   mediaFieldsOf,
   mediaSchema,
 } from "../app/media/schema.ts";
+import { serverIssues } from "../app/problems.ts";
 
 interface Props {
   t: Translate;
@@ -52,7 +52,7 @@ export function MediaForm({ t, record, dirty }: Props) {
         setNote(t("media.form.saved"));
       } catch (error) {
         const marked = showServerIssues(
-          formIssues(error, MEDIA_ISSUE_WORDS),
+          serverIssues(error, MEDIA_WORDS, form.getValues()),
           form.setError,
           MEDIA_FIELDS,
         );

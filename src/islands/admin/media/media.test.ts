@@ -3,7 +3,6 @@ import { translator } from "../../../i18n/core.ts";
 import { sampleMedia } from "../../../shared/kinds/media.test-support.ts";
 import { type MediaRecord, updateMediaSchema } from "../../../shared/kinds/media.ts";
 import { bulkSummary, eachInTurn } from "../app/bulk.ts";
-import { formIssues } from "../app/content/form.ts";
 import { conflict, problemsOf } from "../app/content/test-support.ts";
 import { failureText } from "../app/form.tsx";
 import { exifFacts, formatBytes, linkOf, srcSetOf, thumbnailOf } from "../app/media/facts.ts";
@@ -19,12 +18,13 @@ import {
 import {
   addTagsSchema,
   MEDIA_FIELDS,
-  MEDIA_ISSUE_WORDS,
+  MEDIA_WORDS,
   type MediaFields,
   mediaFieldsOf,
   mediaSchema,
   withTags,
 } from "../app/media/schema.ts";
+import { serverIssues } from "../app/problems.ts";
 import { CallFailure } from "../app/query.ts";
 import { selectItems } from "../app/selection.tsx";
 
@@ -241,7 +241,7 @@ describe("an image's words", () => {
         { field: "alt.en-US", message: "too long" },
       ],
     });
-    const mapped = formIssues(failure, MEDIA_ISSUE_WORDS);
+    const mapped = serverIssues(failure, MEDIA_WORDS);
     expect(mapped instanceof CallFailure && mapped.issues).toEqual([
       { field: "tags", message: "too long", key: "media.problems.tagInvalid" },
       { field: "alt.en-US", message: "too long", key: "media.problems.altTooLong" },

@@ -73,7 +73,7 @@ function FormFrame<Fields extends FieldValues, Values extends FieldValues>(
         if (!heading.editing) form.reset();
         props.onSaved(name);
       } catch (error) {
-        const issues = withIssueWords(t, navIssues(error));
+        const issues = withIssueWords(t, navIssues(error, form.getValues()));
         setFailure(
           showServerIssues(issues, form.setError, props.fields)
             ? t("bmsContent.checkFields")

@@ -1,15 +1,13 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import {
   createNavGroupSchema,
   createNavLinkSchema,
   type NavGroupRecord,
   type NavLinkRecord,
 } from "../../../shared/content.ts";
-import { formIssues } from "../app/content/form.ts";
-import { withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 
 // The site navigation's two forms: a group's name, and a link's fields. Each is the server's own
 // schema (src/shared/kinds/nav.ts), speaking the form's words.
@@ -50,8 +48,8 @@ export const LINK_FIELDS = [
   "hidden",
 ] as const satisfies readonly FieldPath<LinkFields>[];
 
-/** Each field's words when blank (where that is wrong) and otherwise wrong. */
-const WORDS: Record<string, { blank?: MessageKey; other: MessageKey }> = {
+/** Both forms' words for each field's problems: when blank where that is wrong, and otherwise. */
+const NAV_WORDS: FormWords = {
   name: { blank: "bmsNav.problems.nameRequired", other: "bmsNav.problems.nameTooLong" },
   title: { blank: "bmsNav.problems.titleRequired", other: "bmsNav.problems.titleTooLong" },
   description: { other: "bmsNav.problems.descriptionTooLong" },
@@ -60,42 +58,12 @@ const WORDS: Record<string, { blank?: MessageKey; other: MessageKey }> = {
   group: { other: "bmsNav.problems.noGroup" },
 };
 
-/** A problem of either form in its words, on the field the person typed it in. */
-export function navProblem(
-  issue: { path: PropertyKey[] },
-  input: Partial<Record<string, unknown>>,
-): { key: MessageKey } | undefined {
-  const [field, lang] = issue.path;
-  if (typeof field !== "string") return undefined;
-  const words = WORDS[field];
-  if (!words) return undefined;
-  const both = input[field];
-  const value =
-    typeof lang === "string" && typeof both === "object" && both !== null && lang in both
-      ? (both as Record<string, unknown>)[lang] // a text in both languages, checked just above
-      : undefined;
-  const blank = words.blank && typeof value === "string" && value.trim() === "";
-  return { key: blank && words.blank ? words.blank : words.other };
-}
-
-export const groupSchema = withProblems(createNavGroupSchema, navProblem);
-export const linkSchema = withProblems(linkFields, navProblem);
-
-/** The interface's words for a field the server refused in English only. */
-const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
-  "name.zh-CN": "bmsNav.problems.nameRequired",
-  "name.en-US": "bmsNav.problems.nameRequired",
-  "title.zh-CN": "bmsNav.problems.titleRequired",
-  "title.en-US": "bmsNav.problems.titleRequired",
-  "description.zh-CN": "bmsNav.problems.descriptionTooLong",
-  "description.en-US": "bmsNav.problems.descriptionTooLong",
-  url: "bmsNav.problems.urlInvalid",
-  icon: "bmsNav.problems.iconNotLibrary",
-  group: "bmsNav.problems.noGroup",
-};
+export const groupSchema = withWords(createNavGroupSchema, NAV_WORDS);
+export const linkSchema = withWords(linkFields, NAV_WORDS);
 
 /** A failed save with its field issues on the form's fields, each in the interface's words. */
-export const navIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+export const navIssues = (error: unknown, values?: unknown) =>
+  serverIssues(error, NAV_WORDS, values);
 
 export const initialGroupFields = (record?: NavGroupRecord): GroupFields => ({
   name: record ? { ...record.name } : blankBoth(),

@@ -9,7 +9,7 @@ import { $locale } from "../../../stores/locale.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { DraftLinkControl } from "../app/content/DraftLink.tsx";
 import { FormLangField, FormScheduleField, SaveOverButton } from "../app/content/fields.tsx";
-import { formIssues, submitterValue } from "../app/content/form.ts";
+import { submitterValue } from "../app/content/form.ts";
 import { KeptOffer } from "../app/content/KeptOffer.tsx";
 import { useKeeping } from "../app/content/keeping.ts";
 import { FormMarkdownField } from "../app/content/MarkdownField.tsx";
@@ -26,6 +26,7 @@ import {
   type NoteValues,
   noteFieldOrder,
   noteFields,
+  noteIssues,
   noteSchema,
 } from "./schema.ts";
 
@@ -103,7 +104,11 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         onDone(t(savedMessage(record, chosen), { time }));
       } catch (error) {
         if (keeping.refused(error)) return;
-        showServerIssues(formIssues(error), form.setError, noteFieldOrder(images()));
+        showServerIssues(
+          noteIssues(error, form.getValues()),
+          form.setError,
+          noteFieldOrder(images()),
+        );
         report(false, failedCallText(t, error));
       }
     },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createNoteSchema, type NoteRecord, updateNoteSchema } from "../../../shared/content.ts";
-import { formIssues } from "../app/content/form.ts";
 import {
   DATABASE_ROW,
   expectFutureTimeOnlyToSchedule,
@@ -15,6 +14,7 @@ import {
   type NoteFields,
   noteFieldOrder,
   noteFields,
+  noteIssues,
   noteSchema,
 } from "./schema.ts";
 
@@ -142,7 +142,7 @@ describe("the note form", () => {
     expect(noteFieldOrder(1)).toEqual(["body", "tags", "images.0.src", "images.0.alt", "at"]);
   });
 
-  it("names the server's fields as the form's", () => {
+  it("names the server's fields as the form's, in the form's words", () => {
     const failure = new CallFailure(400, "Invalid", {
       kind: "validation",
       issues: [
@@ -151,7 +151,7 @@ describe("the note form", () => {
         { field: "images.0.src", message: "bad" },
       ],
     });
-    const mapped = formIssues(failure);
+    const mapped = noteIssues(failure);
     expect(mapped).toBeInstanceOf(CallFailure);
     expect(mapped).toMatchObject({ code: 400, message: "Invalid" });
     expect(mapped instanceof CallFailure && mapped.issues.map((i) => i.field)).toEqual([
@@ -159,7 +159,16 @@ describe("the note form", () => {
       "tags",
       "images.0.src",
     ]);
+    expect(mapped instanceof CallFailure && mapped.issues.map((i) => i.key)).toEqual([
+      "bmsNotes.problems.atFuture",
+      "bmsNotes.problems.tagInvalid",
+      "bmsNotes.problems.imageSrcInvalid",
+    ]);
+    const blankImage = noteIssues(failure, fields({ images: [{ src: " ", alt: "" }] }));
+    expect(blankImage instanceof CallFailure && blankImage.issues[2]?.key).toBe(
+      "bmsNotes.problems.imageSrcRequired",
+    );
     const plain = new Error("boom");
-    expect(formIssues(plain)).toBe(plain);
+    expect(noteIssues(plain)).toBe(plain);
   });
 });

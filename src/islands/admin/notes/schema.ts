@@ -1,7 +1,6 @@
 import type { Control, FieldPath } from "react-hook-form";
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import {
   type ContentLang,
   createNoteSchema,
@@ -9,7 +8,7 @@ import {
   timeIssue,
 } from "../../../shared/content.ts";
 import { parseTags } from "../app/content/form.ts";
-import { withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 import { localToIso, tomorrowMorning } from "../app/time.ts";
 
 /** What a submit button asks for: a new note's first three, an edited one's last three. */
@@ -42,37 +41,30 @@ export type NoteValues = z.output<typeof fieldsSchema>;
 /** The form's control, for the parts of the form in their own components. */
 export type NoteControl = Control<NoteFields, unknown, NoteValues>;
 
-type Issue = { path: PropertyKey[]; code: string };
+/** The form's words for each field's problems (the server's refusals too). */
+const NOTE_WORDS: FormWords = {
+  body: { blank: "bmsNotes.problems.bodyRequired", other: "bmsNotes.problems.bodyTooLong" },
+  // One line holds every tag: a problem of one tag shows on it.
+  tags: { other: "bmsNotes.problems.tooManyTags" },
+  "tags.*": {
+    long: "bmsNotes.problems.tagTooLong",
+    other: "bmsNotes.problems.tagInvalid",
+    on: "tags",
+  },
+  "images.*.src": {
+    blank: "bmsNotes.problems.imageSrcRequired",
+    other: "bmsNotes.problems.imageSrcInvalid",
+  },
+  "images.*.alt": { other: "bmsNotes.problems.altTooLong" },
+  publishedAt: { other: "bmsNotes.problems.atFuture", on: "at" },
+};
 
-/** A problem of the form in its words, on the field the person typed it in. */
-export function noteProblem(
-  issue: Issue,
-  fields: NoteFields,
-): { path: PropertyKey[]; key: MessageKey } | undefined {
-  const [field, index, part] = issue.path;
-  if (field === "body") {
-    const key = issue.code === "too_small" ? "bodyRequired" : "bodyTooLong";
-    return { path: ["body"], key: `bmsNotes.problems.${key}` };
-  }
-  if (field === "tags") {
-    // One line holds every tag: a problem of one tag shows on it.
-    const key =
-      index === undefined ? "tooManyTags" : issue.code === "too_big" ? "tagTooLong" : "tagInvalid";
-    return { path: ["tags"], key: `bmsNotes.problems.${key}` };
-  }
-  if (field === "images" && typeof index === "number" && part === "src") {
-    const empty = !fields.images?.[index]?.src.trim();
-    const key = empty ? "imageSrcRequired" : "imageSrcInvalid";
-    return { path: issue.path, key: `bmsNotes.problems.${key}` };
-  }
-  if (field === "images" && part === "alt") {
-    return { path: issue.path, key: "bmsNotes.problems.altTooLong" };
-  }
-  return undefined;
-}
+const plainSchema = withWords(fieldsSchema, NOTE_WORDS);
+const timedSchema = withWords(scheduleSchema, NOTE_WORDS);
 
-const plainSchema = withProblems(fieldsSchema, noteProblem);
-const timedSchema = withProblems(scheduleSchema, noteProblem);
+/** A failed save with its field issues on the form's fields, each in the interface's words. */
+export const noteIssues = (error: unknown, values?: NoteFields) =>
+  serverIssues(error, NOTE_WORDS, values);
 
 /** The form's schema for the button pressed: only Schedule asks for a time. */
 export const noteSchema = (action: NoteAction) =>

@@ -72,7 +72,7 @@ export function PageForm({ t, page }: { t: Translate; page: PageRecord }) {
         report(true, t("bmsPages.saved", { time: formatTime(saved.updatedAt ?? "") }));
       } catch (error) {
         if (keeping.refused(error)) return;
-        showServerIssues(pageIssues(error), form.setError, PAGE_FIELDS);
+        showServerIssues(pageIssues(error, form.getValues()), form.setError, PAGE_FIELDS);
         report(false, failedCallText(t, error));
       }
     },

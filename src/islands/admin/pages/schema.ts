@@ -1,9 +1,7 @@
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import { type PageRecord, savePageSchema } from "../../../shared/content.ts";
-import { formIssues } from "../app/content/form.ts";
-import { problemsIn, withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 
 /** A page's form: its text, by the server's own rule (`savePageSchema`). */
 const fieldsSchema = z.strictObject({ body: savePageSchema.shape.body });
@@ -14,21 +12,17 @@ export type PageValues = z.output<typeof fieldsSchema>;
 /** The form's fields in screen order: where a problem sends focus first. */
 export const PAGE_FIELDS = ["body"] as const;
 
-/** The form's schema, its problems in the interface's words. */
-export const pageSchema = withProblems(
-  fieldsSchema,
-  problemsIn({
-    body: { blank: "bmsPages.problems.bodyRequired", long: "bmsPages.problems.bodyTooLong" },
-  }),
-);
-
-/** The server's refusals in the interface's words (its own are English). */
-const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
-  body: "bmsPages.problems.bodyTooLong",
+/** The form's words for its text's problems (the server's refusals too). */
+const PAGE_WORDS: FormWords = {
+  body: { blank: "bmsPages.problems.bodyRequired", long: "bmsPages.problems.bodyTooLong" },
 };
 
+/** The form's schema, its problems in the interface's words. */
+export const pageSchema = withWords(fieldsSchema, PAGE_WORDS);
+
 /** A failed save with its field issues on the form's fields. */
-export const pageIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+export const pageIssues = (error: unknown, values?: PageFields) =>
+  serverIssues(error, PAGE_WORDS, values);
 
 /** A page's values to edit. */
 export const pageFields = (page: Pick<PageRecord, "body">): PageFields => ({ body: page.body });

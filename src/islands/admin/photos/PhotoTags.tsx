@@ -12,24 +12,19 @@ import { DeleteControl } from "../app/DeleteControl.tsx";
 import { bindFields, FormTextField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
-import { problemKey, withProblems } from "../app/problems.ts";
+import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 import { succeeded } from "../app/query.ts";
 import { useClearPhotoTag, usePhotoTagPage, useSavePhotoTag } from "./queries.ts";
 
 // The gallery's tags and their names in each language. A photo keeps its tags as written
 // (`autumn`); a name shows instead of the tag on the site (`#秋天`, `#Autumn`).
 
-const nameWords = {
-  blank: "bmsPhotoTags.problems.nameRequired",
-  long: "bmsPhotoTags.problems.nameTooLong",
-} as const;
+const NAME_WORDS: FormWords = {
+  name: { blank: "bmsPhotoTags.problems.nameRequired", long: "bmsPhotoTags.problems.nameTooLong" },
+};
 
 /** The server's own schema for `PUT /api/admin/photo-tags/:tag`, in the form's words. */
-const tagNameSchema = withProblems(savePhotoTagSchema, (issue, fields) => {
-  const [field, locale] = issue.path;
-  if (field !== "name" || (locale !== "zh-CN" && locale !== "en-US")) return undefined;
-  return { key: problemKey(nameWords, issue.code, fields.name?.[locale]) };
-});
+const tagNameSchema = withWords(savePhotoTagSchema, NAME_WORDS);
 type TagNameFields = z.input<typeof savePhotoTagSchema>;
 type TagNameValues = z.output<typeof savePhotoTagSchema>;
 const FIELDS = ["name.zh-CN", "name.en-US"] as const;
@@ -160,7 +155,7 @@ function TagNameForm({ t, tag, onSaved, onCancel }: FormProps) {
         onSaved();
       } catch (error) {
         setFailure(
-          showServerIssues(error, form.setError, FIELDS)
+          showServerIssues(serverIssues(error, NAME_WORDS, form.getValues()), form.setError, FIELDS)
             ? t("bmsContent.checkFields")
             : failedCallText(t, error),
         );

@@ -24,7 +24,7 @@ export type AlbumValues = z.output<typeof formSchema>;
 export const ALBUM_FIELDS = [...GROUPING_FIELDS, "description.zh-CN", "description.en-US"] as const;
 
 export const albumSchema = groupingSchema(formSchema, {
-  description: "bmsAlbums.problems.descriptionTooLong",
+  description: { other: "bmsAlbums.problems.descriptionTooLong" },
 });
 
 /** The form's first values: empty to add one, the album's own to edit it. */

@@ -236,7 +236,8 @@ describe("the photo form", () => {
         { field: "publishedAt", message: "a scheduled item needs a time in the future" },
       ],
     });
-    const mapped = photoIssues(failure);
+    // The form's values say which words fit: the English title was left blank.
+    const mapped = photoIssues(failure, fields({ title: { "zh-CN": "雾", "en-US": "" } }));
     expect(mapped instanceof CallFailure && mapped.issues).toEqual([
       { field: "image", message: "no image", key: "bmsPhotos.problems.imageMissing" },
       { field: "album", message: "no album x", key: "bmsPhotos.problems.albumMissing" },

@@ -1,12 +1,16 @@
 import type { FieldPath } from "react-hook-form";
 import { z } from "zod";
 import "../../../shared/zod-browser.ts";
-import type { MessageKey } from "../../../i18n/core.ts";
 import { createPhotoSchema, type PhotoRecord } from "../../../shared/content.ts";
 import type { EditorAction } from "../app/content/editor-save.ts";
-import { scheduleTimeOf, schemaByAction } from "../app/content/editor-schema.ts";
-import { formIssues, parseTags } from "../app/content/form.ts";
-import { type Problem, type TagWords, tagProblem } from "../app/problems.ts";
+import {
+  scheduleTimeOf,
+  schemaByAction,
+  TAG_WORDS,
+  TIME_WORDS,
+} from "../app/content/editor-schema.ts";
+import { parseTags } from "../app/content/form.ts";
+import { type FormWords, serverIssues } from "../app/problems.ts";
 
 /** What a button of the editor asks for (every content editor's buttons). */
 export type PhotoAction = EditorAction;
@@ -69,8 +73,16 @@ export const PHOTO_FIELDS = [
   "at",
 ] as const satisfies readonly FieldPath<PhotoFields>[];
 
-/** Each text in both languages: its words when too long, and when blank (the title only). */
-const BOTH_WORDS: Record<string, { blank?: MessageKey; long: MessageKey }> = {
+/**
+ * The form's words for each field's problems. The server's refusals read the same; one with its
+ * own key (an image no longer in the library, an album that does not exist, a slug already
+ * used) keeps it.
+ */
+const PHOTO_WORDS: FormWords = {
+  image: {
+    blank: "bmsPhotos.problems.imageRequired",
+    other: "bmsPhotos.problems.imageNotLibrary",
+  },
   title: {
     blank: "bmsArticles.problems.titleRequired",
     long: "bmsArticles.problems.titleTooLong",
@@ -78,78 +90,20 @@ const BOTH_WORDS: Record<string, { blank?: MessageKey; long: MessageKey }> = {
   caption: { long: "bmsPhotos.problems.captionTooLong" },
   alt: { long: "bmsArticles.problems.altTooLong" },
   place: { long: "bmsPhotos.problems.placeTooLong" },
+  slug: { blank: "bmsArticles.problems.slugRequired", other: "bmsArticles.problems.slugInvalid" },
+  ...TAG_WORDS,
+  takenAt: { other: "bmsPhotos.problems.takenAtInvalid" },
+  album: { other: "bmsPhotos.problems.albumMissing" },
+  credit: { other: "bmsPhotos.problems.creditTooLong" },
+  ...TIME_WORDS,
 };
-
-const TAG_WORDS: TagWords = {
-  tooMany: "bmsArticles.problems.tooManyTags",
-  tooLong: "bmsArticles.problems.tagTooLong",
-  invalid: "bmsArticles.problems.tagInvalid",
-};
-
-/** The one word for each field whose problems all read alike. */
-const FIELD_WORDS: Partial<Record<string, MessageKey>> = {
-  takenAt: "bmsPhotos.problems.takenAtInvalid",
-  album: "bmsPhotos.problems.albumMissing",
-  credit: "bmsPhotos.problems.creditTooLong",
-};
-
-/** A problem of the form in its words, on the field the person typed it in. */
-export function photoProblem(
-  issue: { path: PropertyKey[]; code: string },
-  fields: PhotoFields,
-): Problem | undefined {
-  const [field, part] = issue.path;
-  if (typeof field !== "string") return undefined;
-  const both = BOTH_WORDS[field];
-  if (both) {
-    const key = issue.code === "too_small" && both.blank ? both.blank : both.long;
-    return { path: issue.path, key };
-  }
-  if (field === "image") {
-    const blank = fields.image.trim() === "";
-    return {
-      key: blank ? "bmsPhotos.problems.imageRequired" : "bmsPhotos.problems.imageNotLibrary",
-    };
-  }
-  if (field === "slug") {
-    const blank = fields.slug === "";
-    return {
-      key: blank ? "bmsArticles.problems.slugRequired" : "bmsArticles.problems.slugInvalid",
-    };
-  }
-  if (field === "tags") return { path: ["tags"], key: tagProblem(TAG_WORDS, part, issue.code) };
-  const key = FIELD_WORDS[field];
-  return key ? { key } : undefined;
-}
 
 /** The form's schema for the button pressed: only Schedule asks for a time. */
-export const photoSchema = schemaByAction(fieldsWith, photoProblem);
-
-/**
- * The interface's words for a field the server refused in English only (an image outside the
- * library, a time it cannot read); a server issue with its own key (an image no longer in the
- * library, an album that does not exist, a slug already used) keeps it.
- */
-const SERVER_PROBLEMS: Partial<Record<string, MessageKey>> = {
-  image: "bmsPhotos.problems.imageNotLibrary",
-  "title.zh-CN": "bmsArticles.problems.titleRequired",
-  "title.en-US": "bmsArticles.problems.titleRequired",
-  "caption.zh-CN": "bmsPhotos.problems.captionTooLong",
-  "caption.en-US": "bmsPhotos.problems.captionTooLong",
-  "alt.zh-CN": "bmsArticles.problems.altTooLong",
-  "alt.en-US": "bmsArticles.problems.altTooLong",
-  "place.zh-CN": "bmsPhotos.problems.placeTooLong",
-  "place.en-US": "bmsPhotos.problems.placeTooLong",
-  slug: "bmsArticles.problems.slugInvalid",
-  album: "bmsPhotos.problems.albumMissing",
-  tags: "bmsArticles.problems.tagTooLong",
-  takenAt: "bmsPhotos.problems.takenAtInvalid",
-  credit: "bmsPhotos.problems.creditTooLong",
-  at: "bmsArticles.problems.atFuture",
-};
+export const photoSchema = schemaByAction(fieldsWith, PHOTO_WORDS);
 
 /** A failed save with its field issues on the form's fields, each in the interface's words. */
-export const photoIssues = (error: unknown) => formIssues(error, SERVER_PROBLEMS);
+export const photoIssues = (error: unknown, values?: PhotoFields) =>
+  serverIssues(error, PHOTO_WORDS, values);
 
 const blankBoth = (): Both => ({ "zh-CN": "", "en-US": "" });
 

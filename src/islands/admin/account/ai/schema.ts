@@ -2,9 +2,7 @@ import { z } from "zod";
 import "../../../../shared/zod-browser.ts";
 import type { MessageKey } from "../../../../i18n/core.ts";
 import { type AiSettingsRecord, saveAiSettingsSchema } from "../../../../shared/ai-settings.ts";
-import type { FieldIssue } from "../../../../shared/envelope.ts";
-import { type ProblemWords, problemKey, problemsIn, withProblems } from "../../app/problems.ts";
-import { CallFailure } from "../../app/query.ts";
+import { type FormWords, serverIssues, withWords } from "../../app/problems.ts";
 
 /**
  * The AI form: the server's body (`saveAiSettingsSchema`) with the key always a text, empty
@@ -38,7 +36,7 @@ export function aiBody({
  * Each field of the body's words: too long, and otherwise wrong (none is wrong blank: a blank
  * field is the environment's). Keyed by the body's fields (`aiFields` test: every one has words).
  */
-export const AI_WORDS: Readonly<Partial<Record<string, ProblemWords>>> = {
+export const AI_WORDS: FormWords = {
   baseUrl: { long: "bmsAi.problems.baseUrlTooLong", other: "bmsAi.problems.baseUrlInvalid" },
   model: { long: "bmsAi.problems.modelTooLong", other: "bmsAi.problems.modelInvalid" },
   embeddingModel: { long: "bmsAi.problems.modelTooLong", other: "bmsAi.problems.modelInvalid" },
@@ -49,9 +47,9 @@ export const AI_WORDS: Readonly<Partial<Record<string, ProblemWords>>> = {
  * The form's schema: its values made into the server's body, checked by the server's own rules
  * and speaking the form's words; what the form submits is that body.
  */
-export const aiSettingsSchema = withProblems(
+export const aiSettingsSchema = withWords(
   z.custom<AiFields>().transform(aiBody).pipe(saveAiSettingsSchema),
-  problemsIn(AI_WORDS),
+  AI_WORDS,
 );
 
 /** The form's fields in screen order: where a problem sends focus first. */
@@ -61,17 +59,7 @@ export const AI_FIELDS = ["baseUrl", "model", "embeddingModel", "apiKey"] as con
  * A refused save with each field issue in the interface's words: the server's own key where it
  * names one (no secret to keep a key with), else the form's words for the field.
  */
-export function aiIssues(error: unknown, values: AiFields): unknown {
-  if (!(error instanceof CallFailure) || !error.info) return error;
-  const issues = error.issues.map((issue): FieldIssue => {
-    const words = AI_WORDS[issue.field];
-    if (issue.key || !words) return issue;
-    const fields: Record<string, unknown> = values;
-    const key = problemKey(words, "custom", fields[issue.field]);
-    return key ? { ...issue, key } : issue;
-  });
-  return new CallFailure(error.code, error.message, { ...error.info, issues });
-}
+export const aiIssues = (error: unknown, values: AiFields) => serverIssues(error, AI_WORDS, values);
 
 /** The form's values of the settings as the server answers them: no key typed, none removed. */
 export const aiFields = (record: AiSettingsRecord): AiFields => ({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "../../../../shared/zod-browser.ts";
 import { type ContentStatus, timeIssue } from "../../../../shared/content.ts";
-import { type Problem, withProblems } from "../problems.ts";
+import { type FormWords, withWords } from "../problems.ts";
 import { isoToLocal, localToIso } from "../time.ts";
 import type { EditorAction } from "./editor-save.ts";
 
@@ -17,16 +17,36 @@ const futureTime = z
   );
 
 /**
+ * The content forms' tags, typed on one line: a problem of one tag shows on that line. The
+ * server names a tag's problem `tags.<n>`.
+ */
+export const TAG_WORDS: FormWords = {
+  tags: { other: "bmsArticles.problems.tooManyTags" },
+  "tags.*": {
+    long: "bmsArticles.problems.tagTooLong",
+    other: "bmsArticles.problems.tagInvalid",
+    server: "bmsArticles.problems.tagTooLong",
+    on: "tags",
+  },
+};
+
+/** The time to schedule for: the form's `at`, the server's `publishedAt`. */
+export const TIME_WORDS: FormWords = {
+  at: { other: "bmsArticles.problems.atFuture" },
+  publishedAt: { other: "bmsArticles.problems.atFuture", on: "at" },
+};
+
+/**
  * An editor's schema for the button pressed: `fieldsWith(at)` is the form's fields with `at` the
- * time to schedule for, which only Schedule asks to be in the future; `problemOf` words each
- * problem (`withProblems`).
+ * time to schedule for, which only Schedule asks to be in the future; `words` word each
+ * problem (`withWords`).
  */
 export function schemaByAction<S extends z.ZodType>(
   fieldsWith: (at: z.ZodString) => S,
-  problemOf: (issue: z.core.$ZodIssue, input: z.input<S>) => Problem | undefined,
+  words: FormWords,
 ) {
-  const plain = withProblems(fieldsWith(z.string()), problemOf);
-  const timed = withProblems(fieldsWith(futureTime), problemOf);
+  const plain = withWords(fieldsWith(z.string()), words);
+  const timed = withWords(fieldsWith(futureTime), words);
   return (action: EditorAction) => (action === "schedule" ? timed : plain);
 }
 

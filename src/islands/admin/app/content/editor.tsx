@@ -220,7 +220,7 @@ interface EditorFormOptions<Item, Fields extends { at: string }, Values extends 
   /** The form's fields in screen order: where a problem sends focus first. */
   fields: readonly FieldPath<Fields>[];
   /** A failed save with its field issues on the form's fields, in the interface's words. */
-  issues: (error: unknown) => unknown;
+  issues: (error: unknown, values: Fields) => unknown;
   /** The kind's save (`useSaveItem`'s `mutateAsync`). */
   save: (input: EditorSave<Item, Values>) => Promise<Item>;
   /** The message a save's outcome is said in. */
@@ -306,7 +306,7 @@ export function useEditorForm<
           return;
         }
         const marked = showServerIssues(
-          withIssueWords(t, options.issues(error)),
+          withIssueWords(t, options.issues(error, form.getValues())),
           form.setError,
           fields,
         );

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import "../../../../shared/zod-browser.ts";
-import type { Locale, MessageKey } from "../../../../i18n/core.ts";
+import type { Locale } from "../../../../i18n/core.ts";
 import type { SourceFields } from "../../../../shared/content-rules.ts";
-import { withProblems } from "../problems.ts";
+import { type FormWords, withWords } from "../problems.ts";
 
 // What a grouping's form shares, a category's or an album's: a slug, a name in both languages
 // and an order (an album adds a description, its own).
@@ -40,32 +40,24 @@ export const orderText = <O extends z.ZodType<number, number | undefined>>(order
     .transform((text) => (text === "" ? undefined : Number(text)))
     .pipe(order);
 
-/** A problem of a grouping form in its words: a slug, a name, an order, or the kind's `more`. */
-export function groupingProblem(
-  issue: { path: PropertyKey[]; code: string },
-  fields: { slug: string },
-  more: Partial<Record<string, MessageKey>> = {},
-): MessageKey | undefined {
-  const [field] = issue.path;
-  if (field === "slug") {
-    return fields.slug === ""
-      ? "bmsCategories.problems.slugRequired"
-      : "bmsCategories.problems.slugInvalid";
-  }
-  if (field === "name") {
-    return issue.code === "too_small"
-      ? "bmsCategories.problems.nameRequired"
-      : "bmsCategories.problems.nameTooLong";
-  }
-  if (field === "order") return "bmsCategories.problems.orderInvalid";
-  return typeof field === "string" ? more[field] : undefined;
-}
+/** A grouping form's words: a slug, a name and an order (the kind adds its own). */
+const GROUPING_WORDS: FormWords = {
+  slug: {
+    blank: "bmsCategories.problems.slugRequired",
+    other: "bmsCategories.problems.slugInvalid",
+  },
+  name: {
+    blank: "bmsCategories.problems.nameRequired",
+    other: "bmsCategories.problems.nameTooLong",
+  },
+  order: { other: "bmsCategories.problems.orderInvalid" },
+};
 
-/** The kind's form schema (the server's own) speaking a grouping form's words. */
+/** The kind's form schema (the server's own) speaking a grouping form's words and `more`. */
 export const groupingSchema = <S extends z.ZodType<unknown, { slug: string }>>(
   schema: S,
-  more?: Partial<Record<string, MessageKey>>,
-) => withProblems(schema, (issue, fields) => ({ key: groupingProblem(issue, fields, more) }));
+  more: FormWords = {},
+) => withWords(schema, { ...GROUPING_WORDS, ...more });
 
 /** A grouping form's first values: empty to add one, the grouping's own to edit it. */
 export function initialGroupingFields(grouping?: GroupingValues) {
