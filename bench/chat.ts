@@ -12,7 +12,8 @@
 // the index does not hold.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { createRetriever, questionLanguage } from "../src/server/chat/retrieval.ts";
+import { createRetriever } from "../src/server/chat/retrieval.ts";
+import { questionLanguage } from "../src/server/chat/terms.ts";
 import type { ChatIndexFile, ChatPassage } from "../src/shared/chat-rules.ts";
 import { Checks } from "./checks.ts";
 

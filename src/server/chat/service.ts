@@ -11,7 +11,8 @@ import {
 import { mapElements, previewMarkdown } from "../content/service/preview.ts";
 import { modelMessages, nothingAnswer, passagesAnswer, QUOTED, sourcesOf } from "./prompt.ts";
 import { type ChatModel, type ChatTimeouts, describeProviderError, isTooLong } from "./provider.ts";
-import { questionLanguage, type Retriever } from "./retrieval.ts";
+import type { Retriever } from "./retrieval.ts";
+import { questionLanguage } from "./terms.ts";
 
 // One answer of /d-chat, as a sequence of events: the sources found, the answer's text as it is
 // written, then the whole answer rendered, or what went wrong. Retrieval first: with nothing
