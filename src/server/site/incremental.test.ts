@@ -22,7 +22,7 @@ import {
   photoTagSnapshotSchema,
 } from "../../shared/kinds/photo.ts";
 import { settingsSnapshotSchema } from "../../shared/kinds/settings.ts";
-import { stagingDir, workerBuilds } from "./rebuild.ts";
+import { stagingDir, workerBuilds } from "./build-workers.ts";
 
 // The oracle of incremental builds (src/lib/cache-key.ts): after each kind of change, the site
 // built from the previous build's cache must be the site built from scratch, byte for byte,

@@ -13,15 +13,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { tempFolders } from "../../../tests/support/test-folders.ts";
 import type { BuildRun } from "../../shared/build-status.ts";
 import { contentArticles } from "../db/schema.ts";
-import {
-  type BuildCommand,
-  initialSiteDir,
-  moveDir,
-  type RebuilderOptions,
-  rebuilder,
-  type SiteRoot,
-  stagingDir,
-} from "./rebuild.ts";
+import { type BuildCommand, moveDir, stagingDir } from "./build-workers.ts";
+import { initialSiteDir, type RebuilderOptions, rebuilder, type SiteRoot } from "./rebuild.ts";
 import { articleRow, HOUR } from "./site.test-support.ts";
 import { readSnapshotFile } from "./snapshot.ts";
 
