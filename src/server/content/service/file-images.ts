@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type FileThumbnail, servedThumbnail } from "../../../lib/photo-files.ts";
 import { fileImageKind } from "../../../shared/content.ts";
-import { whileUnchanged } from "../files.ts";
+import { whileUnchanged } from "../file-reading.ts";
 import { type ContentContext, notFound } from "./shared.ts";
 
 /** The thumbnails named, by image path, while each file keeps its size and time. */

@@ -12,8 +12,8 @@ import {
 } from "../../../shared/content.ts";
 import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { FilePage } from "../files.ts";
 import * as historyRepo from "../history-repository.ts";
+import type { FilePage } from "../part-files.ts";
 import * as siteRepo from "../site-repository.ts";
 import { fieldsToRestore, keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import { type ContentContext, changedElsewhere, notFound } from "./shared.ts";
