@@ -14,7 +14,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { type HotRenderer, hotCapture } from "./hot-render.ts";
+import { hotCapture } from "./hot-capture.ts";
+import type { HotRenderer } from "./hot-render.ts";
 import { keyedPages, renderedPages } from "./incremental-record.ts";
 
 const buildRequest = z.strictObject({

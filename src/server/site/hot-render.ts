@@ -36,13 +36,25 @@ import {
 } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AstroIntegration, AstroPrerenderer } from "astro";
+import type { AstroPrerenderer } from "astro";
 import { z } from "zod";
 import { ROWS_ONLY } from "../../lib/content-source.ts";
 import { hashCollector, hashesOf } from "../../lib/inline-hashes.ts";
 import { siteDependencies, withModulePreloads } from "../../lib/module-preload.ts";
 import { precompress } from "../../lib/precompress.ts";
 import type { InlineHashes } from "../../lib/security-headers.ts";
+import {
+  type AstroAssets,
+  type AstroBuildModules,
+  astroAssets,
+  type BuildOptions,
+  type DataStore,
+  type DefaultPrerenderer,
+  HOT_STORE,
+  type PathWithRoute,
+  type PristineStyles,
+  restoreStyles,
+} from "./astro-build.ts";
 
 /** A hot render's answer: the overlay to serve over the worker's build. */
 export const hotOverlaySchema = z.object({
@@ -62,121 +74,6 @@ export type HotOverlay = z.output<typeof hotOverlaySchema>;
 /** More pages than this to render (a settings change, a renamed category): the whole build is as quick. */
 export const HOT_MAX_PAGES = 120;
 
-type PathWithRoute = Awaited<ReturnType<AstroPrerenderer["getStaticPaths"]>>[number];
-type RouteData = PathWithRoute["route"];
-
-/** What the prerender app of a build offers beyond AstroPrerenderer (astro/dist/core/build/app.js). */
-interface BuildApp {
-  setInternals(internals: unknown): void;
-  getOptions(): BuildOptions;
-  getSettings(): { config: { cacheDir: URL; outDir: URL; build: { format: string } } };
-}
-interface BuildOptions {
-  settings: BuildApp extends { getSettings(): infer S } ? S : never;
-  logger: unknown;
-}
-interface DefaultPrerenderer extends AstroPrerenderer {
-  app?: BuildApp;
-}
-/** Astro's modules used here, by their place under astro/dist. */
-interface AstroBuildModules {
-  createDefaultPrerenderer(options: {
-    internals: unknown;
-    options: BuildOptions;
-    prerenderOutputDir: URL;
-  }): DefaultPrerenderer;
-  renderPath(options: {
-    prerenderer: AstroPrerenderer;
-    pathname: string;
-    route: RouteData;
-    options: BuildOptions;
-    logger: unknown;
-    collectMetadata: boolean;
-  }): Promise<{ outFile: URL; body: string | Uint8Array } | null>;
-  ContentLayer: new (options: {
-    settings: BuildOptions["settings"];
-    logger: unknown;
-    store: DataStore;
-  }) => { sync(options: { context: Record<string, unknown> }): Promise<void> };
-  MutableDataStore: { fromString(data: string): Promise<DataStore> };
-  getOutFolder(settings: BuildOptions["settings"], pathname: string, route: RouteData): URL;
-  getOutFile(format: string, folder: URL, pathname: string, route: RouteData): URL;
-}
-interface DataStore {
-  /** The store serialised, as the build writes it (devalue's JSON). */
-  toString(): string;
-}
-
-const ASTRO = import.meta.resolve("astro");
-/** A module of Astro's build, by its path under astro/dist (the package exports none of them). */
-const astroModule = (path: string): Promise<Record<string, unknown>> =>
-  import(new URL(path, ASTRO).href);
-
-async function astroBuildModules(): Promise<AstroBuildModules> {
-  const [prerenderer, generate, common, layer, store] = await Promise.all([
-    astroModule("./core/build/default-prerenderer.js"),
-    astroModule("./core/build/generate.js"),
-    astroModule("./core/build/common.js"),
-    astroModule("./content/content-layer.js"),
-    astroModule("./content/mutable-data-store.js"),
-  ]);
-  // The shapes are Astro 7.3's (see the interfaces above); a missing one fails here, by name.
-  const take = <T>(module: Record<string, unknown>, name: string): T => {
-    const found = module[name];
-    if (found === undefined) throw new Error(`Astro no longer has ${name}: hot renders are off`);
-    return found as T; // the interface above, checked by the hot render tests
-  };
-  return {
-    createDefaultPrerenderer: take(prerenderer, "createDefaultPrerenderer"),
-    renderPath: take(generate, "renderPath"),
-    ContentLayer: take(layer, "ContentLayer"),
-    MutableDataStore: take(store, "MutableDataStore"),
-    getOutFolder: take(common, "getOutFolder"),
-    getOutFile: take(common, "getOutFile"),
-  };
-}
-
-/** Where the worker leaves the store for the renderer's content chunk to take. */
-const HOT_STORE = Symbol.for("blog.hotRenderStore");
-
-/** Astro's global for images in a build (`globalThis.astroAsset`), as far as it is read here. */
-interface AstroAssets {
-  addStaticImage?: unknown;
-  recordReferencedImage?: unknown;
-  staticImages?: Map<string, { transforms: Map<string, { finalPath: string }> }>;
-}
-const astroAssets = (): AstroAssets | undefined =>
-  (globalThis as { astroAsset?: AstroAssets }).astroAsset; // Astro's own global, set by its build
-
-/**
- * Each page's styles in the order the build found them. Astro sorts them in place on every
- * render with a comparator that is not consistent for ties (core/build/runtime.js, cssOrder),
- * so a page rendered a second time in one process may order its inline styles otherwise. Each
- * hot render starts from the order a build from scratch starts from.
- */
-type PristineStyles = Map<{ styles: unknown[] }, unknown[]>;
-
-function pristineStyles(internals: unknown): PristineStyles {
-  const kept: PristineStyles = new Map();
-  const pages =
-    typeof internals === "object" && internals !== null && "pagesByKeys" in internals
-      ? internals.pagesByKeys
-      : null;
-  if (!(pages instanceof Map)) return kept;
-  for (const data of pages.values()) if (isPageData(data)) kept.set(data, [...data.styles]);
-  return kept;
-}
-
-function isPageData(value: unknown): value is { styles: unknown[] } {
-  return (
-    typeof value === "object" && value !== null && "styles" in value && Array.isArray(value.styles)
-  );
-}
-
-function restoreStyles(kept: PristineStyles): void {
-  for (const [page, styles] of kept) page.styles = [...styles];
-}
-
 const digest = (body: string | Uint8Array) => createHash("sha256").update(body).digest("hex");
 
 /** A hard link where the file system allows one, else a copy. */
@@ -191,88 +88,6 @@ function linkOrCopy(from: string, to: string): void {
 /** A page's output file relative to the build's folder, as a path (not URL-encoded). */
 const relativeOut = (file: URL, outDir: URL) =>
   relative(fileURLToPath(outDir), fileURLToPath(file)).split(sep).join("/");
-
-/**
- * Keeps, during one `astro build` in this process, what hot renders need afterwards. `outDir`
- * is the build's; `keepDir` a folder of the worker's own inside the project (the renderer
- * resolves its packages from where it lies).
- */
-export function hotCapture(outDir: string, keepDir: string) {
-  let internals: unknown;
-  let styles: PristineStyles = new Map();
-  let images: AstroAssets | undefined;
-  let app: BuildApp | undefined;
-  const bundle = join(keepDir, "bundle");
-  const integration: AstroIntegration = {
-    name: "blog-hot-capture",
-    hooks: {
-      "astro:build:start": ({ setPrerenderer }) => {
-        setPrerenderer((fallback) => {
-          const standard: DefaultPrerenderer = fallback;
-          return {
-            ...standard,
-            name: "blog-hot-capture",
-            async setup() {
-              const prerenderDir = join(outDir, ".prerender");
-              const entryName = readdirSync(prerenderDir).find((name) =>
-                name.startsWith("prerender-entry"),
-              );
-              if (entryName) {
-                // The entry Astro imports next, the same module: its app says what it is given.
-                const entry: { app?: BuildApp } = await import(
-                  pathToFileURL(join(prerenderDir, entryName)).href
-                );
-                const entryApp = entry.app;
-                if (entryApp) {
-                  const set = entryApp.setInternals.bind(entryApp);
-                  entryApp.setInternals = (value) => {
-                    internals = value;
-                    styles = pristineStyles(value);
-                    set(value);
-                  };
-                }
-              }
-              await standard.setup?.();
-              app = standard.app;
-              rmSync(keepDir, { recursive: true, force: true });
-              cpSync(prerenderDir, bundle, { recursive: true });
-            },
-            async teardown() {
-              // Astro deletes the build's image function after this; pages need it to name
-              // their optimised images as the build named them.
-              images = astroAssets() && { ...astroAssets() };
-              await standard.teardown?.();
-            },
-          };
-        });
-      },
-    },
-  };
-  return {
-    integration,
-    /** After the build: the renderer of later changes, or null when the build gave too little. */
-    async renderer(): Promise<HotRenderer | null> {
-      if (!app || internals === undefined || !existsSync(bundle)) return null;
-      const options = app.getOptions();
-      const astro = await astroBuildModules();
-      // The build's store, in memory only: written to no file, it is serialised only when a
-      // change is rendered.
-      const store = await astro.MutableDataStore.fromString(
-        readFileSync(new URL("data-store.json", options.settings.config.cacheDir), "utf8"),
-      );
-      const renderer = new HotRenderer(astro, {
-        internals,
-        styles,
-        images,
-        options,
-        store,
-        keepDir,
-      });
-      await renderer.prime();
-      return renderer;
-    },
-  };
-}
 
 interface HotState {
   internals: unknown;
