@@ -12,7 +12,7 @@ import {
   otherThan,
   registerAttempts,
 } from "./auth.test-support.ts";
-import { hashCode } from "./service.ts";
+import { hashCode } from "./codes.ts";
 
 /** Moves every recorded code request back in time (as if `seconds` had passed). */
 async function age(db: Db, seconds: number) {

@@ -19,6 +19,7 @@ import {
 } from "../http/rate-limit.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
 import { whileOpen } from "../settings/service.ts";
+import { MESSAGES, requestEmailCode } from "./codes.ts";
 import { encryptionKey } from "./keys.ts";
 import {
   endOtherSessions,
@@ -26,9 +27,7 @@ import {
   identity,
   login,
   logout,
-  MESSAGES,
   register,
-  requestEmailCode,
   resetPassword,
   sessionsOf,
   verifyResetCode,

@@ -1,8 +1,8 @@
 import type { Locale } from "../../i18n/core.ts";
 import type { EmailCodeResult } from "../../shared/auth.ts";
 import type { StoredUser } from "../../shared/user-info.ts";
+import { badCode, type Caller, deliver, sendCode, spendCode } from "../auth/codes.ts";
 import { decryptGivenPassword, verifyPassword } from "../auth/passwords.ts";
-import { badCode, type Caller, deliver, sendCode, spendCode } from "../auth/service.ts";
 import { recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import { ApiError } from "../http/errors.ts";
 import { issueText } from "../http/validate.ts";
