@@ -1,5 +1,5 @@
 import type { ArticleRecord } from "../../../shared/content.ts";
-import { type EditorKind, EditorScreen } from "../app/content/editor.tsx";
+import { type EditorKind, EditorScreen } from "../app/content/EditorScreen.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { ArticleForm } from "./ArticleForm.tsx";
 import { useArticle } from "./queries.ts";

@@ -1,5 +1,5 @@
 import type { PhotoRecord } from "../../../shared/content.ts";
-import { type EditorKind, EditorScreen } from "../app/content/editor.tsx";
+import { type EditorKind, EditorScreen } from "../app/content/EditorScreen.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { PhotoForm } from "./PhotoForm.tsx";
 import { usePhoto } from "./queries.ts";
