@@ -23,7 +23,6 @@ import {
   SLUG,
 } from "../../shared/content.ts";
 import type { NavGroupRecord } from "../../shared/kinds/nav.ts";
-
 import {
   fileId,
   names,

@@ -28,7 +28,6 @@ import {
   navLinkFields,
 } from "../../shared/kinds/nav.ts";
 import { photoTagCollectionFields, type SnapshotPhotoTag } from "../../shared/kinds/photo.ts";
-
 import { fileFields, fileId, isMissing, isRecord, readParsed } from "./file-reading.ts";
 
 // The files of the site's groupings and parts under content/: categories, albums, photo tags,

@@ -11,7 +11,6 @@ import {
   type PristineStyles,
   pristineStyles,
 } from "./astro-build.ts";
-
 import { HotRenderer } from "./hot-render.ts";
 
 /**

@@ -1,5 +1,4 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-
 import { createdAt, serialId, stamps, uuidId, zoned } from "./columns.ts";
 
 // Accounts: users, their sessions and the secrets and limits of signing in.

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
-
 import { userOrNull } from "./accounts.ts";
 import { createdAt, serialId, stamps, zoned } from "./columns.ts";
 

@@ -10,7 +10,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../../shared/content-rules.ts";
-
 import { userOrNull } from "./accounts.ts";
 import { type Bilingual, stamps, uuidId, zoned } from "./columns.ts";
 

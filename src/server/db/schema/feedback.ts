@@ -1,5 +1,4 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-
 import { userOrNull } from "./accounts.ts";
 import { createdAt, serialId, uuidId, zoned } from "./columns.ts";
 

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-
 import { userOrNull } from "./accounts.ts";
 import { serialId, zoned } from "./columns.ts";
 

@@ -1,6 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import type { Exif, ImageType, MediaVariant } from "../../../shared/kinds/media.ts";
-
 import { userOrNull } from "./accounts.ts";
 import { type Bilingual, stamps } from "./columns.ts";
 

@@ -12,7 +12,6 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ContentLang } from "../../../shared/content-rules.ts";
 import type { PageSlug } from "../../../shared/kinds/page.ts";
-
 import { userOrNull } from "./accounts.ts";
 import { type Bilingual, stamps, uuidId, zoned } from "./columns.ts";
 
