@@ -1,7 +1,7 @@
 import { COVER_HEIGHT, COVER_WIDTH, type CoverSubject, coverArt, shapesSvg } from "./art.ts";
 
 // What a generated cover on a page is drawn from (src/components/GeneratedCover.astro prints it):
-// its inks as CSS custom properties (both themes' colours; global.css's `.gen-cover` rules pick
+// its inks as CSS custom properties (both themes' colours; cards.css's `.gen-cover` rules pick
 // the theme's) and its shapes as SVG. A card shows on several list pages: each subject's art is
 // worked out once per build.
 
