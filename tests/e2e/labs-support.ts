@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { hydrated } from "./support.ts";
+import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // What the labs' browser tests share (labs.spec.ts, mixlab-colour.spec.ts, mixlab-type.spec.ts).
 
@@ -57,4 +57,53 @@ export function wideElements(page: Page, width: number): Promise<string[]> {
           `${el.tagName}.${el.className} in ${el.parentElement?.tagName}.${el.parentElement?.className}: ${el.textContent?.slice(0, 40)}`,
       );
   }, width);
+}
+
+/** A lab's page as its tests name it: the lab's title, its experiments' slugs and titles. */
+export interface LabPages {
+  lab: "hookslab" | "mixlab";
+  title: Record<Locale, string>;
+  experiments: { slug: string; title: Record<Locale, string> }[];
+}
+
+/**
+ * Two tests of a lab's pages: axe on its index and on each experiment with its demo open, in
+ * each language and theme; and nothing wider than a phone, at 360 and 390 px.
+ */
+export function labPageTests({ lab, title, experiments }: LabPages, timeoutMs: number) {
+  for (const combo of COMBOS) {
+    test(`the ${lab} index and its experiments pass axe, ${combo.locale} ${combo.theme}`, async ({
+      page,
+    }) => {
+      test.setTimeout(timeoutMs);
+      await prefer(page, combo);
+      await page.goto(`/${lab}`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: title[combo.locale] }),
+      ).toBeVisible();
+      expect(await axeFindings(page), "index").toEqual([]);
+      for (const e of experiments) {
+        await page.goto(`/${lab}/${e.slug}`);
+        await expect(
+          page.getByRole("heading", { level: 1, name: e.title[combo.locale] }),
+        ).toBeVisible();
+        await openDemo(page);
+        expect(await axeFindings(page), e.slug).toEqual([]);
+      }
+    });
+  }
+
+  test(`nothing in ${lab} is wider than a phone, at 360 and 390 px`, async ({ page }) => {
+    test.setTimeout(timeoutMs);
+    await prefer(page, { locale: "zh-CN" });
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of [`/${lab}`, ...experiments.map((e) => `/${lab}/${e.slug}`)]) {
+        await page.goto(path);
+        if (path !== `/${lab}`) await openDemo(page);
+        const out = await wideElements(page, width);
+        expect(out, `${path} at ${width}px`).toEqual([]);
+      }
+    }
+  });
 }

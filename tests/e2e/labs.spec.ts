@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
-import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { expectSays, labPageTests, openDemo, shoot } from "./labs-support.ts";
+import { COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // The hooks lab (/hookslab): its index of experiments (content/labs/hookslab/*.mdx), and every
 // experiment's page: a person plays with each demo and sees its result change; axe in both
@@ -240,41 +240,7 @@ test("no experiment of either lab logs an error as its demo hydrates (React #418
   expect(errors).toEqual([]);
 });
 
-for (const combo of COMBOS) {
-  test(`the index and every experiment pass axe, ${combo.locale} ${combo.theme}`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await prefer(page, combo);
-    await page.goto("/hookslab");
-    await expect(
-      page.getByRole("heading", { level: 1, name: labTitle[combo.locale] }),
-    ).toBeVisible();
-    expect(await axeFindings(page), "index").toEqual([]);
-    for (const e of experiments) {
-      await page.goto(`/hookslab/${e.slug}`);
-      await expect(
-        page.getByRole("heading", { level: 1, name: e.title[combo.locale] }),
-      ).toBeVisible();
-      await openDemo(page);
-      expect(await axeFindings(page), e.slug).toEqual([]);
-    }
-  });
-}
-
-test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
-  test.setTimeout(120_000);
-  await prefer(page, { locale: "zh-CN" });
-  for (const width of [360, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of ["/hookslab", ...experiments.map((e) => `/hookslab/${e.slug}`)]) {
-      await page.goto(path);
-      if (path !== "/hookslab") await openDemo(page);
-      const out = await wideElements(page, width);
-      expect(out, `${path} at ${width}px`).toEqual([]);
-    }
-  }
-});
+labPageTests({ lab: "hookslab", title: labTitle, experiments: experiments }, 180_000);
 
 test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
   browser,

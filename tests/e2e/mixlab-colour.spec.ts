@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
-import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { expectSays, labPageTests, openDemo, shoot } from "./labs-support.ts";
+import { COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // The mix lab (/mixlab): its index of experiments (content/labs/mixlab/*.mdx) and how a reader
 // reaches it (footer, home, feeds, sitemap, search), and its colour experiments (the OKLCH
@@ -250,41 +250,7 @@ test("the OKLCH mixer measures against the site's own theme colours", async ({ p
   await expectSays(demo.getByTestId("contrast-lightBg").locator(".mix-ratio"), /^对比度 /);
 });
 
-for (const combo of COMBOS) {
-  test(`the index and the colour experiments pass axe, ${combo.locale} ${combo.theme}`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await prefer(page, combo);
-    await page.goto("/mixlab");
-    await expect(
-      page.getByRole("heading", { level: 1, name: labTitle[combo.locale] }),
-    ).toBeVisible();
-    expect(await axeFindings(page), "index").toEqual([]);
-    for (const e of ours) {
-      await page.goto(`/mixlab/${e.slug}`);
-      await expect(
-        page.getByRole("heading", { level: 1, name: e.title[combo.locale] }),
-      ).toBeVisible();
-      await openDemo(page);
-      expect(await axeFindings(page), e.slug).toEqual([]);
-    }
-  });
-}
-
-test("nothing is wider than a phone, at 360 and 390 px", async ({ page }) => {
-  test.setTimeout(90_000);
-  await prefer(page, { locale: "zh-CN" });
-  for (const width of [360, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of ["/mixlab", ...ours.map((e) => `/mixlab/${e.slug}`)]) {
-      await page.goto(path);
-      if (path !== "/mixlab") await openDemo(page);
-      const out = await wideElements(page, width);
-      expect(out, `${path} at ${width}px`).toEqual([]);
-    }
-  }
-});
+labPageTests({ lab: "mixlab", title: labTitle, experiments: ours }, 120_000);
 
 test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
   browser,
