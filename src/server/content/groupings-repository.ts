@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
-import { firstRow } from "../db/queries.ts";
+import { firstRow, type Patch } from "../db/queries.ts";
 import { contentAlbums, contentCategories, contentPhotos, photoTagNames } from "../db/schema.ts";
-import type { AlbumRow, CategoryRow, NewAlbum, NewCategory, Patch } from "./repository.ts";
+import type { AlbumRow, CategoryRow, NewAlbum, NewCategory } from "./repository.ts";
 
 // The SQL of what items are grouped by: categories, albums and the photos' tag names.
 

@@ -2,15 +2,12 @@ import {
   type AlbumRecord,
   type ArticleListItem,
   type ArticleRecord,
-  type BannerRecord,
   type BookRecord,
   type CategoryRecord,
   type ChapterListItem,
   type ChapterRecord,
   excerptOf,
   fromCategoryColumns,
-  type NavGroupRecord,
-  type NavLinkRecord,
   type NoteListItem,
   type NoteRecord,
   type PhotoRecord,
@@ -24,7 +21,6 @@ import type { RevisionListRow } from "./history-repository.ts";
 import type {
   AlbumRow,
   ArticleRow,
-  BannerRow,
   BookRow,
   CategoryRow,
   ChapterRow,
@@ -33,7 +29,6 @@ import type {
   NoteRow,
   PhotoRow,
 } from "./repository.ts";
-import type { NavGroupRow, NavLinkRow } from "./site-repository.ts";
 
 /**
  * Rows as the API answers them. A column has its field's name (src/shared/kinds/<kind>.ts), so a
@@ -42,10 +37,10 @@ import type { NavGroupRow, NavLinkRow } from "./site-repository.ts";
  */
 
 const database = { source: "database" as const, readOnly: false, file: null };
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** The times of a row and where it lives, to spread over the row's own fields. */
-const stored = (row: { createdAt: Date; updatedAt: Date }) => ({
+export const stored = (row: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   ...database,
@@ -96,23 +91,6 @@ export const categoryRecord = (row: CategoryRow): CategoryRecord => ({
 export const photoRecord = (row: PhotoRow): PhotoRecord => timed(row);
 
 export const albumRecord = (row: AlbumRow): AlbumRecord => ({ ...row, ...stored(row) });
-
-/** A banner's window as ISO times, like every time the API answers. */
-export const bannerRecord = (row: BannerRow): BannerRecord => ({
-  ...row,
-  startsAt: iso(row.startsAt),
-  endsAt: iso(row.endsAt),
-  ...stored(row),
-});
-
-export const navLinkRecord = (row: NavLinkRow): NavLinkRecord => ({ ...row, ...stored(row) });
-
-/** A group with its links (those of `links` that are its own, in their order). */
-export const navGroupRecord = (row: NavGroupRow, links: readonly NavLinkRow[]): NavGroupRecord => ({
-  ...row,
-  links: links.filter((link) => link.group === row.id).map(navLinkRecord),
-  ...stored(row),
-});
 
 /** A file item as a list row. */
 export function withExcerpt<T extends { body: string }>(item: T): WithExcerpt<T> {

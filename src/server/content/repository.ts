@@ -16,11 +16,10 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { type ItemSort, NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
 import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
-import { pageOfRows, type RowPage, search } from "../db/queries.ts";
+import { type Patch, pageOfRows, type RowPage, search } from "../db/queries.ts";
 import {
   type contentAlbums,
   contentArticles,
-  type contentBanners,
   contentBooks,
   type contentCategories,
   contentChapters,
@@ -35,7 +34,6 @@ export type ChapterRow = typeof contentChapters.$inferSelect;
 export type CategoryRow = typeof contentCategories.$inferSelect;
 export type PhotoRow = typeof contentPhotos.$inferSelect;
 export type AlbumRow = typeof contentAlbums.$inferSelect;
-export type BannerRow = typeof contentBanners.$inferSelect;
 
 export type NewArticle = typeof contentArticles.$inferInsert;
 export type NewNote = typeof contentNotes.$inferInsert;
@@ -43,12 +41,6 @@ export type NewBook = typeof contentBooks.$inferInsert;
 export type NewChapter = typeof contentChapters.$inferInsert;
 export type NewCategory = typeof contentCategories.$inferInsert;
 export type NewAlbum = typeof contentAlbums.$inferInsert;
-export type NewBanner = Omit<typeof contentBanners.$inferInsert, "order">;
-
-/** Fields to change; undefined ones are left alone (Drizzle skips them). */
-export type Patch<T> = {
-  [K in keyof Omit<T, "id" | "createdAt" | "updatedAt">]?: T[K] | undefined;
-};
 
 /** A list row: everything but the body, and the body's first characters for an excerpt. */
 export type Listed<T extends { body: string }> = Omit<T, "body"> & { bodyStart: string };

@@ -11,6 +11,7 @@ import {
   type DraftKind,
   draftLinkSchema,
   draftPreviewQuerySchema,
+  fileImageIdParamSchema,
   listArticlesQuerySchema,
   listBooksQuerySchema,
   listChaptersQuerySchema,
@@ -38,7 +39,6 @@ import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { groupingRoutes } from "./groupings-routes.ts";
 import { contentBody, ctx, restoredMessage, revisionParam } from "./route-parts.ts";
 import * as content from "./service.ts";
-import { siteRoutes } from "./site-routes.ts";
 
 const { created, updated, deleted, unpublished } = content.CONTENT_MESSAGES;
 
@@ -249,5 +249,8 @@ export const contentRoutes = new Hono<AppEnv>()
     c.header("X-Robots-Tag", "noindex");
     return ok(c, await content.draftPage(ctx(c), c.req.valid("query").t));
   })
-  .route("/", groupingRoutes)
-  .route("/", siteRoutes);
+  // --- The picture of a photo or banner written in a file, as the site serves it
+  .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>
+    ok(c, await content.fileThumbnail(ctx(c), c.req.valid("param").id)),
+  )
+  .route("/", groupingRoutes);

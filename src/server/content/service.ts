@@ -11,13 +11,6 @@ export {
   updateAlbum,
 } from "./service/albums.ts";
 export { articles } from "./service/articles.ts";
-export {
-  createBanner,
-  deleteBanner,
-  listBanners,
-  orderBanners,
-  updateBanner,
-} from "./service/banners.ts";
 export { books } from "./service/books.ts";
 export {
   createCategory,
@@ -28,29 +21,7 @@ export {
 export { chapters } from "./service/chapters.ts";
 export { createDraftLink, draftPage } from "./service/draft-links.ts";
 export { fileThumbnail } from "./service/file-images.ts";
-export {
-  createNavGroup,
-  createNavLink,
-  deleteNavGroup,
-  deleteNavLink,
-  listNav,
-  type NavList,
-  orderNavGroups,
-  orderNavLinks,
-  updateNavGroup,
-  updateNavLink,
-} from "./service/nav.ts";
-export { checkNavLinks } from "./service/nav-check.ts";
 export { notes } from "./service/notes.ts";
-export {
-  getPages,
-  type PageExpectation,
-  pageRevision,
-  pageRevisions,
-  restorePage,
-  revertPage,
-  savePage,
-} from "./service/pages.ts";
 export { deletePhotoTag, listPhotoTags, savePhotoTag } from "./service/photo-tags.ts";
 export { photos } from "./service/photos.ts";
 export { previewMarkdown } from "./service/preview.ts";

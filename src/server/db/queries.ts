@@ -72,3 +72,8 @@ export function search(q: string | undefined, columns: Array<PgColumn | SQL>): S
   const pattern = `%${escapeLike(q)}%`;
   return or(...columns.map((column) => ilike(column, pattern)));
 }
+
+/** Fields to change; undefined ones are left alone (Drizzle skips them). */
+export type Patch<T> = {
+  [K in keyof Omit<T, "id" | "createdAt" | "updatedAt">]?: T[K] | undefined;
+};

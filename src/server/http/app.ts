@@ -17,6 +17,7 @@ import { overviewRoutes } from "../overview/routes.ts";
 import { readershipRoutes } from "../readership/routes.ts";
 import { settingsRoutes } from "../settings/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
+import { siteConfigRoutes } from "../site-config/routes.ts";
 import { type Storage, storageFromEnv } from "../storage/storage.ts";
 import { userRoutes } from "../users/routes.ts";
 import { defaultBodyLimit } from "./body-limit.ts";
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions) {
     .route("/", userRoutes)
     .route("/", feedbackRoutes)
     .route("/", contentRoutes)
+    .route("/", siteConfigRoutes)
     .route("/", mediaRoutes)
     .route("/", siteRoutes)
     .route("/", logRoutes)

@@ -49,6 +49,15 @@ export async function keepRevision(
   await historyRepo.insertRevision(ctx.db, { kind, itemId: id, fields, savedBy, autosaved });
 }
 
+/** Deletes an item's revisions, with the item (no foreign key can: the item's table varies). */
+export async function dropRevisions(
+  ctx: Pick<ContentContext, "db">,
+  kind: RevisedKind,
+  id: string,
+): Promise<void> {
+  await historyRepo.deleteRevisions(ctx.db, kind, id);
+}
+
 /** An item's revisions, newest first (the item checked to exist first). */
 export async function listRevisions(
   ctx: ContentContext,

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeContentApi } from "./content.test-support.ts";
+import { describeContentApi } from "../content/content.test-support.ts";
 
 // The site's pages written both in files and in /bms (the about page): the file until a text is
 // saved here, a save never made over another unseen, a history, and going back to the file.

@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { createBannerSchema } from "../../shared/content.ts";
+import { describeContentApi, UUID } from "../content/content.test-support.ts";
 import { publishDueItems } from "../site/schedule.ts";
 import { nextScheduledAt, takeSnapshot } from "../site/snapshot.ts";
-import { describeContentApi, UUID } from "./content.test-support.ts";
-import { insertBanner } from "./site-repository.ts";
+import { insertBanner } from "./repository.ts";
 
 // The home page's banners in the back office: library images with a title, a link, a window and
 // a switch, after the read-only banners of content/banners.json, in an order set all at once.

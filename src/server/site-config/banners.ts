@@ -1,4 +1,4 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import {
   BANNER_LIMITS,
   type BannerRecord,
@@ -7,12 +7,12 @@ import {
   isBannerLive,
   type OrderBannersInput,
   type UpdateBannerInput,
-} from "../../../shared/content.ts";
-import { ApiError } from "../../http/errors.ts";
-import { bannerRecord } from "../records.ts";
-import * as siteRepo from "../site-repository.ts";
-import { assertLibraryImage } from "./photos.ts";
-import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
+} from "../../shared/content.ts";
+import { assertLibraryImage } from "../content/service/photos.ts";
+import { type ContentContext, invalid, notFound, readOnly } from "../content/service/shared.ts";
+import { ApiError } from "../http/errors.ts";
+import { bannerRecord } from "./records.ts";
+import * as siteRepo from "./repository.ts";
 
 /**
  * The home page's banners: content/banners.json's first (read-only, in the file's order), then

@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isNavUrl } from "../../shared/content.ts";
+import { describeContentApi, UUID } from "../content/content.test-support.ts";
 import { outboundFetch } from "../http/outbound.ts";
 import { takeSnapshot } from "../site/snapshot.ts";
-import { describeContentApi, UUID } from "./content.test-support.ts";
-import { checkUrl } from "./service/nav-check.ts";
+import { checkUrl } from "./nav-check.ts";
 
 // The site navigation in the back office: groups and links after content/site-nav.json's
 // read-only ones, each group's links in their own order, checked links, and the snapshot the

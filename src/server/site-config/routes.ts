@@ -5,7 +5,6 @@ import {
   createBannerSchema,
   createNavGroupSchema,
   createNavLinkSchema,
-  fileImageIdParamSchema,
   listRevisionsQuerySchema,
   navIdParamSchema,
   orderBannersSchema,
@@ -18,23 +17,24 @@ import {
   updateNavGroupSchema,
   updateNavLinkSchema,
 } from "../../shared/content.ts";
+import { contentBody, ctx, restoredMessage, revisionParam } from "../content/route-parts.ts";
+import { CONTENT_MESSAGES } from "../content/service.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { saveExpectation } from "../http/preconditions.ts";
 import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
-import { contentBody, ctx, restoredMessage, revisionParam } from "./route-parts.ts";
 import * as content from "./service.ts";
 
-const { created, updated, deleted } = content.CONTENT_MESSAGES;
+const { created, updated, deleted } = CONTENT_MESSAGES;
 const bannerId = pathParams(bannerIdParamSchema);
 const navId = pathParams(navIdParamSchema);
 
 /**
  * The site's own parts, admin only: the about page (written here as well as in files), the
- * pictures of files, the home page's banners and the navigation page's groups and links.
+ * home page's banners and the navigation page's groups and links.
  */
-export const siteRoutes = new Hono<AppEnv>()
+export const siteConfigRoutes = new Hono<AppEnv>()
   // --- The site's pages written here as well as in files (the about page), by language
   .get("/admin/pages/:slug", requireAdmin, pathParams(pageSlugParamSchema), async (c) =>
     ok(c, await content.getPages(ctx(c), c.req.valid("param").slug)),
@@ -81,10 +81,6 @@ export const siteRoutes = new Hono<AppEnv>()
       restoredMessage,
     );
   })
-  // --- The picture of a photo or banner written in a file, as the site serves it
-  .get("/admin/file-images/:id", requireAdmin, pathParams(fileImageIdParamSchema), async (c) =>
-    ok(c, await content.fileThumbnail(ctx(c), c.req.valid("param").id)),
-  )
   // --- Banners of the home page (content/banners.json's first, then the database's in order)
   .get("/admin/banners", requireAdmin, async (c) => ok(c, await content.listBanners(ctx(c))))
   .post("/admin/banners", requireAdmin, jsonBody(createBannerSchema), async (c) =>

@@ -1,4 +1,4 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import {
   CONTENT_LANGS,
   type ContentLang,
@@ -9,14 +9,19 @@ import {
   type RevisionRecord,
   type SavePageInput,
   savePageSchema,
-} from "../../../shared/content.ts";
-import type { PageQuery } from "../../db/queries.ts";
-import { ApiError } from "../../http/errors.ts";
-import * as historyRepo from "../history-repository.ts";
-import type { FilePage } from "../part-files.ts";
-import * as siteRepo from "../site-repository.ts";
-import { fieldsToRestore, keepRevision, listRevisions, readRevision } from "./revisions.ts";
-import { type ContentContext, changedElsewhere, notFound } from "./shared.ts";
+} from "../../shared/content.ts";
+import type { FilePage } from "../content/part-files.ts";
+import {
+  dropRevisions,
+  fieldsToRestore,
+  keepRevision,
+  listRevisions,
+  readRevision,
+} from "../content/service/revisions.ts";
+import { type ContentContext, changedElsewhere, notFound } from "../content/service/shared.ts";
+import type { PageQuery } from "../db/queries.ts";
+import { ApiError } from "../http/errors.ts";
+import * as siteRepo from "./repository.ts";
 
 // The site's pages that are written both in files and in /bms (the about page). A page's file is
 // the page until its text is saved here; the saved text then replaces the file on the site (the
@@ -110,7 +115,7 @@ export async function revertPage(
   }
   const row = await siteRepo.deletePage(ctx.db, slug, lang);
   if (!row) throw notFound("page");
-  await historyRepo.deleteRevisions(ctx.db, "page", row.id);
+  await dropRevisions(ctx, "page", row.id);
   ctx.publisher.contentChanged({ action: "pages.reset", item: `${slug} (${lang})` });
   return pageRecord(slug, lang, null, file);
 }

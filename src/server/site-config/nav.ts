@@ -1,4 +1,4 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import {
   type CreateNavGroupInput,
   type CreateNavLinkInput,
@@ -8,12 +8,12 @@ import {
   type OrderNavInput,
   type UpdateNavGroupInput,
   type UpdateNavLinkInput,
-} from "../../../shared/content.ts";
-import { ApiError } from "../../http/errors.ts";
-import { navGroupRecord, navLinkRecord } from "../records.ts";
-import * as siteRepo from "../site-repository.ts";
-import { assertLibraryImage } from "./photos.ts";
-import { type ContentContext, invalid, notFound, readOnly } from "./shared.ts";
+} from "../../shared/content.ts";
+import { assertLibraryImage } from "../content/service/photos.ts";
+import { type ContentContext, invalid, notFound, readOnly } from "../content/service/shared.ts";
+import { ApiError } from "../http/errors.ts";
+import { navGroupRecord, navLinkRecord } from "./records.ts";
+import * as siteRepo from "./repository.ts";
 
 /**
  * The site navigation (`/site-navigation`): content/site-nav.json's groups first (read-only, in

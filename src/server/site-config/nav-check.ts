@@ -1,7 +1,7 @@
-import type { NavCheckOutcome, NavCheckResult } from "../../../shared/content.ts";
-import { isRefused, type OutboundPolicy, outboundFetch } from "../../http/outbound.ts";
+import type { NavCheckOutcome, NavCheckResult } from "../../shared/content.ts";
+import type { ContentContext } from "../content/service/shared.ts";
+import { isRefused, type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
 import { listNav } from "./nav.ts";
-import type { ContentContext } from "./shared.ts";
 
 /**
  * "Check links" of `/bms/site-nav`: each link's address requested (HEAD, then GET where HEAD is

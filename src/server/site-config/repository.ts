@@ -4,12 +4,14 @@ import type { PageSlug } from "../../shared/content.ts";
 import type { ContentLang } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
 import { bannerOrder, navGroupOrder, navLinkOrder } from "../db/orders.ts";
-import { firstRow } from "../db/queries.ts";
+import { firstRow, type Patch } from "../db/queries.ts";
 import { contentBanners, navGroups, navLinks, sitePages } from "../db/schema.ts";
-import type { BannerRow, NewBanner, Patch } from "./repository.ts";
 
 // The SQL of the site's own parts: the home page's banners, the navigation page's groups and
 // links (both put in order by the owner), and the about page's saved text.
+
+export type BannerRow = typeof contentBanners.$inferSelect;
+export type NewBanner = Omit<typeof contentBanners.$inferInsert, "order">;
 
 // --- Banners --------------------------------------------------------------------------------
 
