@@ -6,7 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { readArchive } from "../src/server/backup/archive.ts";
 import { isClaimed } from "../src/server/db/meta.ts";
 import { openPglite } from "../src/server/db/pglite.ts";
-import { DEMO_SETTINGS_KEY } from "../src/server/settings/demo.ts";
+import { DEMO_SETTINGS_KEY } from "../src/server/site-config/demo.ts";
 import { DEMO_SEED_KEY, seedDemoAdmin } from "../src/server/users/admin.ts";
 import { findUserByEmail } from "../src/server/users/repository.ts";
 

@@ -12,7 +12,7 @@ import { ImportRefused, importArchive } from "../src/server/backup/import.ts";
 import { openConfigured } from "../src/server/db/client.ts";
 import { claimOnce } from "../src/server/db/meta.ts";
 import { configFromEnv, explainStartError } from "../src/server/runtime.ts";
-import { DEMO_SETTINGS_KEY } from "../src/server/settings/demo.ts";
+import { DEMO_SETTINGS_KEY } from "../src/server/site-config/demo.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
 import { DEMO_SEED_KEY } from "../src/server/users/admin.ts";
 

@@ -7,7 +7,7 @@ import { DatabaseInUseError } from "./db/lock.ts";
 import { createApp } from "./http/app.ts";
 import type { Outbound } from "./http/context.ts";
 import { batchLogWriter } from "./http/log-writer.ts";
-import { seedDemoSettings } from "./settings/demo.ts";
+import { seedDemoSettings } from "./site-config/demo.ts";
 import { storageFromEnv } from "./storage/storage.ts";
 import { DEMO_ADMIN, seedDemoAdmin } from "./users/admin.ts";
 

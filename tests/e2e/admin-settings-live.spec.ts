@@ -8,7 +8,7 @@ import { needs } from "./support.ts";
 // and refused to a reader. The form itself is placed in /bms/userSet by its screen, whose spec
 // drives it. Registration and feedback stay open here: other spec files register accounts and
 // send feedback on this server at the same time, so closing them is tested in-process
-// (src/server/settings/settings.test.ts), and what the build makes of the settings in
+// (src/server/site-config/settings.test.ts), and what the build makes of the settings in
 // src/lib/settings.test.ts (this server does not rebuild its site).
 needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
 

@@ -6,7 +6,7 @@ import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { composeMail, type MailKind } from "../mail/messages.ts";
-import { siteNameIn } from "../settings/service.ts";
+import { siteNameIn } from "../site-config/settings.ts";
 import { findUserByEmail } from "../users/service.ts";
 import {
   consumeCode,

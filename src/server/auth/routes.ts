@@ -18,7 +18,7 @@ import {
   VERIFY_CODE_RATE,
 } from "../http/rate-limit.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
-import { whileOpen } from "../settings/service.ts";
+import { whileOpen } from "../site-config/settings.ts";
 import { MESSAGES, requestEmailCode } from "./codes.ts";
 import { encryptionKey } from "./keys.ts";
 import {

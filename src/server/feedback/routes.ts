@@ -10,7 +10,7 @@ import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
 import { FEEDBACK_RATE, rateLimit } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
-import { whileOpen } from "../settings/service.ts";
+import { whileOpen } from "../site-config/settings.ts";
 import {
   answerFeedback,
   changeFeedbackStatus,

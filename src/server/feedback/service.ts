@@ -12,7 +12,7 @@ import { answerPage, type PageQuery } from "../db/queries.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { composeFeedbackReply } from "../mail/messages.ts";
-import { siteNameIn } from "../settings/service.ts";
+import { siteNameIn } from "../site-config/settings.ts";
 import {
   deleteFeedback,
   type FeedbackRow,

@@ -1,7 +1,7 @@
 import { createTransport } from "nodemailer";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../shared/kinds/settings.ts";
-import { saveSettings } from "../settings/repository.ts";
+import { saveSettings } from "../site-config/settings-repository.ts";
 import { callJson, describeEachDb } from "../test-support.ts";
 import { DEFAULT_MAIL_FROM, fromLine, type MailMessage, smtpMailer } from "./mailer.ts";
 import { composeFeedbackReply, composeMail } from "./messages.ts";

@@ -1,7 +1,8 @@
 /**
  * The site's own parts written in the back office: the home page's banners, the navigation
  * page's groups and links (with the check of their links), and the about page. Each is saved
- * live, and each rebuilds the pages it is on. This is the routes' and tests' one entry.
+ * live, and each rebuilds the pages it is on. This is the routes' and tests' one entry; the
+ * site's settings have theirs (settings.ts, settings-routes.ts).
  */
 export {
   createBanner,

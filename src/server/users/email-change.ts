@@ -7,7 +7,7 @@ import { recordSuccess, reserveAttempt } from "../auth/throttle.ts";
 import { ApiError } from "../http/errors.ts";
 import { issueText } from "../http/validate.ts";
 import { composeMail } from "../mail/messages.ts";
-import { siteNameIn } from "../settings/service.ts";
+import { siteNameIn } from "../site-config/settings.ts";
 import { findUserByEmail, findUserById, type UserRow, updateUser } from "./repository.ts";
 import { isUniqueViolation, USER_MESSAGES } from "./service.ts";
 import { toStoredUser } from "./view.ts";

@@ -14,7 +14,7 @@ import { deleteMediaById, updateMediaById, uploadMedia } from "../media/service.
 import type { Storage } from "../storage/storage.ts";
 import { DEMO_ADMIN } from "../users/admin.ts";
 import { findUserByEmail } from "../users/service.ts";
-import { findSettings, saveSettings } from "./repository.ts";
+import { findSettings, saveSettings } from "./settings-repository.ts";
 
 // The demo site's settings, seeded with the demo admin (src/server/runtime.ts: the embedded
 // database outside production), so that a first `npm run dev` or `npm start` shows the author's

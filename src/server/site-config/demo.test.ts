@@ -12,7 +12,7 @@ import { localStorage } from "../storage/storage.ts";
 import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
 import { seedDemoAdmin } from "../users/admin.ts";
 import { demoSettings, seedDemoSettings } from "./demo.ts";
-import { saveSettings } from "./repository.ts";
+import { saveSettings } from "./settings-repository.ts";
 
 // The demo site's settings (the embedded database's seed outside production): an author with a
 // picture taken into the media library from a seed photo, once, and never over saved settings.

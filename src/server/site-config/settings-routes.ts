@@ -5,7 +5,7 @@ import { ok } from "../http/envelope.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { saveExpectation } from "../http/preconditions.ts";
 import { jsonBody } from "../http/validate.ts";
-import { getSettings, saveSettings } from "./service.ts";
+import { getSettings, saveSettings } from "./settings.ts";
 
 /**
  * `GET /api/admin/settings`: the settings, saved or the defaults, with when they were saved.

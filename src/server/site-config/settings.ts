@@ -15,7 +15,7 @@ import type { AppEnv } from "../http/context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SaveExpectation } from "../http/preconditions.ts";
 import { mediaExists } from "../media/service.ts";
-import { findSettings, type SettingsRow, saveSettings as saveRow } from "./repository.ts";
+import { findSettings, type SettingsRow, saveSettings as saveRow } from "./settings-repository.ts";
 
 // The site's settings (src/shared/kinds/settings.ts): read and saved by the back office, read by
 // the build through the snapshot, and enforced here: registration and feedback, when closed, are
