@@ -11,13 +11,10 @@ import {
   type NoteListItem,
   type NoteRecord,
   type PhotoRecord,
-  type RevisionListItem,
-  type RevisionRecord,
   statusNow,
   type WithExcerpt,
 } from "../../shared/content.ts";
 import type { ContentStatus } from "../../shared/content-rules.ts";
-import type { RevisionListRow } from "./history-repository.ts";
 import type {
   AlbumRow,
   ArticleRow,
@@ -96,37 +93,4 @@ export const albumRecord = (row: AlbumRow): AlbumRecord => ({ ...row, ...stored(
 export function withExcerpt<T extends { body: string }>(item: T): WithExcerpt<T> {
   const { body, ...rest } = item;
   return { ...rest, excerpt: excerptOf(body) };
-}
-
-/** Who saved a revision, by name; null once their account is gone. */
-const savedBy = (row: { savedBy: string | null; savedByName: string | null }) =>
-  row.savedBy ? { id: row.savedBy, name: row.savedByName ?? "" } : null;
-
-export const revisionListItem = (row: RevisionListRow): RevisionListItem => ({
-  id: row.id,
-  savedAt: row.savedAt.toISOString(),
-  savedBy: savedBy(row),
-  title: row.title,
-  length: row.length,
-  autosaved: row.autosaved,
-});
-
-export function revisionRecord(row: {
-  id: string;
-  savedAt: Date;
-  savedBy: string | null;
-  savedByName: string | null;
-  fields: Record<string, unknown>;
-  autosaved: boolean;
-}): RevisionRecord {
-  const { title, body } = row.fields;
-  return {
-    id: row.id,
-    savedAt: row.savedAt.toISOString(),
-    savedBy: savedBy(row),
-    title: typeof title === "string" ? title : null,
-    length: typeof body === "string" ? body.length : 0,
-    autosaved: row.autosaved,
-    fields: row.fields,
-  };
 }

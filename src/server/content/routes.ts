@@ -36,6 +36,7 @@ import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin } from "../http/middleware.ts";
 import { ifMatch } from "../http/preconditions.ts";
 import { jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import { fieldsToRestore } from "../revisions/service.ts";
 import { groupingRoutes } from "./groupings-routes.ts";
 import { contentBody, ctx, restoredMessage, revisionParam } from "./route-parts.ts";
 import * as content from "./service.ts";
@@ -149,7 +150,7 @@ function itemRoutes<
         const { id: itemId, revision } = c.req.valid("param");
         const kept = await service.revision(ctx(c), itemId, revision);
         // Saved again through the update's own rules: restoring is itself a revision.
-        const patch = content.fieldsToRestore(schemas.update, kept.fields);
+        const patch = fieldsToRestore(schemas.update, kept.fields);
         const restored = await service.update(ctx(c), itemId, patch as z.output<Patch>, ifMatch(c));
         return ok(c, restored, restoredMessage);
       })

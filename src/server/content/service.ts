@@ -25,5 +25,4 @@ export { notes } from "./service/notes.ts";
 export { deletePhotoTag, listPhotoTags, savePhotoTag } from "./service/photo-tags.ts";
 export { photos } from "./service/photos.ts";
 export { previewMarkdown } from "./service/preview.ts";
-export { fieldsToRestore } from "./service/revisions.ts";
 export { CONTENT_MESSAGES, type ContentContext, newestFirst } from "./service/shared.ts";

@@ -11,16 +11,16 @@ import {
   savePageSchema,
 } from "../../shared/content.ts";
 import type { FilePage } from "../content/part-files.ts";
+import { type ContentContext, changedElsewhere, notFound } from "../content/service/shared.ts";
+import type { PageQuery } from "../db/queries.ts";
+import { ApiError } from "../http/errors.ts";
 import {
   dropRevisions,
   fieldsToRestore,
   keepRevision,
   listRevisions,
   readRevision,
-} from "../content/service/revisions.ts";
-import { type ContentContext, changedElsewhere, notFound } from "../content/service/shared.ts";
-import type { PageQuery } from "../db/queries.ts";
-import { ApiError } from "../http/errors.ts";
+} from "../revisions/service.ts";
 import * as siteRepo from "./repository.ts";
 
 // The site's pages that are written both in files and in /bms (the about page). A page's file is

@@ -10,10 +10,15 @@ import type {
 } from "../../../shared/content.ts";
 import type { PageQuery } from "../../db/queries.ts";
 import { ApiError } from "../../http/errors.ts";
-import * as historyRepo from "../history-repository.ts";
+import {
+  dropRevisions,
+  keepRevision,
+  listRevisions,
+  readRevision,
+} from "../../revisions/service.ts";
+import * as draftLinksRepo from "../draft-links-repository.ts";
 import { chapterListItem, chapterRecord, withExcerpt } from "../records.ts";
 import * as repo from "../repository.ts";
-import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -245,8 +250,8 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   const book = await bookOfChapter(ctx, current.bookId);
   const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
-  await historyRepo.deleteRevisions(ctx.db, "chapter", id);
-  await historyRepo.deleteDraftLinks(ctx.db, "chapter", id);
+  await dropRevisions(ctx, "chapter", id);
+  await draftLinksRepo.deleteDraftLinks(ctx.db, "chapter", id);
   chapterChanged(ctx, book, [row.status], "delete", row);
   return { id };
 }

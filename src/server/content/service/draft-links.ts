@@ -7,7 +7,7 @@ import {
   statusNow,
 } from "../../../shared/content.ts";
 import { ApiError } from "../../http/errors.ts";
-import * as historyRepo from "../history-repository.ts";
+import * as draftLinksRepo from "../draft-links-repository.ts";
 import * as repo from "../repository.ts";
 import { previewMarkdown } from "./preview.ts";
 import { type ContentContext, isFileId, notFound, readOnly } from "./shared.ts";
@@ -61,7 +61,7 @@ export async function createDraftLink(
   if (!(await itemOf(ctx, kind, id))) throw notFound(kind);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
-  await historyRepo.insertDraftLink(ctx.db, {
+  await draftLinksRepo.insertDraftLink(ctx.db, {
     tokenHash: hashOf(token),
     kind,
     itemId: id,
@@ -76,7 +76,7 @@ const gone = () =>
 
 /** What the page of a link shows; a token unknown, expired or whose item is gone: 404. */
 export async function draftPage(ctx: ContentContext, token: string): Promise<DraftPage> {
-  const link = await historyRepo.findDraftLink(ctx.db, hashOf(token));
+  const link = await draftLinksRepo.findDraftLink(ctx.db, hashOf(token));
   const item = link && (await itemOf(ctx, link.kind, link.itemId));
   if (!link || !item) throw gone();
   return {

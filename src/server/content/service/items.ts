@@ -11,10 +11,15 @@ import {
 } from "../../../shared/content.ts";
 import type { Db } from "../../db/client.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
+import {
+  dropRevisions,
+  keepRevision,
+  listRevisions,
+  readRevision,
+} from "../../revisions/service.ts";
+import * as draftLinksRepo from "../draft-links-repository.ts";
 import type { ContentFiles } from "../files.ts";
-import * as historyRepo from "../history-repository.ts";
 import type * as repo from "../repository.ts";
-import { keepRevision, listRevisions, readRevision } from "./revisions.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -303,8 +308,8 @@ export function itemService<
       async remove(ctx: ContentContext, id: string): Promise<{ id: string }> {
         await current(ctx, id);
         const row = found(await kind.rows.remove(ctx.db, id));
-        await historyRepo.deleteRevisions(ctx.db, name, id);
-        await historyRepo.deleteDraftLinks(ctx.db, name, id);
+        await dropRevisions(ctx, name, id);
+        await draftLinksRepo.deleteDraftLinks(ctx.db, name, id);
         changed(ctx, "delete", row);
         return { id };
       },

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import type { Page } from "../../../shared/auth.ts";
-import type { RevisionListItem, RevisionRecord } from "../../../shared/content.ts";
-import type { PageQuery } from "../../db/queries.ts";
-import { ApiError } from "../../http/errors.ts";
-import type { RevisedKind } from "../history-repository.ts";
-import * as historyRepo from "../history-repository.ts";
-import { revisionListItem, revisionRecord } from "../records.ts";
-import { type ContentContext, notFound } from "./shared.ts";
+import type { Page } from "../../shared/auth.ts";
+import type { RevisionListItem, RevisionRecord } from "../../shared/content.ts";
+import { type ContentContext, notFound } from "../content/service/shared.ts";
+import type { PageQuery } from "../db/queries.ts";
+import { ApiError } from "../http/errors.ts";
+import { revisionListItem, revisionRecord } from "./records.ts";
+import type { RevisedKind } from "./repository.ts";
+import * as historyRepo from "./repository.ts";
 
 // Every save of an item written in /bms keeps a revision (src/server/db/schema.ts,
 // content_revisions): the item flow (items.ts) and chapters call `keepRevision` after each

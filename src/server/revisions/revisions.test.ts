@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { article, book, describeContentApi, note, UUID } from "./content.test-support.ts";
-import { insertRevision, listRevisions, REVISIONS_KEPT } from "./history-repository.ts";
+import { article, book, describeContentApi, note, UUID } from "../content/content.test-support.ts";
+import { insertRevision, listRevisions, REVISIONS_KEPT } from "./repository.ts";
 
 // Every save keeps a revision (who, when, the fields as saved); one can be read and restored,
 // which is itself a revision; an item's revisions go with it.

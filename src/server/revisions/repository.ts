@@ -1,19 +1,11 @@
-import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { firstRow, type RowPage } from "../db/queries.ts";
-import {
-  contentChapters,
-  contentRevisions,
-  draftLinks,
-  type RevisedKind,
-  users,
-} from "../db/schema.ts";
+import { contentRevisions, type RevisedKind, users } from "../db/schema.ts";
 
 export type { RevisedKind };
 
-// The SQL of an item's history: its revisions and the links that show its draft.
-
-// --- Revisions -------------------------------------------------------------------------------
+// The SQL of an item's revisions: every save kept, the oldest beyond REVISIONS_KEPT dropped.
 
 /** How many revisions an item keeps: the oldest beyond are deleted as new ones come. */
 export const REVISIONS_KEPT = 100;
@@ -135,43 +127,4 @@ export async function deleteRevisions(db: Db, kind: RevisedKind, itemId: string)
   await db
     .delete(contentRevisions)
     .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, itemId)));
-}
-
-// --- Draft links ------------------------------------------------------------------------------
-
-/** Keeps a secret link to a draft (its token's hash), forgetting every expired link. */
-export async function insertDraftLink(
-  db: Db,
-  values: typeof draftLinks.$inferInsert,
-): Promise<void> {
-  await db.delete(draftLinks).where(lte(draftLinks.expiresAt, sql`now()`));
-  await db.insert(draftLinks).values(values);
-}
-
-/** The live link of a token's hash (none once expired). */
-export const findDraftLink = (db: Db, tokenHash: string) =>
-  firstRow(
-    db
-      .select()
-      .from(draftLinks)
-      .where(and(eq(draftLinks.tokenHash, tokenHash), gt(draftLinks.expiresAt, sql`now()`))),
-  );
-
-/**
- * An item's links go with it; a book's chapters (deleted with it by the foreign key) take theirs.
- */
-export async function deleteDraftLinks(db: Db, kind: string, itemId: string): Promise<void> {
-  // Any kind may ask (the item flow deletes for each of its kinds); articles, notes and chapters have some.
-  await db
-    .delete(draftLinks)
-    .where(and(sql`${draftLinks.kind} = ${kind}`, eq(draftLinks.itemId, itemId)));
-  if (kind !== "book") return;
-  await db
-    .delete(draftLinks)
-    .where(
-      and(
-        sql`${draftLinks.kind} = 'chapter'`,
-        sql`not exists (select 1 from ${contentChapters} where ${contentChapters.id} = ${draftLinks.itemId})`,
-      ),
-    );
 }
