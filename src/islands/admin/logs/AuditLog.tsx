@@ -1,6 +1,5 @@
 import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
-import { FilterSelects } from "../app/list-parts.tsx";
 import { actionText } from "../app/log-actions.ts";
 import { AUDIT_FILTERS } from "./filters.ts";
 import { actorText, BreakAfter, useLogFilters } from "./LogParts.tsx";
@@ -22,24 +21,16 @@ export function AuditLog({ t }: { t: Translate }) {
       caption={t("bmsLogs.auditCaption")}
       list={list}
       filters={filters}
-      own={
-        <FilterSelects
-          id={id}
-          any={t("bmsLogs.any")}
-          values={filters.filters}
-          onChange={filters.change}
-          fields={[
-            {
-              name: "action",
-              label: t("bmsLogs.action"),
-              options: (actions.data ?? []).map((action) => ({
-                value: action,
-                label: actionText(t, action),
-              })),
-            },
-          ]}
-        />
-      }
+      selects={[
+        {
+          name: "action",
+          label: t("bmsLogs.action"),
+          options: (actions.data ?? []).map((action) => ({
+            value: action,
+            label: actionText(t, action),
+          })),
+        },
+      ]}
       columns={[
         {
           label: t("bmsLogs.user"),

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { Page } from "../../../shared/auth.ts";
 import { ListSection, type ListState } from "../app/ListSection.tsx";
-import { SearchField } from "../app/list-parts.tsx";
+import { type FilterField, FilterSelects, SearchField } from "../app/list-parts.tsx";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { EntryDialog } from "./LogDetails.tsx";
 import {
@@ -17,7 +17,7 @@ import {
 } from "./LogParts.tsx";
 
 // What both logs show alike: the retention line, the list with its export, the filters (a time
-// range, the log's own, a user and words), and a table whose rows start with the time and end
+// range, the log's own selects and fields, a user and words), and a table whose rows start with the time and end
 // with the address and a button to the entry's details.
 
 /** A column between the time and the address: its heading and its cell. */
@@ -27,7 +27,7 @@ export interface LogColumn<Entry> {
   cell: (entry: Entry) => ReactNode;
 }
 
-interface Props<Entry, F extends RequestFilters | AuditFilters> {
+interface Props<Entry, F extends (RequestFilters | AuditFilters) & Record<keyof F, string>> {
   t: Translate;
   id: string;
   log: "audit" | "requests";
@@ -41,14 +41,16 @@ interface Props<Entry, F extends RequestFilters | AuditFilters> {
     change: (name: keyof F, value: string) => void;
     asked: F;
   };
-  /** The log's own filters, after the time range. */
-  own: ReactNode;
+  /** The log's own select filters, after the time range. */
+  selects: readonly FilterField<keyof F & string>[];
+  /** Any other filter of the log's own, after its selects. */
+  own?: ReactNode;
   columns: LogColumn<Entry>[];
 }
 
 export function LogView<
   Entry extends { id: number; at: string; ip: string | null },
-  F extends RequestFilters | AuditFilters,
+  F extends (RequestFilters | AuditFilters) & Record<keyof F, string>,
 >(props: Props<Entry, F>) {
   const { t, id, list, columns } = props;
   const { state, filters, change, asked } = props.filters;
@@ -71,6 +73,13 @@ export function LogView<
             onSubmit={(e) => e.preventDefault()}
           >
             <RangeFields id={id} t={t} from={filters.from} to={filters.to} onChange={change} />
+            <FilterSelects
+              id={id}
+              any={t("bmsLogs.any")}
+              values={filters}
+              onChange={change}
+              fields={props.selects}
+            />
             {props.own}
             <TextFilter
               id={`${id}-user`}

@@ -2,7 +2,6 @@ import { useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import { LOG_METHODS, STATUS_CLASSES } from "../../../shared/logs.ts";
 import { choices } from "../app/fields.tsx";
-import { FilterSelects } from "../app/list-parts.tsx";
 import { REQUEST_FILTERS } from "./filters.ts";
 import { actorText, TextFilter, useLogFilters } from "./LogParts.tsx";
 import { LogView } from "./LogView.tsx";
@@ -22,35 +21,19 @@ export function RequestLog({ t }: { t: Translate }) {
       caption={t("bmsLogs.caption")}
       list={list}
       filters={filters}
+      selects={[
+        { name: "status", label: t("bmsLogs.status"), options: choices(STATUS_CLASSES, (s) => s) },
+        { name: "method", label: t("bmsLogs.method"), options: choices(LOG_METHODS, (m) => m) },
+      ]}
       own={
-        <>
-          <FilterSelects
-            id={id}
-            any={t("bmsLogs.any")}
-            values={filters.filters}
-            onChange={filters.change}
-            fields={[
-              {
-                name: "status",
-                label: t("bmsLogs.status"),
-                options: choices(STATUS_CLASSES, (s) => s),
-              },
-              {
-                name: "method",
-                label: t("bmsLogs.method"),
-                options: choices(LOG_METHODS, (m) => m),
-              },
-            ]}
-          />
-          <TextFilter
-            id={`${id}-path`}
-            label={t("bmsLogs.path")}
-            value={filters.filters.path}
-            max={200}
-            placeholder="/api/admin"
-            onChange={(value) => filters.change("path", value)}
-          />
-        </>
+        <TextFilter
+          id={`${id}-path`}
+          label={t("bmsLogs.path")}
+          value={filters.filters.path}
+          max={200}
+          placeholder="/api/admin"
+          onChange={(value) => filters.change("path", value)}
+        />
       }
       columns={[
         {
