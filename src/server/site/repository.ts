@@ -3,7 +3,6 @@ import type { Visible } from "../../lib/content-snapshot.ts";
 import type { Db } from "../db/client.ts";
 import { bannerOrder, navGroupOrder, navLinkOrder } from "../db/orders.ts";
 import {
-  appMeta,
   contentAlbums,
   contentArticles,
   contentBanners,
@@ -125,18 +124,4 @@ export async function countDue(db: Db, since: Date, now: Date): Promise<number> 
     }),
   );
   return due.reduce((a, b) => a + b, 0);
-}
-
-/** A value kept in app_meta, or undefined. */
-export async function readMeta(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
-  return row?.value;
-}
-
-/** Sets a value kept in app_meta. */
-export async function writeMeta(db: Db, key: string, value: string): Promise<void> {
-  await db
-    .insert(appMeta)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value } });
 }

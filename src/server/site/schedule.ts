@@ -1,6 +1,7 @@
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
-import { bannerTimes, countDue, readMeta, writeMeta } from "./repository.ts";
+import { readMeta, writeMeta } from "../db/meta.ts";
+import { bannerTimes, countDue } from "./repository.ts";
 import { nextScheduledAt } from "./snapshot.ts";
 
 // Scheduled items go live by themselves: the site is static, so "live" means a build that runs
