@@ -1,8 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { insertLogRow, insertLogRows, type RequestLogRow } from "./repository.ts";
 
-export type { RequestLogRow };
-
 /**
  * How the request log's rows reach the database. Written one by one (the default: every row is
  * there when its answer leaves, as the tests, the dev server and a Netlify function, which may be

@@ -5,7 +5,7 @@ import { addressKey } from "./address.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import type { MemoryBuckets, Rate } from "./memory-buckets.ts";
-import { advanceTat } from "./repository.ts";
+import { advanceTat, readTat } from "./repository.ts";
 
 /**
  * An anonymous write's limits: `perMinute` and `burst` per client address (IPv6 by /64), and
@@ -144,12 +144,8 @@ export async function takeToken(
   // burst whose clock read a millisecond before the first's must still pass. A little slack,
   // well under one interval, lets it, and lets no request more through.
   const slackMs = Math.min(250, intervalMs / 4);
-  const current = await advanceTat(db, key, {
-    now,
-    intervalMs,
-    allowAheadMs: toleranceMs + slackMs,
-  });
-  if (current === null) return 0;
+  if (await advanceTat(db, key, { now, intervalMs, allowAheadMs: toleranceMs + slackMs })) return 0;
+  const current = await readTat(db, key);
   // At most one interval: more only when a parallel request with a slightly later clock moved TAT.
   const waitMs = current ? current.getTime() - toleranceMs - now.getTime() : intervalMs;
   return Math.max(1, Math.ceil(Math.min(waitMs, intervalMs) / 1000));

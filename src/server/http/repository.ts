@@ -9,18 +9,17 @@ import { rateLimits, requestLogs } from "../db/schema.ts";
 
 /**
  * Moves the bucket `key`'s theoretical arrival time one interval on, when it lies at most
- * `allowAheadMs` ahead of `now` (a new bucket starts at now + one interval). Answers null when
- * it moved, else the time it holds now.
+ * `allowAheadMs` ahead of `now` (a new bucket starts at now + one interval); whether it moved.
  */
 export async function advanceTat(
   db: Db,
   key: string,
   { now, intervalMs, allowAheadMs }: { now: Date; intervalMs: number; allowAheadMs: number },
-): Promise<Date | undefined | null> {
+): Promise<boolean> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const interval = sql`${`${intervalMs} milliseconds`}::interval`;
   const ahead = sql`greatest(${rateLimits.tat}, ${at})`;
-  const [taken] = await db
+  const taken = await db
     .insert(rateLimits)
     .values({ key, tat: new Date(now.getTime() + intervalMs) })
     .onConflictDoUpdate({
@@ -29,12 +28,16 @@ export async function advanceTat(
       setWhere: sql`${ahead} <= ${at} + ${`${allowAheadMs} milliseconds`}::interval`,
     })
     .returning({ tat: rateLimits.tat });
-  if (taken) return null;
-  const [current] = await db
+  return taken.length > 0;
+}
+
+/** The bucket `key`'s theoretical arrival time, or undefined when it has none. */
+export async function readTat(db: Db, key: string): Promise<Date | undefined> {
+  const [row] = await db
     .select({ tat: rateLimits.tat })
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
-  return current?.tat;
+  return row?.tat;
 }
 
 /** Deletes buckets that are full again (their TAT has passed). */
