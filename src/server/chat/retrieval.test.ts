@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ChatIndexFile, ChatPassage } from "../../shared/chat-rules.ts";
-import { createRetriever, type Embed } from "./retrieval.ts";
+import { createRetriever } from "./retrieval.ts";
 import { passageTerms, questionLanguage, questionTerms, stem } from "./terms.ts";
+import type { Embed } from "./vectors.ts";
 
 let made = 0;
 /** A passage with what a test names, the rest filled in. */

@@ -3,8 +3,6 @@ import type { ChatIndexFile, ChatPassage } from "../../shared/chat-rules.ts";
 import { eachPassageTerm, questionTermList, type Term } from "./terms.ts";
 import { type Embed, nearest } from "./vectors.ts";
 
-export type { Embed };
-
 // The AI chat's retrieval over the index the build writes (src/lib/chat-index.ts): BM25 over
 // each passage's words, its title's and its section heading's counted more, in both languages
 // at once; a question finds the other language's version of a piece through its translation

@@ -90,7 +90,7 @@ export function problemKey(
 }
 
 /** The form's problem for one schema issue, by its words. */
-export function problemOf(
+function problemOf(
   words: FormWords,
   issue: { path: readonly PropertyKey[]; code: string; message?: string },
   input: unknown,
@@ -102,19 +102,16 @@ export function problemOf(
 }
 
 /**
- * The server's schema, speaking the form's words: each issue goes to its field with the key
- * `problemOf` finds. The rules stay the server's own; only where a problem shows and how it
- * reads change.
+ * A form's schema: the server's `schema`, speaking the form's `words`: each issue goes to its
+ * field with the key `problemOf` finds. The rules stay the server's own; only where a problem
+ * shows and how it reads change.
  */
-function withProblems<S extends z.ZodType>(
-  schema: S,
-  problem: (issue: z.core.$ZodIssue, input: z.input<S>) => Problem | undefined,
-) {
+export function withWords<S extends z.ZodType>(schema: S, words: FormWords) {
   return z.custom<z.input<S>>().transform((input, ctx): z.output<S> => {
     const result = schema.safeParse(input);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      const found = problem(issue, input);
+      const found = problemOf(words, issue, input);
       ctx.addIssue({
         code: "custom",
         path: found?.path ?? issue.path,
@@ -125,10 +122,6 @@ function withProblems<S extends z.ZodType>(
     return z.NEVER;
   });
 }
-
-/** A form's schema: the server's `schema` in the form's `words`. */
-export const withWords = <S extends z.ZodType>(schema: S, words: FormWords) =>
-  withProblems(schema, (issue, input) => problemOf(words, issue, input));
 
 /**
  * A refused save with its field issues on the form's fields, in the form's words: an issue with
