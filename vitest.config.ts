@@ -11,6 +11,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "functions/**/*.test.ts",
             "tests/support/**/*.test.ts",
+            "tests/ci/**/*.test.ts",
           ],
           // Astro components need Astro's Vite plugins: their own project.
           exclude: ["src/components/**", "**/node_modules/**"],

@@ -44,9 +44,9 @@ const DAY_MS = 86_400_000;
 
 // --- The database -----------------------------------------------------------------------------
 
-/** Runs scripts/ci-db.ts (create or drop a database on the server of `adminUrl`). */
+/** Runs tests/ci/ci-db.ts (create or drop a database on the server of `adminUrl`). */
 function ciDb(action: "create" | "drop", adminUrl: string, name: string): void {
-  const run = spawnSync(process.execPath, ["scripts/ci-db.ts", action, name], {
+  const run = spawnSync(process.execPath, ["tests/ci/ci-db.ts", action, name], {
     env: { ...process.env, PG_ADMIN_URL: adminUrl },
     stdio: "inherit",
   });

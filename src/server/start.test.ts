@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { freePort } from "../../scripts/free-port.ts";
+import { freePort } from "../../tests/ci/free-port.ts";
 
 // `npm start` as a process manager or a container runs it: npm is the process it signals. npm
 // passes SIGTERM on to its script's process, which must be the server itself (`exec` in

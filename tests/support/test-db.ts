@@ -31,7 +31,7 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
  * PostgreSQL when TEST_DATABASE_URL is set); `reset()` empties every table in a few
  * milliseconds, so each test starts from a fresh migrated state.
  *
- * Through a pooler (`scripts/test-pooled.ts`), TEST_DATABASE_URL names PgBouncer and
+ * Through a pooler (`tests/ci/test-pooled.ts`), TEST_DATABASE_URL names PgBouncer and
  * TEST_DIRECT_DATABASE_URL the server behind it: databases are created, migrated and dropped
  * over the direct one, every test query goes through the pooler. TEST_ENGINES=postgres leaves
  * PGlite out (the pooled run repeats only what the pooler can change).

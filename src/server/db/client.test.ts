@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-db.ts";
 import { openPostgres } from "./client.ts";
 
-// Through a transaction-mode pooler (scripts/test-pooled.ts) a connection carrying more than one
+// Through a transaction-mode pooler (tests/ci/test-pooled.ts) a connection carrying more than one
 // query at a time wedged: the pooler handed the server on at the first one's end. The client
 // never pipelines, so more queries than connections, parameterised or not, all answer, and
 // transactions (opened on a reserved connection) commit, nest and roll back.

@@ -1,4 +1,4 @@
-// `node scripts/ci-db.ts create|drop <name>`: a PostgreSQL database of the CI run's own,
+// `node tests/ci/ci-db.ts create|drop <name>`: a PostgreSQL database of the CI run's own,
 // on the server named by PG_ADMIN_URL.
 import postgres from "postgres";
 
@@ -10,7 +10,7 @@ if (
   !/^[a-z0-9_]+$/.test(name) ||
   (action !== "create" && action !== "drop")
 ) {
-  console.error("usage: PG_ADMIN_URL=… node scripts/ci-db.ts create|drop <name>");
+  console.error("usage: PG_ADMIN_URL=… node tests/ci/ci-db.ts create|drop <name>");
   process.exit(2);
 }
 const sql = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });

@@ -43,11 +43,15 @@ import { parseArgs } from "node:util";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import postgres from "postgres";
 import sharp from "sharp";
-import { type HeaderRule, headersForPath, parseHeadersFile } from "../src/lib/security-headers.ts";
-import { readArchive } from "../src/server/backup/archive.ts";
-import { keyedPages, renderedPages } from "../src/server/site/incremental-record.ts";
-import { encryptPassword, importPublicKey } from "../src/shared/password-crypto.ts";
-import { type StorageStandIn, startStorageStandIn } from "../tests/support/supabase-stand-in.ts";
+import {
+  type HeaderRule,
+  headersForPath,
+  parseHeadersFile,
+} from "../../src/lib/security-headers.ts";
+import { readArchive } from "../../src/server/backup/archive.ts";
+import { keyedPages, renderedPages } from "../../src/server/site/incremental-record.ts";
+import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
+import { type StorageStandIn, startStorageStandIn } from "../support/supabase-stand-in.ts";
 import { freePort } from "./free-port.ts";
 import {
   buildDurationMs,
@@ -64,7 +68,7 @@ import {
   sampleRedirect,
 } from "./netlify-rules.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const { values: args } = parseArgs({ options: { report: { type: "string" } } });
 
 /** Netlify's limit on a function's zipped bundle. */
@@ -364,10 +368,10 @@ async function main(): Promise<void> {
     const site = scratchCopy(scratch);
     measure("scratch copy", Math.round(performance.now() - started), " ms");
 
-    const created = await node("scripts/ci-db.ts", { PG_ADMIN_URL: adminUrl }, ["create", dbName]);
+    const created = await node("tests/ci/ci-db.ts", { PG_ADMIN_URL: adminUrl }, ["create", dbName]);
     if (!check("scratch PostgreSQL database created", created.status === 0, created.stderr)) return;
     cleanups.push(async () => {
-      await node("scripts/ci-db.ts", { PG_ADMIN_URL: adminUrl }, ["drop", dbName]);
+      await node("tests/ci/ci-db.ts", { PG_ADMIN_URL: adminUrl }, ["drop", dbName]);
     });
     // Migrations over the direct connection (DIRECT_DATABASE_URL), never from the function.
     const migrated = await node("scripts/db-migrate.ts", {
@@ -684,7 +688,7 @@ async function apiSuite(
     const feedback = await call(base, "POST", "/api/createFeedback", {
       json: {
         subject: "From the Netlify runtime",
-        description: "Sent by scripts/netlify-smoke.ts",
+        description: "Sent by tests/ci/netlify-smoke.ts",
         environment: {
           url: `${base}/`,
           userAgent: BROWSER_UA,

@@ -1,4 +1,4 @@
-// `TEST_DATABASE_URL=postgres://… node scripts/test-pooled.ts [vitest options] [files]`: the
+// `TEST_DATABASE_URL=postgres://… node tests/ci/test-pooled.ts [vitest options] [files]`: the
 // database tests on PostgreSQL through PgBouncer in transaction mode, the way Supabase's pooler
 // serves functions (each transaction, or statement outside one, on whichever server connection
 // is free). Starts Debian's pgbouncer (PGBOUNCER, else /usr/sbin/pgbouncer) on a free loopback
@@ -24,7 +24,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { freePort } from "./free-port.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The test files that open a database: they name its helpers, or import a helper that does. */
 export function databaseTestFiles(dir = root): string[] {
@@ -171,7 +171,7 @@ async function main(): Promise<number> {
   const directUrl = process.env.TEST_DATABASE_URL;
   if (!directUrl) {
     console.error(
-      "usage: TEST_DATABASE_URL=postgres://… node scripts/test-pooled.ts [vitest args]",
+      "usage: TEST_DATABASE_URL=postgres://… node tests/ci/test-pooled.ts [vitest args]",
     );
     return 2;
   }

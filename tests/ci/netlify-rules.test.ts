@@ -44,7 +44,7 @@ describe("netlify.toml's rules", () => {
   });
 
   it("reads the project's own netlify.toml: its one rule caches /_astro/ for a year", () => {
-    const text = readFileSync(join(import.meta.dirname, "..", "netlify.toml"), "utf8");
+    const text = readFileSync(join(import.meta.dirname, "..", "..", "netlify.toml"), "utf8");
     const { headers, redirects } = rulesFromToml(text);
     expect(headers.map((rule) => rule.for)).toContain("/_astro/*");
     expect(redirects).toEqual([]);

@@ -132,7 +132,7 @@ describe("the closing line of a CI run", () => {
     expect(missing.lines.at(-1)).toBe("13 passed, 1 failed, 0 skipped");
   });
 
-  describe("the Netlify build and runtime's checks (scripts/netlify-smoke.ts --report)", () => {
+  describe("the Netlify build and runtime's checks (tests/ci/netlify-smoke.ts --report)", () => {
     const steps =
       "build\t0\nunit and integration tests\t0\tvitest\nend-to-end tests\t0\tplaywright\n";
     const e2e = { stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] };

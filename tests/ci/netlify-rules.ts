@@ -1,11 +1,11 @@
-// What scripts/netlify-smoke.ts decides, apart from the processes it runs: which headers and
+// What tests/ci/netlify-smoke.ts decides, apart from the processes it runs: which headers and
 // redirects netlify.toml and the build's `_headers`/`_redirects` promise for a path, which
 // built path to ask for each rule, what Netlify Build's log says it took, and the report the
 // CI summary reads. Netlify's path patterns and `_headers` syntax are the ones `npm start`
 // already follows (src/lib/security-headers.ts), so both hosts are held to one reading.
 import { parse } from "smol-toml";
 import { z } from "zod";
-import { type HeaderRule, pathPattern } from "../src/lib/security-headers.ts";
+import { type HeaderRule, pathPattern } from "../../src/lib/security-headers.ts";
 
 export interface RedirectRule {
   from: string;
@@ -160,7 +160,7 @@ export interface Check {
   detail?: string;
 }
 
-/** What `--report` writes and scripts/ci-summary.ts reads. */
+/** What `--report` writes and tests/ci/ci-summary.ts reads. */
 export interface SmokeReport {
   checks: Check[];
   measures: Record<string, number | string>;

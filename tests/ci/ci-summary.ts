@@ -1,9 +1,9 @@
 // Sums the suites of one CI run into the closing line `N passed, N failed, N skipped`, after a
 // line for each failed test with the first line of its error and a line for each group of
 // skipped end-to-end tests with the reason they were skipped (a skipped test is not a pass).
-// Usage: node scripts/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json> [<pooled.json>]
+// Usage: node tests/ci/ci-summary.ts <steps.tsv> <vitest.json> <playwright.json> [<pooled.json>]
 // [<netlify.json>] (the database tests again through PgBouncer, a vitest report of step kind
-// `vitest-pooled`; the checks of the Netlify build and runtime, scripts/netlify-smoke.ts's
+// `vitest-pooled`; the checks of the Netlify build and runtime, tests/ci/netlify-smoke.ts's
 // `--report`, of step kind `netlify`).
 import { existsSync, readFileSync } from "node:fs";
 import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
