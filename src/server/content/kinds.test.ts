@@ -7,6 +7,10 @@ import { tempFolders } from "../../../tests/support/test-folders.ts";
 import { readSnapshotFile, writeSnapshotFile } from "../../lib/content-snapshot.ts";
 import { entriesOf } from "../../lib/database-loader.ts";
 import * as kinds from "../../shared/content.ts";
+import { articles } from "../articles/service.ts";
+import { chapters } from "../books/chapters.ts";
+import { books } from "../books/service.ts";
+import { createCategory, listCategoryPage } from "../categories/service.ts";
 import {
   contentAlbums,
   contentArticles,
@@ -18,10 +22,12 @@ import {
   media,
   users,
 } from "../db/schema.ts";
+import { notes } from "../notes/service.ts";
+import { createAlbum, listAlbumPage } from "../photos/albums.ts";
+import { photos } from "../photos/service.ts";
 import { takeSnapshot } from "../site/snapshot.ts";
 import { contentFiles } from "./files.ts";
 import { noPublisher } from "./publisher.ts";
-import * as content from "./service.ts";
 
 // One definition per kind (src/shared/kinds/<kind>.ts): the table's columns have its fields'
 // names, and what the API answers, the snapshot carries and the collection takes agree with it
@@ -171,32 +177,25 @@ const inputs = {
 /** Where a test's content files are read from. */
 const folder = tempFolders("blog-kinds-");
 
-type ServiceContext = Parameters<typeof content.createCategory>[0];
+type ServiceContext = Parameters<typeof createCategory>[0];
 
 /** One item of each kind, every field set, created through the service as the API creates it. */
 async function createEveryKind(ctx: ServiceContext, authorId: string) {
-  const category = await content.createCategory(
-    ctx,
-    kinds.createCategorySchema.parse(inputs.category),
-  );
-  const article = await content.articles.create(
+  const category = await createCategory(ctx, kinds.createCategorySchema.parse(inputs.category));
+  const article = await articles.create(
     ctx,
     kinds.createArticleSchema.parse(inputs.article),
     authorId,
   );
-  const note = await content.notes.create(ctx, kinds.createNoteSchema.parse(inputs.note), authorId);
-  const book = await content.books.create(ctx, kinds.createBookSchema.parse(inputs.book), authorId);
-  const chapter = await content.chapters.create(
+  const note = await notes.create(ctx, kinds.createNoteSchema.parse(inputs.note), authorId);
+  const book = await books.create(ctx, kinds.createBookSchema.parse(inputs.book), authorId);
+  const chapter = await chapters.create(
     ctx,
     kinds.createChapterSchema.parse({ ...inputs.chapter, bookId: book.id }),
   );
   await ctx.db.insert(media).values(mediaRow);
-  const album = await content.createAlbum(ctx, kinds.createAlbumSchema.parse(inputs.album));
-  const photo = await content.photos.create(
-    ctx,
-    kinds.createPhotoSchema.parse(inputs.photo),
-    authorId,
-  );
+  const album = await createAlbum(ctx, kinds.createAlbumSchema.parse(inputs.album));
+  const photo = await photos.create(ctx, kinds.createPhotoSchema.parse(inputs.photo), authorId);
   return { category, article, note, book, chapter, album, photo };
 }
 
@@ -320,10 +319,10 @@ describeEachDatabase("each kind agrees with itself from the API to the build", (
     expect(filePhoto?.image).toBe("./files/p.jpg");
 
     const rows = await createEveryKind(ctx, await author());
-    const [category] = (
-      await content.listCategoryPage(ctx, { page: 1, pageSize: 100 })
-    ).items.filter((item) => item.source === "database");
-    const [album] = (await content.listAlbumPage(ctx, { page: 1, pageSize: 100 })).items.filter(
+    const [category] = (await listCategoryPage(ctx, { page: 1, pageSize: 100 })).items.filter(
+      (item) => item.source === "database",
+    );
+    const [album] = (await listAlbumPage(ctx, { page: 1, pageSize: 100 })).items.filter(
       (item) => item.source === "database",
     );
     const keys = (item: object | undefined) => Object.keys(item ?? {}).sort();

@@ -25,7 +25,7 @@ import type {
   ListedChapter,
   NoteRow,
   PhotoRow,
-} from "./repository.ts";
+} from "../db/items.ts";
 
 /**
  * Rows as the API answers them. A column has its field's name (src/shared/kinds/<kind>.ts), so a

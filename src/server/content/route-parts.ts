@@ -6,7 +6,7 @@ import { pathParams } from "../http/validate.ts";
 import { contentFiles } from "./files.ts";
 import type { ContentContext } from "./service.ts";
 
-// What the content API's routers share (routes.ts, groupings-routes.ts, site-config/routes.ts).
+// What the content API's routers share (the aggregates' routes, item-routes.ts, site-config).
 
 /** The request's context: its database, its publisher, and the files under content/ read once. */
 export function ctx(c: Context<AppEnv>): ContentContext {

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { articleRoutes } from "../articles/routes.ts";
 import { authRoutes } from "../auth/routes.ts";
 import { backupRoutes } from "../backup/routes.ts";
+import { bookRoutes } from "../books/routes.ts";
+import { categoryRoutes } from "../categories/routes.ts";
 import { chatOptions } from "../chat/options.ts";
 import { type ChatOptions, chatRoutes } from "../chat/routes.ts";
 import { aiSettingsRoutes } from "../chat/settings-routes.ts";
@@ -13,7 +16,9 @@ import { audit } from "../logs/audit.ts";
 import { logRoutes } from "../logs/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/routes.ts";
+import { noteRoutes } from "../notes/routes.ts";
 import { overviewRoutes } from "../overview/routes.ts";
+import { photoRoutes } from "../photos/routes.ts";
 import { readershipRoutes } from "../readership/routes.ts";
 import { siteRoutes } from "../site/routes.ts";
 import { siteConfigRoutes } from "../site-config/routes.ts";
@@ -109,6 +114,11 @@ export function createApp(options: AppOptions) {
     .route("/", userRoutes)
     .route("/", feedbackRoutes)
     .route("/", contentRoutes)
+    .route("/", articleRoutes)
+    .route("/", noteRoutes)
+    .route("/", bookRoutes)
+    .route("/", photoRoutes)
+    .route("/", categoryRoutes)
     .route("/", siteConfigRoutes)
     .route("/", mediaRoutes)
     .route("/", siteRoutes)

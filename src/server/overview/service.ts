@@ -6,9 +6,11 @@ import {
 import type { ContentStatus } from "../../shared/content-rules.ts";
 import { auditLogQuerySchema } from "../../shared/logs.ts";
 import type { Overview, QueuedItem } from "../../shared/overview.ts";
+import { articles as articleService } from "../articles/service.ts";
 import type { ContentContext } from "../content/service.ts";
-import * as content from "../content/service.ts";
 import { listAuditLogs } from "../logs/service.ts";
+import { notes as noteService } from "../notes/service.ts";
+import { photos as photoService } from "../photos/service.ts";
 import * as repo from "./repository.ts";
 
 /**
@@ -36,9 +38,9 @@ function titleOf(item: { title?: unknown; excerpt?: unknown; slug?: unknown }): 
 async function queue(ctx: ContentContext, status: "draft" | "scheduled"): Promise<QueuedItem[]> {
   const query = { status, sort: "updated", pageSize: String(QUEUE) };
   const [articles, notes, photos] = await Promise.all([
-    content.articles.list(ctx, listArticlesQuerySchema.parse(query)),
-    content.notes.list(ctx, listNotesQuerySchema.parse(query)),
-    content.photos.list(ctx, listPhotosQuerySchema.parse(query)),
+    articleService.list(ctx, listArticlesQuerySchema.parse(query)),
+    noteService.list(ctx, listNotesQuerySchema.parse(query)),
+    photoService.list(ctx, listPhotosQuerySchema.parse(query)),
   ]);
   const items: QueuedItem[] = [
     ...articles.items.map((item) => ({ kind: "article" as const, item })),
@@ -73,9 +75,9 @@ const statuses = (counts: { statuses: Record<ContentStatus, number> }) => counts
 export async function overview(ctx: ContentContext): Promise<Overview> {
   const [articles, notes, photos, chapters, userNumbers, feedbackNumbers, drafts, scheduled] =
     await Promise.all([
-      content.articles.counts(ctx),
-      content.notes.counts(ctx),
-      content.photos.counts(ctx),
+      articleService.counts(ctx),
+      noteService.counts(ctx),
+      photoService.counts(ctx),
       chapterCounts(ctx),
       repo.userCounts(ctx.db),
       feedbackCounts(ctx),

@@ -8,9 +8,9 @@ import {
   type OrderBannersInput,
   type UpdateBannerInput,
 } from "../../shared/content.ts";
-import { assertLibraryImage } from "../content/service/photos.ts";
 import { type ContentContext, invalid, notFound, readOnly } from "../content/service/shared.ts";
 import { ApiError } from "../http/errors.ts";
+import { assertLibraryImage } from "../photos/service.ts";
 import { bannerRecord } from "./records.ts";
 import * as siteRepo from "./repository.ts";
 

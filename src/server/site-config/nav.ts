@@ -9,9 +9,9 @@ import {
   type UpdateNavGroupInput,
   type UpdateNavLinkInput,
 } from "../../shared/content.ts";
-import { assertLibraryImage } from "../content/service/photos.ts";
 import { type ContentContext, invalid, notFound, readOnly } from "../content/service/shared.ts";
 import { ApiError } from "../http/errors.ts";
+import { assertLibraryImage } from "../photos/service.ts";
 import { navGroupRecord, navLinkRecord } from "./records.ts";
 import * as siteRepo from "./repository.ts";
 

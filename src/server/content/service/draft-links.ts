@@ -6,9 +6,12 @@ import {
   type DraftPage,
   statusNow,
 } from "../../../shared/content.ts";
+import { articles } from "../../articles/service.ts";
+import { chapters } from "../../books/chapters.ts";
+import { books } from "../../books/service.ts";
 import { ApiError } from "../../http/errors.ts";
+import { notes } from "../../notes/service.ts";
 import * as draftLinksRepo from "../draft-links-repository.ts";
-import * as repo from "../repository.ts";
 import { previewMarkdown } from "./preview.ts";
 import { type ContentContext, isFileId, notFound, readOnly } from "./shared.ts";
 
@@ -19,35 +22,36 @@ import { type ContentContext, isFileId, notFound, readOnly } from "./shared.ts";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** What the page of a draft kind shows of its row, whatever its table; null when it is gone. */
+/** The record of `get`, or null when it is gone (404). */
+async function orNull<T>(record: Promise<T>): Promise<T | null> {
+  try {
+    return await record;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** What the page of a draft kind shows of its item, whatever its kind; null when it is gone. */
 async function itemOf(ctx: ContentContext, kind: DraftKind, id: string) {
   if (kind === "chapter") {
-    const row = await repo.chapters.findById(ctx.db, id);
-    const book = row && (await repo.books.findById(ctx.db, row.bookId));
-    if (!row || !book) return null;
+    const chapter = await orNull(chapters.get(ctx, id));
+    const book = chapter && (await orNull(books.get(ctx, chapter.bookId)));
+    if (!chapter || !book) return null;
     // A chapter is read in its book: the book's title over it, its language, no time or tags.
-    const head = { title: row.title, subtitle: book.title, summary: "", tags: [] };
-    return { ...head, lang: book.lang, status: row.status, publishedAt: null, body: row.body };
+    const head = { title: chapter.title, subtitle: book.title, summary: "", tags: [] };
+    return {
+      ...head,
+      lang: book.lang,
+      status: chapter.status,
+      publishedAt: null,
+      body: chapter.body,
+    };
   }
-  const row =
-    kind === "article"
-      ? await repo.articles.findById(ctx.db, id)
-      : await repo.notes.findById(ctx.db, id);
-  if (!row) return null;
+  if (kind === "article") return orNull(articles.get(ctx, id));
+  const note = await orNull(notes.get(ctx, id));
   // A note has no title, subtitle or summary: its page is its text.
-  const head =
-    "title" in row
-      ? { title: row.title, subtitle: row.subtitle, summary: row.summary }
-      : { title: "", subtitle: "", summary: "" };
-  const publishedAt = row.publishedAt?.toISOString() ?? null;
-  return {
-    ...head,
-    tags: row.tags,
-    lang: row.lang,
-    status: row.status,
-    publishedAt,
-    body: row.body,
-  };
+  return note && { ...note, title: "", subtitle: "", summary: "" };
 }
 
 /** A new secret link to the item's page, working for `hours`. */

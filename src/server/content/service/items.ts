@@ -1,6 +1,7 @@
 import type { Page } from "../../../shared/auth.ts";
 import {
   type ContentStatus,
+  type DraftKind,
   type ItemCounts,
   type PublishInput,
   type RevisionListItem,
@@ -10,6 +11,7 @@ import {
   timeIssue,
 } from "../../../shared/content.ts";
 import type { Db } from "../../db/client.ts";
+import type { FacetRow } from "../../db/items.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
 import {
   dropRevisions,
@@ -19,7 +21,6 @@ import {
 } from "../../revisions/service.ts";
 import * as draftLinksRepo from "../draft-links-repository.ts";
 import type { ContentFiles } from "../files.ts";
-import type * as repo from "../repository.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -123,7 +124,7 @@ export interface ItemKind<
   Item extends Sortable,
 > {
   name: "article" | "note" | "book" | "photo";
-  /** The kind's table (src/server/content/repository.ts). */
+  /** The kind's rows (its aggregate's repository.ts, built on src/server/db/items.ts). */
   rows: {
     findById(db: Db, id: string): Promise<Row | null>;
     findBySlug(db: Db, slug: string, exceptId?: string): Promise<unknown>;
@@ -141,7 +142,7 @@ export interface ItemKind<
     /** Whether rows keep their author. */
     authored: boolean;
     /** Every row's facets, for the counts (kinds whose lists show counts). */
-    facets?(db: Db): Promise<repo.FacetRow[]>;
+    facets?(db: Db): Promise<FacetRow[]>;
   };
   files(files: ContentFiles): Promise<Rec[]>;
   record(row: Row): Rec;
@@ -336,3 +337,7 @@ export function itemService<
     };
   };
 }
+
+/** Drops the secret links to an item's drafts (its own rows go by the kit's `remove`). */
+export const dropDraftLinks = (ctx: ContentContext, kind: DraftKind, id: string) =>
+  draftLinksRepo.deleteDraftLinks(ctx.db, kind, id);

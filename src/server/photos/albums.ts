@@ -1,14 +1,20 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import type {
   AlbumRecord,
   CreateAlbumInput,
   ListAlbumsQuery,
   UpdateAlbumInput,
-} from "../../../shared/content.ts";
-import { ApiError } from "../../http/errors.ts";
-import * as groupingRepo from "../groupings-repository.ts";
-import { albumRecord } from "../records.ts";
-import { type ContentContext, invalid, notFound, pageOf, readOnly } from "./shared.ts";
+} from "../../shared/content.ts";
+import { albumRecord } from "../content/records.ts";
+import {
+  type ContentContext,
+  invalid,
+  notFound,
+  pageOf,
+  readOnly,
+} from "../content/service/shared.ts";
+import { ApiError } from "../http/errors.ts";
+import * as groupingRepo from "./groupings-repository.ts";
 
 /** Albums of the gallery: the slug is the id; those of content/albums.json are read-only. */
 

@@ -1,31 +1,22 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  getTableColumns,
-  gt,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import { alias, type PgColumn } from "drizzle-orm/pg-core";
-import { type ItemSort, NO_ALBUM, type PhotoSort } from "../../shared/content.ts";
-import type { ChapterStatus, ContentLang, ContentStatus } from "../../shared/content-rules.ts";
-import type { Db } from "../db/client.ts";
-import { type Patch, pageOfRows, type RowPage, search } from "../db/queries.ts";
-import {
-  type contentAlbums,
+// What the item tables (articles, notes, books, chapters, photos) share in SQL: find, insert,
+// update and delete by id, a list page, status as readers see it now, the lists' orders and
+// facets. Each aggregate's repository builds its own rows from these.
+
+import { and, count, eq, getTableColumns, gt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { ItemSort, PhotoSort } from "../../shared/content.ts";
+import type { ContentLang, ContentStatus } from "../../shared/content-rules.ts";
+import type { Db } from "./client.ts";
+import type { Patch, RowPage } from "./queries.ts";
+import type {
+  contentAlbums,
   contentArticles,
   contentBooks,
-  type contentCategories,
+  contentCategories,
   contentChapters,
   contentNotes,
   contentPhotos,
-} from "../db/schema.ts";
+} from "./schema.ts";
 
 export type ArticleRow = typeof contentArticles.$inferSelect;
 export type NoteRow = typeof contentNotes.$inferSelect;
@@ -56,9 +47,9 @@ export interface ListFilter {
   sort?: PhotoSort | ItemSort | undefined;
 }
 
-const BODY_START = 400;
+export const BODY_START = 400;
 
-function hasTag(column: PgColumn, tag: string | undefined): SQL | undefined {
+export function hasTag(column: PgColumn, tag: string | undefined): SQL | undefined {
   return tag ? sql`${column} @> ${JSON.stringify([tag])}::jsonb` : undefined;
 }
 
@@ -66,7 +57,7 @@ function hasTag(column: PgColumn, tag: string | undefined): SQL | undefined {
  * Newest first, as the service sorts the merged list: publishedAt descending with none
  * (drafts) first, then the latest change (to the millisecond, as JavaScript compares), then slug.
  */
-function newestFirst(table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: PgColumn }) {
+export function newestFirst(table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: PgColumn }) {
   return [
     sql`${table.publishedAt} desc nulls first`,
     sql`date_trunc('milliseconds', ${table.updatedAt}) desc`,
@@ -75,7 +66,7 @@ function newestFirst(table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: 
 }
 
 /** The latest change first (to the millisecond, as JavaScript compares), then slug. */
-function latestChangeFirst(table: { updatedAt: PgColumn; slug: PgColumn }) {
+export function latestChangeFirst(table: { updatedAt: PgColumn; slug: PgColumn }) {
   return [sql`date_trunc('milliseconds', ${table.updatedAt}) desc`, sql`${table.slug} collate "C"`];
 }
 
@@ -84,7 +75,7 @@ function latestChangeFirst(table: { updatedAt: PgColumn; slug: PgColumn }) {
  * (`itemOrder` in service/shared.ts): by title, the lower-cased title in code-point order, then
  * slug (a note, without a title, by slug).
  */
-function itemOrder(
+export function itemOrder(
   table: { publishedAt: PgColumn; updatedAt: PgColumn; slug: PgColumn; title?: PgColumn },
   sort: ListFilter["sort"],
 ): SQL[] {
@@ -96,13 +87,13 @@ function itemOrder(
   return newestFirst(table);
 }
 
-function listedColumns<T extends typeof contentArticles | typeof contentNotes>(table: T) {
+export function listedColumns<T extends typeof contentArticles | typeof contentNotes>(table: T) {
   const { body: _body, ...columns } = getTableColumns(table);
   return { ...columns, bodyStart: sql<string>`left(${table.body}, ${BODY_START})` };
 }
 
 /** The tables of items kept by id with a slug: articles, notes, books, chapters and photos. */
-type ItemTable =
+export type ItemTable =
   | typeof contentArticles
   | typeof contentNotes
   | typeof contentBooks
@@ -114,10 +105,10 @@ type ItemTable =
  * their queries on one of the tables' types (the columns they use are in all of them) and give
  * the results the row type of the table they were called with.
  */
-const asQueried = (table: ItemTable) => table as typeof contentArticles;
+export const asQueried = (table: ItemTable) => table as typeof contentArticles;
 
 /** The item of `table` using `slug` (within `scope`, if any), other than `exceptId`. */
-async function findBySlug<T extends ItemTable>(
+export async function findBySlug<T extends ItemTable>(
   db: Db,
   table: T,
   slug: string,
@@ -136,7 +127,7 @@ async function findBySlug<T extends ItemTable>(
  * Find, insert, update and delete by id, and find by slug, for one of the item tables; whether
  * its rows keep their author is whether it has the column.
  */
-function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
+export function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
   type Row = T["$inferSelect"];
   const t = asQueried(table);
   return {
@@ -181,13 +172,8 @@ function itemRows<T extends ItemTable, Fixed extends string = never>(table: T) {
   };
 }
 
-export const chapters = itemRows<typeof contentChapters, "bookId">(contentChapters);
-
-export const findChapterBySlug = (db: Db, bookId: string, slug: string, exceptId?: string) =>
-  findBySlug(db, contentChapters, slug, exceptId, eq(contentChapters.bookId, bookId));
-
 /** The first `limit` rows of `table` matching `where`, in list order, and how many match. */
-async function listPage<T extends typeof contentArticles | typeof contentNotes>(
+export async function listPage<T extends typeof contentArticles | typeof contentNotes>(
   db: Db,
   table: T,
   where: SQL | undefined,
@@ -209,7 +195,7 @@ async function listPage<T extends typeof contentArticles | typeof contentNotes>(
  * Items of a status as readers see it now (`statusNow`): a scheduled row whose time has come
  * counts as published, and only those still to come as scheduled.
  */
-function statusIs(
+export function statusIs(
   t: { status: PgColumn; publishedAt: PgColumn },
   status: ContentStatus | undefined,
 ): SQL | undefined {
@@ -223,65 +209,8 @@ function statusIs(
   return status ? eq(t.status, status) : undefined;
 }
 
-function listArticles(db: Db, filter: ListFilter, limit: number) {
-  const t = contentArticles;
-  const where = and(
-    statusIs(t, filter.status),
-    filter.lang ? eq(t.lang, filter.lang) : undefined,
-    filter.category ? eq(t.category, filter.category) : undefined,
-    hasTag(t.tags, filter.tag),
-    search(filter.q, [t.slug, t.title, t.summary, t.body]),
-  );
-  return listPage(db, t, where, itemOrder(t, filter.sort), limit);
-}
-
-function listNotes(db: Db, filter: ListFilter, limit: number) {
-  const t = contentNotes;
-  const where = and(
-    statusIs(t, filter.status),
-    filter.lang ? eq(t.lang, filter.lang) : undefined,
-    hasTag(t.tags, filter.tag),
-    search(filter.q, [t.slug, t.body]),
-  );
-  return listPage(db, t, where, itemOrder(t, filter.sort), limit);
-}
-
-function listBooks(db: Db, filter: ListFilter, limit: number): Promise<RowPage<BookRow>> {
-  const t = contentBooks;
-  const where = and(
-    statusIs(t, filter.status),
-    filter.lang ? eq(t.lang, filter.lang) : undefined,
-    search(filter.q, [t.slug, t.title, t.description]),
-  );
-  return pageOfRows(db, t, where, itemOrder(t, filter.sort), { page: 1, pageSize: limit });
-}
-
 /** One language of a text kept in both (a JSON column), as text. */
-const inEach = (column: PgColumn) => [sql`${column}->>'zh-CN'`, sql`${column}->>'en-US'`];
-
-/** The photo list's orders, as the service sorts the merged list (`photoOrder`). */
-function photoOrder(sort: ListFilter["sort"]): Array<PgColumn | SQL> {
-  const t = contentPhotos;
-  if (sort === "taken") return [sql`${t.takenAt} collate "C" desc nulls last`, ...newestFirst(t)];
-  if (sort === "updated") return latestChangeFirst(t);
-  return newestFirst(t);
-}
-
-function listPhotos(db: Db, filter: ListFilter, limit: number): Promise<RowPage<PhotoRow>> {
-  const t = contentPhotos;
-  const where = and(
-    statusIs(t, filter.status),
-    filter.album === NO_ALBUM
-      ? isNull(t.album)
-      : filter.album
-        ? eq(t.album, filter.album)
-        : undefined,
-    filter.featured === undefined ? undefined : eq(t.featured, filter.featured),
-    hasTag(t.tags, filter.tag),
-    search(filter.q, [t.slug, ...inEach(t.title), ...inEach(t.caption), sql`${t.tags}::text`]),
-  );
-  return pageOfRows(db, t, where, photoOrder(filter.sort), { page: 1, pageSize: limit });
-}
+export const inEach = (column: PgColumn) => [sql`${column}->>'zh-CN'`, sql`${column}->>'en-US'`];
 
 /** What the lists' counts count of a row: its status and time, its group (if any), its tags. */
 export interface FacetRow {
@@ -292,7 +221,7 @@ export interface FacetRow {
 }
 
 /** The facets of every row of `table`; `group` is its category or album, if it has one. */
-function facetRows(
+export function facetRows(
   table: typeof contentArticles | typeof contentNotes | typeof contentPhotos,
   group?: PgColumn,
 ) {
@@ -307,74 +236,8 @@ function facetRows(
       .from(table);
 }
 
-/** The rows of each kind with a publish time, with their list (and facets, for counts). */
-export const articles = {
-  ...itemRows(contentArticles),
-  list: listArticles,
-  facets: facetRows(contentArticles, contentArticles.category),
-};
-export const notes = {
-  ...itemRows(contentNotes),
-  list: listNotes,
-  facets: facetRows(contentNotes),
-};
-/** Deleting a book deletes its chapters (foreign key cascade). */
-export const books = { ...itemRows(contentBooks), list: listBooks };
-export const photos = {
-  ...itemRows(contentPhotos),
-  list: listPhotos,
-  facets: facetRows(contentPhotos, contentPhotos.album),
-};
-
-/** The slug of an article in the database filed under `category`, if any. */
-export async function articleInCategory(db: Db, category: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: contentArticles.slug })
-    .from(contentArticles)
-    .where(eq(contentArticles.category, category))
-    .orderBy(asc(contentArticles.slug))
-    .limit(1);
-  return row?.slug ?? null;
-}
-
-export async function chapterHasChildren(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: contentChapters.id })
-    .from(contentChapters)
-    .where(eq(contentChapters.parentId, id))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A chapter list row, with its parent's order and slug for sorting in reading order. */
 export type ListedChapter = Listed<ChapterRow> & {
   parentOrder: number | null;
   parentSlug: string | null;
 };
-
-/** The chapters of a book (without bodies), matching `q` in the slug, the title or the body. */
-export async function listChaptersOfBook(
-  db: Db,
-  bookId: string,
-  filter: { q?: string | undefined; status?: ChapterStatus | undefined },
-): Promise<ListedChapter[]> {
-  const t = contentChapters;
-  const parent = alias(contentChapters, "parent");
-  const { body: _body, ...columns } = getTableColumns(t);
-  return db
-    .select({
-      ...columns,
-      bodyStart: sql<string>`left(${t.body}, ${BODY_START})`,
-      parentOrder: parent.order,
-      parentSlug: parent.slug,
-    })
-    .from(t)
-    .leftJoin(parent, eq(parent.id, t.parentId))
-    .where(
-      and(
-        eq(t.bookId, bookId),
-        filter.status ? eq(t.status, filter.status) : undefined,
-        search(filter.q, [t.slug, t.title, t.body]),
-      ),
-    );
-}

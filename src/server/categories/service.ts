@@ -1,16 +1,15 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import {
   type CategoryRecord,
   type CreateCategoryInput,
   categoryColumns,
   type ListCategoriesQuery,
   type UpdateCategoryInput,
-} from "../../../shared/content.ts";
-import { ApiError } from "../../http/errors.ts";
-import * as groupingRepo from "../groupings-repository.ts";
-import { categoryRecord } from "../records.ts";
-import * as repo from "../repository.ts";
-import { type ContentContext, notFound, pageOf, readOnly } from "./shared.ts";
+} from "../../shared/content.ts";
+import { categoryRecord } from "../content/records.ts";
+import { type ContentContext, notFound, pageOf, readOnly } from "../content/service/shared.ts";
+import { ApiError } from "../http/errors.ts";
+import * as groupingRepo from "./repository.ts";
 
 /** Categories: the slug is the id; those of content/categories.json are read-only. */
 
@@ -85,7 +84,7 @@ export async function deleteCategory(ctx: ContentContext, slug: string): Promise
   const file = await fileCategory(ctx, slug);
   if (file) throw readOnly(file.file);
   if (!(await groupingRepo.findCategory(ctx.db, slug))) throw notFound("category");
-  const inUse = await repo.articleInCategory(ctx.db, slug);
+  const inUse = await groupingRepo.articleInCategory(ctx.db, slug);
   if (inUse) throw categoryInUse(slug, { article: inUse });
   const fileArticle = (await ctx.files.articles()).find((item) => item.category === slug);
   if (fileArticle) throw categoryInUse(slug, { file: fileArticle.file ?? "content/articles/" });
@@ -93,4 +92,9 @@ export async function deleteCategory(ctx: ContentContext, slug: string): Promise
   if (!row) throw notFound("category");
   ctx.publisher.contentChanged({ action: "categories.delete", item: slug });
   return { slug };
+}
+
+/** Whether a category of that slug is kept in the database (files are checked by the caller). */
+export async function categoryExists(ctx: ContentContext, slug: string): Promise<boolean> {
+  return (await groupingRepo.findCategory(ctx.db, slug)) !== null;
 }

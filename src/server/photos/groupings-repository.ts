@@ -1,47 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
+import type { AlbumRow, NewAlbum } from "../db/items.ts";
 import { firstRow, type Patch } from "../db/queries.ts";
-import { contentAlbums, contentCategories, contentPhotos, photoTagNames } from "../db/schema.ts";
-import type { AlbumRow, CategoryRow, NewAlbum, NewCategory } from "./repository.ts";
+import { contentAlbums, contentPhotos, photoTagNames } from "../db/schema.ts";
 
-// The SQL of what items are grouped by: categories, albums and the photos' tag names.
-
-// --- Categories -----------------------------------------------------------------------------
-
-export async function listCategories(db: Db): Promise<CategoryRow[]> {
-  return db
-    .select()
-    .from(contentCategories)
-    .orderBy(asc(contentCategories.order), asc(contentCategories.slug));
-}
-
-export function findCategory(db: Db, slug: string): Promise<CategoryRow | null> {
-  return firstRow(db.select().from(contentCategories).where(eq(contentCategories.slug, slug)));
-}
-
-/** Inserts a category; null when the slug is taken. */
-export function insertCategory(db: Db, values: NewCategory): Promise<CategoryRow | null> {
-  return firstRow(db.insert(contentCategories).values(values).onConflictDoNothing().returning());
-}
-
-export function updateCategory(
-  db: Db,
-  slug: string,
-  patch: Patch<Omit<CategoryRow, "slug">>,
-): Promise<CategoryRow | null> {
-  return firstRow(
-    db
-      .update(contentCategories)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(contentCategories.slug, slug))
-      .returning(),
-  );
-}
-
-export function deleteCategory(db: Db, slug: string): Promise<CategoryRow | null> {
-  return firstRow(db.delete(contentCategories).where(eq(contentCategories.slug, slug)).returning());
-}
+// The SQL of what photos are grouped by: albums and tag names.
 
 // --- Albums ---------------------------------------------------------------------------------
 

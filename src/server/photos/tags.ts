@@ -1,12 +1,18 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import type {
   PhotoTagRecord,
   SavePhotoTagInput,
   SnapshotPhotoTag,
-} from "../../../shared/kinds/photo.ts";
-import type { PageQuery } from "../../db/queries.ts";
-import * as groupingRepo from "../groupings-repository.ts";
-import { type ContentContext, notFound, pageOf, readOnly, reportChange } from "./shared.ts";
+} from "../../shared/kinds/photo.ts";
+import {
+  type ContentContext,
+  notFound,
+  pageOf,
+  readOnly,
+  reportChange,
+} from "../content/service/shared.ts";
+import type { PageQuery } from "../db/queries.ts";
+import * as groupingRepo from "./groupings-repository.ts";
 
 /**
  * Names of the gallery's photo tags. A tag is any tag a photo carries; naming it changes what

@@ -1,8 +1,8 @@
-import type { CreateBookInput, ListBooksQuery, UpdateBookInput } from "../../../shared/content.ts";
-import { bookRecord } from "../records.ts";
-import * as repo from "../repository.ts";
-import { itemService } from "./items.ts";
-import { ITEM_ORDERS, matches } from "./shared.ts";
+import type { CreateBookInput, ListBooksQuery, UpdateBookInput } from "../../shared/content.ts";
+import { bookRecord } from "../content/records.ts";
+import { itemService } from "../content/service/items.ts";
+import { ITEM_ORDERS, matches } from "../content/service/shared.ts";
+import * as repo from "./repository.ts";
 
 /** Books (their own page; chapters in ./chapters.ts). Deleting a book deletes its chapters. */
 export const books = itemService<CreateBookInput, UpdateBookInput, ListBooksQuery>()({

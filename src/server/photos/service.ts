@@ -5,12 +5,9 @@ import {
   NO_ALBUM,
   type PhotoSort,
   type UpdatePhotoInput,
-} from "../../../shared/content.ts";
-import { mediaExists } from "../../media/service.ts";
-import { photoRecord } from "../records.ts";
-import * as repo from "../repository.ts";
-import { assertAlbumExists } from "./albums.ts";
-import { itemService } from "./items.ts";
+} from "../../shared/content.ts";
+import { photoRecord } from "../content/records.ts";
+import { itemService } from "../content/service/items.ts";
 import {
   type ContentContext,
   invalid,
@@ -19,7 +16,10 @@ import {
   matches,
   newestFirst,
   type Sortable,
-} from "./shared.ts";
+} from "../content/service/shared.ts";
+import { mediaExists } from "../media/service.ts";
+import { assertAlbumExists } from "./albums.ts";
+import * as repo from "./repository.ts";
 
 /** The photo list's orders, as the repository's `photoOrder` sorts the rows. */
 const PHOTO_ORDERS: Record<PhotoSort, (a: Listed, b: Listed) => number> = {

@@ -1,4 +1,4 @@
-import type { Page } from "../../../shared/auth.ts";
+import type { Page } from "../../shared/auth.ts";
 import type {
   BookRecord,
   ChapterListItem,
@@ -7,18 +7,9 @@ import type {
   ListChaptersQuery,
   PublishInput,
   UpdateChapterInput,
-} from "../../../shared/content.ts";
-import type { PageQuery } from "../../db/queries.ts";
-import { ApiError } from "../../http/errors.ts";
-import {
-  dropRevisions,
-  keepRevision,
-  listRevisions,
-  readRevision,
-} from "../../revisions/service.ts";
-import * as draftLinksRepo from "../draft-links-repository.ts";
-import { chapterListItem, chapterRecord, withExcerpt } from "../records.ts";
-import * as repo from "../repository.ts";
+} from "../../shared/content.ts";
+import { chapterListItem, chapterRecord, withExcerpt } from "../content/records.ts";
+import { dropDraftLinks } from "../content/service/items.ts";
 import {
   CONTENT_MESSAGES,
   type ContentContext,
@@ -33,7 +24,12 @@ import {
   slugTaken,
   unique,
   versionOpened,
-} from "./shared.ts";
+} from "../content/service/shared.ts";
+import type { BookRow, ChapterRow } from "../db/items.ts";
+import type { PageQuery } from "../db/queries.ts";
+import { ApiError } from "../http/errors.ts";
+import { dropRevisions, keepRevision, listRevisions, readRevision } from "../revisions/service.ts";
+import * as repo from "./repository.ts";
 
 /**
  * Chapters of a book. They have no time of their own and go live with their book; a database
@@ -64,7 +60,7 @@ function byReadingOrder(a: TreeItem, b: TreeItem): number {
 async function resolveBook(
   ctx: ContentContext,
   book: string,
-): Promise<{ source: "database"; row: repo.BookRow } | { source: "file"; item: BookRecord }> {
+): Promise<{ source: "database"; row: BookRow } | { source: "file"; item: BookRecord }> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(book);
   const row = uuid
     ? await repo.books.findById(ctx.db, book)
@@ -125,14 +121,14 @@ async function fileChapter(ctx: ContentContext, id: string): Promise<ChapterReco
   return item;
 }
 
-async function dbChapter(ctx: ContentContext, id: string): Promise<repo.ChapterRow> {
+async function dbChapter(ctx: ContentContext, id: string): Promise<ChapterRow> {
   if (isFileId(id)) throw readOnly((await fileChapter(ctx, id)).file);
   const row = await repo.chapters.findById(ctx.db, id);
   if (!row) throw notFound("chapter");
   return row;
 }
 
-async function bookOfChapter(ctx: ContentContext, bookId: string): Promise<repo.BookRow> {
+async function bookOfChapter(ctx: ContentContext, bookId: string): Promise<BookRow> {
   const book = await repo.books.findById(ctx.db, bookId);
   if (!book) throw notFound("book");
   return book;
@@ -173,7 +169,7 @@ function chapterSlugTaken(slug: string): ApiError {
  */
 function chapterChanged(
   ctx: ContentContext,
-  book: repo.BookRow,
+  book: BookRow,
   statuses: string[],
   verb: string,
   chapter: { slug: string; id: string },
@@ -251,7 +247,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   const row = await repo.chapters.remove(ctx.db, id);
   if (!row) throw notFound("chapter");
   await dropRevisions(ctx, "chapter", id);
-  await draftLinksRepo.deleteDraftLinks(ctx.db, "chapter", id);
+  await dropDraftLinks(ctx, "chapter", id);
   chapterChanged(ctx, book, [row.status], "delete", row);
   return { id };
 }

@@ -1,8 +1,8 @@
-import type { CreateNoteInput, ListNotesQuery, UpdateNoteInput } from "../../../shared/content.ts";
-import { noteListItem, noteRecord, withExcerpt } from "../records.ts";
-import * as repo from "../repository.ts";
-import { itemService } from "./items.ts";
-import { ITEM_ORDERS, matches } from "./shared.ts";
+import type { CreateNoteInput, ListNotesQuery, UpdateNoteInput } from "../../shared/content.ts";
+import { noteListItem, noteRecord, withExcerpt } from "../content/records.ts";
+import { itemService } from "../content/service/items.ts";
+import { ITEM_ORDERS, matches } from "../content/service/shared.ts";
+import * as repo from "./repository.ts";
 
 /** Notes: a body and pictures, listed by tag and text. */
 export const notes = itemService<CreateNoteInput, UpdateNoteInput, ListNotesQuery>()({

@@ -2,16 +2,16 @@ import type {
   CreateArticleInput,
   ListArticlesQuery,
   UpdateArticleInput,
-} from "../../../shared/content.ts";
-import * as groupingRepo from "../groupings-repository.ts";
-import { articleListItem, articleRecord, withExcerpt } from "../records.ts";
-import * as repo from "../repository.ts";
-import { itemService } from "./items.ts";
-import { type ContentContext, ITEM_ORDERS, invalid, matches } from "./shared.ts";
+} from "../../shared/content.ts";
+import { categoryExists } from "../categories/service.ts";
+import { articleListItem, articleRecord, withExcerpt } from "../content/records.ts";
+import { itemService } from "../content/service/items.ts";
+import { type ContentContext, ITEM_ORDERS, invalid, matches } from "../content/service/shared.ts";
+import * as repo from "./repository.ts";
 
 async function assertCategoryExists(ctx: ContentContext, slug: string) {
   if ((await ctx.files.categories()).some((category) => category.slug === slug)) return;
-  if (await groupingRepo.findCategory(ctx.db, slug)) return;
+  if (await categoryExists(ctx, slug)) return;
   throw invalid("category", `no category ${slug}`);
 }
 
