@@ -7,7 +7,7 @@ import { $locale } from "../../stores/locale.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CodeInput, CurrentPasswordField } from "./fields.tsx";
-import { checkGiven, keepUser, useAccountCall, useFields } from "./form-state.ts";
+import { checkGiven, keepUser, useAccountCall, useAccountForm } from "./form-state.ts";
 
 interface Props {
   t: Translate;
@@ -24,16 +24,18 @@ interface Props {
  */
 export function EmailChangeForm({ t, info, email, onDone }: Props) {
   const locale = useStore($locale);
-  const { values, setProblems, field } = useFields(t, () => ({ currentPassword: "", code: "" }));
+  const { form, bind } = useAccountForm(t, { currentPassword: "", code: "" }, (values) => ({
+    currentPassword: checkGiven(values.currentPassword),
+    code: checkCode(values.code),
+  }));
   const [sent, setSent] = useState(false);
   const call = useAccountCall(t);
 
+  // Each step checks its own field (`trigger`): the code is still empty while sending.
   async function send() {
-    const problem = checkGiven(values.currentPassword);
-    setProblems({ currentPassword: problem });
-    if (problem) return;
+    if (!(await form.trigger("currentPassword", { shouldFocus: true }))) return;
     await call.run(
-      () => accountApi.requestEmailChange(email, values.currentPassword, locale),
+      () => accountApi.requestEmailChange(email, form.getValues("currentPassword"), locale),
       () => {
         setSent(true);
         call.setNote(t("profile.emailChangeSent", { email }));
@@ -42,7 +44,7 @@ export function EmailChangeForm({ t, info, email, onDone }: Props) {
         // A wrong password belongs to its field, not to the failure line.
         explain: (result) => {
           if (!result?.error?.issues?.some((issue) => issue.field === "password")) return undefined;
-          setProblems({ currentPassword: "profile.wrongPassword" });
+          form.setError("currentPassword", { message: "profile.wrongPassword" });
           return "";
         },
       },
@@ -50,11 +52,9 @@ export function EmailChangeForm({ t, info, email, onDone }: Props) {
   }
 
   async function confirm() {
-    const problem = checkCode(values.code);
-    setProblems({ code: problem });
-    if (problem) return;
+    if (!(await form.trigger("code", { shouldFocus: true }))) return;
     await call.run(
-      () => accountApi.confirmEmailChange(email, values.code.trim(), locale),
+      () => accountApi.confirmEmailChange(email, form.getValues("code").trim(), locale),
       (user) => {
         keepUser(info.token, user);
         onDone(true);
@@ -94,11 +94,11 @@ export function EmailChangeForm({ t, info, email, onDone }: Props) {
     >
       <p>{t("profile.emailChangeIntro", { email })}</p>
       <CurrentPasswordField
-        {...field("currentPassword")}
+        {...bind("currentPassword")}
         label={t("profile.currentPassword")}
         autoFocus
       />
-      {sent ? <CodeInput t={t} {...field("code")} /> : null}
+      {sent ? <CodeInput {...bind("code")} /> : null}
     </AccountForm>
   );
 }

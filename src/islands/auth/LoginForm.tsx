@@ -1,20 +1,19 @@
-import type { SubmitEvent } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { checkEmail } from "../../shared/auth-rules.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CurrentPasswordField, EmailField } from "./fields.tsx";
-import { checkGiven, enter, useAccountCall, useFields } from "./form-state.ts";
+import { checkGiven, enter, useAccountCall, useAccountForm } from "./form-state.ts";
 
 export function LoginForm({ t }: { t: Translate }) {
-  const { values, field, refuse } = useFields(t, () => ({ email: "", password: "" }));
+  const { form, bind } = useAccountForm(t, { email: "", password: "" }, (values) => ({
+    email: checkEmail(values.email),
+    password: checkGiven(values.password),
+  }));
   const call = useAccountCall(t);
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = { email: checkEmail(values.email), password: checkGiven(values.password) };
-    if (refuse(event.currentTarget, found)) return;
-    await call.run(() => accountApi.login(values.email.trim(), values.password), enter, {
+  const submit = form.handleSubmit((values) =>
+    call.run(() => accountApi.login(values.email.trim(), values.password), enter, {
       // A locked account and too many tries say how long to wait; anything else is one sentence.
       explain: (result) => {
         const seconds = result?.error?.retryAfterSeconds ?? 60;
@@ -24,13 +23,13 @@ export function LoginForm({ t }: { t: Translate }) {
         }
         return t("auth.tooMany", { seconds });
       },
-    });
-  }
+    }),
+  );
 
   return (
     <AccountForm t={t} status={call} onSubmit={submit} submit="auth.login" working="auth.loggingIn">
-      <EmailField t={t} {...field("email")} autoFocus />
-      <CurrentPasswordField {...field("password")} label={t("auth.password")} />
+      <EmailField {...bind("email")} autoFocus />
+      <CurrentPasswordField {...bind("password")} label={t("auth.password")} />
     </AccountForm>
   );
 }

@@ -1,12 +1,11 @@
-import type { SubmitEvent } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { checkConfirmation, checkPassword } from "../../shared/auth-rules.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CurrentPasswordField, NewPasswordFields } from "./fields.tsx";
-import { checkGiven, useAccountCall, useFields } from "./form-state.ts";
+import { checkGiven, useAccountCall, useAccountForm } from "./form-state.ts";
 
-const EMPTY = () => ({ current: "", password: "", confirm: "" });
+const EMPTY = { current: "", password: "", confirm: "" };
 
 /**
  * Change password with the current one; the server logs out the user's other sessions. On its
@@ -14,28 +13,25 @@ const EMPTY = () => ({ current: "", password: "", confirm: "" });
  * among other forms it has its own heading and nothing moves.
  */
 export function PasswordForm({ t, onOwnPage = false }: { t: Translate; onOwnPage?: boolean }) {
-  const { values, setValues, field, refuse } = useFields(t, EMPTY);
+  const { form, bind } = useAccountForm(t, EMPTY, (values) => ({
+    current: checkGiven(values.current),
+    password: checkPassword(values.password),
+    confirm: checkConfirmation(values.password, values.confirm),
+  }));
   const call = useAccountCall(t);
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      current: checkGiven(values.current),
-      password: checkPassword(values.password),
-      confirm: checkConfirmation(values.password, values.confirm),
-    };
-    if (refuse(event.currentTarget, found)) return;
+  const submit = form.handleSubmit(async (values) => {
     call.setNote("");
     await call.run(
       () => accountApi.changePassword(values.current, values.password),
       () => {
-        setValues(EMPTY());
+        form.reset(EMPTY);
         call.setNote(t("profile.passwordChanged"));
       },
       // The server answers a wrong current password with 400.
       { explain: (result) => (result?.code === 400 ? t("profile.wrongPassword") : undefined) },
     );
-  }
+  });
 
   return (
     <AccountForm
@@ -47,11 +43,11 @@ export function PasswordForm({ t, onOwnPage = false }: { t: Translate; onOwnPage
       submit="profile.apply"
     >
       <CurrentPasswordField
-        {...field("current")}
+        {...bind("current")}
         label={t("profile.currentPassword")}
         autoFocus={onOwnPage}
       />
-      <NewPasswordFields t={t} label={t("auth.newPassword")} field={field} />
+      <NewPasswordFields label={t("auth.newPassword")} bind={bind} />
     </AccountForm>
   );
 }

@@ -1,13 +1,13 @@
-import { type SubmitEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import { checkEmail, checkUserName } from "../../shared/auth-rules.ts";
 import type { UserInfo } from "../../shared/user-info.ts";
-import { TextField } from "../ui/TextField.tsx";
+import { FormTextField } from "../ui/form-fields.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { EmailChangeForm } from "./EmailChangeForm.tsx";
 import { EmailField, UserNameField } from "./fields.tsx";
-import { keepUser, useAccountCall, useFields } from "./form-state.ts";
+import { keepUser, useAccountCall, useAccountForm } from "./form-state.ts";
 
 const SEXES = ["male", "female", "secret"] as const;
 
@@ -21,14 +21,17 @@ interface Props {
 /** SPEC.md section 2's personal settings form. */
 export function ProfileForm({ t, info, onOwnPage = false }: Props) {
   const id = useId();
-  const initial = () => ({
+  const initial = {
     email: info.user.email,
     userName: info.user.userName,
     desc: info.user.desc,
     birthday: info.user.birthday ?? "",
-  });
-  const { values, setValues, setProblems, field, refuse } = useFields(t, initial);
-  const [sex, setSex] = useState(info.user.sex);
+    sex: info.user.sex,
+  };
+  const { form, bind } = useAccountForm(t, initial, (values) => ({
+    email: checkEmail(values.email),
+    userName: checkUserName(values.userName),
+  }));
   const call = useAccountCall(t);
   const { setNote, setFailure } = call;
 
@@ -54,16 +57,13 @@ export function ProfileForm({ t, info, onOwnPage = false }: Props) {
     );
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = { email: checkEmail(values.email), userName: checkUserName(values.userName) };
-    if (refuse(event.currentTarget, found)) return;
+  const submit = form.handleSubmit(async (values) => {
     setNote("");
     const email = values.email.trim().toLowerCase();
     const changes = {
       userName: values.userName.trim(),
       desc: values.desc.trim(),
-      sex,
+      sex: values.sex,
       birthday: values.birthday || null,
     };
     await call.run(
@@ -74,19 +74,17 @@ export function ProfileForm({ t, info, onOwnPage = false }: Props) {
         if (email !== info.user.email.toLowerCase()) setNewEmail(email);
       },
     );
-  }
+  });
 
   function cancel() {
-    setValues(initial());
-    setSex(info.user.sex);
-    setProblems({});
+    form.reset(initial);
     setFailure("");
   }
 
   function emailChangeDone(changed: boolean) {
     setNewEmail(null);
     if (changed) setNote(t("profile.emailChanged"));
-    else setValues((current) => ({ ...current, email: info.user.email }));
+    else form.setValue("email", info.user.email);
   }
 
   if (newEmail) {
@@ -130,26 +128,25 @@ export function ProfileForm({ t, info, onOwnPage = false }: Props) {
           {t("profile.avatarHint")}
         </span>
       </div>
-      <EmailField t={t} {...field("email")} />
-      <UserNameField t={t} {...field("userName")} />
-      <TextField {...field("desc")} label={t("profile.introduction")} maxLength={200} multiline />
+      <EmailField {...bind("email")} />
+      <UserNameField {...bind("userName")} />
+      <FormTextField
+        {...bind("desc")}
+        label={t("profile.introduction")}
+        maxLength={200}
+        multiline
+      />
       <fieldset className="auth-choices">
         <legend className="field-label">{t("profile.sex")}</legend>
         {SEXES.map((choice) => (
           <label key={choice}>
-            <input
-              type="radio"
-              name="sex"
-              value={choice}
-              checked={sex === choice}
-              onChange={() => setSex(choice)}
-            />
+            <input type="radio" value={choice} {...form.register("sex")} />
             {t(`profile.${choice}`)}
           </label>
         ))}
       </fieldset>
-      <TextField
-        {...field("birthday")}
+      <FormTextField
+        {...bind("birthday")}
         type="date"
         label={t("profile.birthday")}
         max={new Date().toISOString().slice(0, 10)}

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useState } from "react";
+import { useState } from "react";
 import type { Translate } from "../../i18n/core.ts";
 import {
   checkCode,
@@ -10,54 +10,46 @@ import {
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CodeField, EmailField, NewPasswordFields, UserNameField } from "./fields.tsx";
-import { enter, useAccountCall, useCodeSender, useFields } from "./form-state.ts";
+import { enter, useAccountCall, useAccountForm, useCodeSender } from "./form-state.ts";
+
+const EMPTY = { email: "", code: "", userName: "", password: "", confirm: "" };
 
 export function RegisterForm({ t }: { t: Translate }) {
-  const { values, setProblems, field, refuse } = useFields(t, () => ({
-    email: "",
-    code: "",
-    userName: "",
-    password: "",
-    confirm: "",
+  const { form, bind } = useAccountForm(t, EMPTY, (values) => ({
+    email: checkEmail(values.email),
+    code: checkCode(values.code),
+    userName: checkReaderName(values.userName),
+    password: checkPassword(values.password),
+    confirm: checkConfirmation(values.password, values.confirm),
   }));
   const call = useAccountCall(t);
   const code = useCodeSender(t, call, accountApi.sendRegisterCode);
   const [sending, setSending] = useState(false);
 
   async function sendCode() {
-    const problem = checkEmail(values.email);
-    setProblems((current) => ({ ...current, email: problem }));
-    if (!problem) await code.send(values.email, { pending: setSending });
+    if (await form.trigger("email")) {
+      await code.send(form.getValues("email"), { pending: setSending });
+    }
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      email: checkEmail(values.email),
-      code: checkCode(values.code),
-      userName: checkReaderName(values.userName),
-      password: checkPassword(values.password),
-      confirm: checkConfirmation(values.password, values.confirm),
-    };
-    if (refuse(event.currentTarget, found)) {
-      call.setFailure(t("validation.checkInput"));
-      return;
-    }
-    await call.run(
-      () =>
-        accountApi.register(
-          values.email.trim(),
-          values.code.trim(),
-          values.userName.trim(),
-          values.password,
-        ),
-      (info) => {
-        call.setNote(t("auth.registered"));
-        enter(info, "auth.registered");
-      },
-      { fallback: "validation.checkInput" },
-    );
-  }
+  const submit = form.handleSubmit(
+    (values) =>
+      call.run(
+        () =>
+          accountApi.register(
+            values.email.trim(),
+            values.code.trim(),
+            values.userName.trim(),
+            values.password,
+          ),
+        (info) => {
+          call.setNote(t("auth.registered"));
+          enter(info, "auth.registered");
+        },
+        { fallback: "validation.checkInput" },
+      ),
+    () => call.setFailure(t("validation.checkInput")),
+  );
 
   return (
     <AccountForm
@@ -67,16 +59,15 @@ export function RegisterForm({ t }: { t: Translate }) {
       submit="auth.register"
       working="auth.registering"
     >
-      <EmailField t={t} {...field("email")} autoFocus />
+      <EmailField {...bind("email")} autoFocus />
       <CodeField
-        t={t}
-        {...field("code")}
+        {...bind("code")}
         wait={code.wait}
         sending={sending}
         onSend={() => void sendCode()}
       />
-      <UserNameField t={t} {...field("userName")} />
-      <NewPasswordFields t={t} label={t("auth.password")} field={field} />
+      <UserNameField {...bind("userName")} />
+      <NewPasswordFields label={t("auth.password")} bind={bind} />
     </AccountForm>
   );
 }

@@ -9,38 +9,37 @@ import {
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CodeField, EmailField, NewPasswordFields } from "./fields.tsx";
-import { useAccountCall, useCodeSender, useFields } from "./form-state.ts";
+import { useAccountCall, useAccountForm, useCodeSender } from "./form-state.ts";
 
+const EMPTY = { email: "", code: "", password: "", confirm: "" };
 const STEPS: MessageKey[] = ["auth.step1", "auth.step2", "auth.step3", "auth.step4"];
 
 /** SPEC.md section 4: retrieve password, identity verification, reset password, finish. */
 export function ResetFlow({ t, onDone }: { t: Translate; onDone: () => void }) {
   const [step, setStep] = useState(0);
-  const { values, setProblems, field } = useFields(t, () => ({
-    email: "",
-    code: "",
-    password: "",
-    confirm: "",
+  // Each step checks its own fields (`trigger`): the rest are still empty.
+  const { form, bind } = useAccountForm(t, EMPTY, (values) => ({
+    email: checkEmail(values.email),
+    code: checkCode(values.code),
+    password: checkPassword(values.password),
+    confirm: checkConfirmation(values.password, values.confirm),
   }));
   const [resetToken, setResetToken] = useState("");
   const call = useAccountCall(t);
   const code = useCodeSender(t, call, accountApi.sendResetCode);
 
   async function sendCode() {
-    const problem = checkEmail(values.email);
-    setProblems({ email: problem });
-    return !problem && (await code.send(values.email));
+    return (await form.trigger("email")) && (await code.send(form.getValues("email")));
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     call.setFailure("");
+    const values = form.getValues();
     if (step === 0) {
       if (await sendCode()) setStep(1);
     } else if (step === 1) {
-      const problem = checkCode(values.code);
-      setProblems({ code: problem });
-      if (problem) return;
+      if (!(await form.trigger("code", { shouldFocus: true }))) return;
       await call.run(
         () => accountApi.verifyResetCode(values.email.trim(), values.code.trim()),
         (verified) => {
@@ -51,12 +50,7 @@ export function ResetFlow({ t, onDone }: { t: Translate; onDone: () => void }) {
         { fallback: "auth.codeRejected" },
       );
     } else if (step === 2) {
-      const found = {
-        password: checkPassword(values.password),
-        confirm: checkConfirmation(values.password, values.confirm),
-      };
-      setProblems(found);
-      if (found.password || found.confirm) return;
+      if (!(await form.trigger(["password", "confirm"], { shouldFocus: true }))) return;
       await call.run(
         () => accountApi.resetPassword(values.email.trim(), resetToken, values.password),
         () => setStep(3),
@@ -87,19 +81,16 @@ export function ResetFlow({ t, onDone }: { t: Translate; onDone: () => void }) {
           onSubmit={submit}
           submit={step === 1 ? "auth.verify" : "auth.next"}
         >
-          {step === 0 && <EmailField t={t} {...field("email")} autoFocus />}
+          {step === 0 && <EmailField {...bind("email")} autoFocus />}
           {step === 1 && (
             <CodeField
-              t={t}
-              {...field("code")}
+              {...bind("code")}
               wait={code.wait}
               sending={call.busy}
               onSend={() => void sendCode()}
             />
           )}
-          {step === 2 && (
-            <NewPasswordFields t={t} label={t("auth.newPassword")} field={field} autoFocus />
-          )}
+          {step === 2 && <NewPasswordFields label={t("auth.newPassword")} bind={bind} autoFocus />}
         </AccountForm>
       )}
     </div>

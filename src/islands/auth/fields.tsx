@@ -1,72 +1,74 @@
-import type { Translate } from "../../i18n/core.ts";
+import type { FieldValues } from "react-hook-form";
 import { PASSWORD_MAX } from "../../shared/auth-rules.ts";
-import type { BoundField } from "../ui/bind-field.ts";
-import { TextField } from "../ui/TextField.tsx";
+import { type Bound, FormTextField } from "../ui/form-fields.tsx";
 
 // The account forms' fields, each written once: the same field has the same label, limit and
 // autocomplete wherever it appears (log in, register, reset, settings, password, email change).
 
-interface Props extends BoundField {
-  t: Translate;
-  autoFocus?: boolean;
-}
+type Props<V extends FieldValues> = Bound<V> & { autoFocus?: boolean };
 
-export function EmailField({ t, ...props }: Props) {
+export function EmailField<V extends FieldValues>(props: Props<V>) {
   return (
-    <TextField
+    <FormTextField
       {...props}
       type="email"
       autoComplete="email"
-      label={t("auth.email")}
+      label={props.t("auth.email")}
       maxLength={254}
     />
   );
 }
 
-export function UserNameField({ t, ...props }: Props) {
+export function UserNameField<V extends FieldValues>(props: Props<V>) {
   return (
-    <TextField
+    <FormTextField
       {...props}
       autoComplete="username"
-      label={t("auth.userName")}
-      hint={t("auth.userNameHint")}
+      label={props.t("auth.userName")}
+      hint={props.t("auth.userNameHint")}
       maxLength={10}
     />
   );
 }
 
 /** The password a person has now (checked by the server, so longer than a new one may be). */
-export function CurrentPasswordField(props: BoundField & { label: string; autoFocus?: boolean }) {
-  return <TextField {...props} type="password" autoComplete="current-password" maxLength={64} />;
+export function CurrentPasswordField<V extends FieldValues>(props: Props<V> & { label: string }) {
+  return (
+    <FormTextField {...props} type="password" autoComplete="current-password" maxLength={64} />
+  );
 }
 
-interface NewPasswordProps {
-  t: Translate;
+interface NewPasswordProps<V extends FieldValues> {
   /** "Password" when registering, "New password" when changing one. */
   label: string;
   /** The form's binder: the fields are its `password` and `confirm`. */
-  field: (name: "password" | "confirm") => BoundField;
+  bind: (name: "password" | "confirm") => Bound<V>;
   autoFocus?: boolean;
 }
 
 /** A new password with its rules as a hint, and the same typed again. */
-export function NewPasswordFields({ t, label, field, autoFocus }: NewPasswordProps) {
+export function NewPasswordFields<V extends FieldValues>({
+  label,
+  bind,
+  autoFocus,
+}: NewPasswordProps<V>) {
+  const confirm = bind("confirm");
   return (
     <>
-      <TextField
-        {...field("password")}
+      <FormTextField
+        {...bind("password")}
         type="password"
         autoComplete="new-password"
         label={label}
-        hint={t("auth.passwordHint")}
+        hint={confirm.t("auth.passwordHint")}
         maxLength={PASSWORD_MAX}
         autoFocus={Boolean(autoFocus)}
       />
-      <TextField
-        {...field("confirm")}
+      <FormTextField
+        {...confirm}
         type="password"
         autoComplete="new-password"
-        label={t("auth.confirmPassword")}
+        label={confirm.t("auth.confirmPassword")}
         maxLength={PASSWORD_MAX}
       />
     </>
@@ -74,27 +76,32 @@ export function NewPasswordFields({ t, label, field, autoFocus }: NewPasswordPro
 }
 
 /** The 6-digit code a person was sent by email. */
-export function CodeInput({ t, ...props }: Props) {
+export function CodeInput<V extends FieldValues>(props: Props<V>) {
   return (
-    <TextField
+    <FormTextField
       {...props}
       inputMode="numeric"
       autoComplete="one-time-code"
-      label={t("auth.code")}
+      label={props.t("auth.code")}
       maxLength={6}
     />
   );
 }
 
-interface CodeFieldProps extends Props {
+type CodeFieldProps<V extends FieldValues> = Props<V> & {
   /** Seconds before another code may be sent; 0 when it may. */
   wait: number;
   sending: boolean;
   onSend: () => void;
-}
+};
 
 /** The code input with its send button and visible resend countdown. */
-export function CodeField({ wait, sending, onSend, ...props }: CodeFieldProps) {
+export function CodeField<V extends FieldValues>({
+  wait,
+  sending,
+  onSend,
+  ...props
+}: CodeFieldProps<V>) {
   return (
     <div className="auth-code">
       <CodeInput {...props} />

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
+import { type DefaultValues, useForm } from "react-hook-form";
 import type { Locale, MessageKey, Translate } from "../../i18n/core.ts";
 import type { ApiResult } from "../../shared/api-client.ts";
 import { RESEND_SECONDS } from "../../shared/auth-rules.ts";
@@ -7,45 +8,27 @@ import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
 import { $locale } from "../../stores/locale.ts";
 import { leaveNotice } from "../../stores/notice.ts";
 import { setUserInfo } from "../../stores/user.ts";
-import { fieldBinder } from "../ui/bind-field.ts";
-import { focusFirstProblem } from "../ui/FormStatus.tsx";
+import { bindFields, checksResolver, type Problems } from "../ui/form-fields.tsx";
 import { nextPath } from "./account-api.ts";
 import { failureMessage } from "./messages.ts";
 import { useCountdown } from "./useCountdown.ts";
 
-// The state every account form keeps (values, problems, a running call and its outcome), in
-// one place: the forms hold only their fields, their checks and their calls.
+// What every account form keeps: react-hook-form holds its values and problems (checked with
+// the shared rules' functions, no zod on a visitor's page); `useAccountCall` its running call.
 
-/** Each field's problem as a message key; null or missing when it has none. */
-export type Problems<F extends string> = Partial<Record<F, MessageKey | null>>;
-
-/** A form's text values and their problems, with `field(name)` to bind a TextField to one. */
-export function useFields<F extends string>(t: Translate, initial: () => Record<F, string>) {
+/** An account form's values, checked by `check` on submit, with `bind` for its fields. */
+export function useAccountForm<V extends Record<string, string>>(
+  t: Translate,
+  defaultValues: V,
+  check: (values: V) => Problems<Extract<keyof V, string>>,
+) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<Problems<F>>({});
-  const field = fieldBinder(
-    id,
-    values,
-    (name, value) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      // A problem shown beside a field goes once the field is edited (checked again on submit).
-      setProblems((current) => (current[name] ? { ...current, [name]: null } : current));
-    },
-    (name) => {
-      const key = problems[name];
-      return key ? t(key) : undefined;
-    },
-  );
-  /**
-   * Shows `found` on the fields and focuses the first field with a problem, in `found`'s
-   * order; true when there was one.
-   */
-  function refuse(form: HTMLFormElement, found: Problems<F>): boolean {
-    setProblems(found);
-    return focusFirstProblem(form, Object.keys(found), found);
-  }
-  return { values, setValues, setProblems, field, refuse };
+  // DefaultValues<V> is a deep partial of V: the full values are one.
+  const form = useForm<V>({
+    defaultValues: defaultValues as DefaultValues<V>,
+    resolver: checksResolver(check),
+  });
+  return { form, bind: bindFields(form.control, t, id) };
 }
 
 type Failure = Extract<ApiResult<unknown>, { success: false }>;

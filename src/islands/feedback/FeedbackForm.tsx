@@ -1,68 +1,37 @@
-import { type SubmitEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import type { Translate } from "../../i18n/core.ts";
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
-import { fieldBinder } from "../ui/bind-field.ts";
-import { focusFirstProblem } from "../ui/FormStatus.tsx";
-import { TextField } from "../ui/TextField.tsx";
-import { type FeedbackFields, type FieldErrors, type FieldName, validateFields } from "./fields.ts";
+import { bindFields, FormTextField } from "../ui/form-fields.tsx";
+import type { FeedbackFields, FieldName } from "./fields.ts";
 
 interface Props {
   t: Translate;
-  fields: FeedbackFields;
-  onChange: (fields: FeedbackFields) => void;
+  /** The widget's form: what was typed stays there while the dialog is closed. */
+  form: UseFormReturn<FeedbackFields>;
   submitting: boolean;
   failure: string | null;
   onSubmit: (fields: FeedbackFields) => void;
   onClose: () => void;
 }
 
-const ORDER: FieldName[] = ["subject", "description", "contact"];
-
-export function FeedbackForm({
-  t,
-  fields,
-  onChange,
-  submitting,
-  failure,
-  onSubmit,
-  onClose,
-}: Props) {
+export function FeedbackForm({ t, form, submitting, failure, onSubmit, onClose }: Props) {
   const id = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [screenshotNote, setScreenshotNote] = useState(false);
-
-  const set = (name: keyof FeedbackFields, value: string) => {
-    onChange({ ...fields, [name]: value });
-    if (name in errors) setErrors({ ...errors, [name]: undefined });
-  };
-
-  const message = (name: FieldName): string | undefined => {
-    const problem = errors[name];
-    if (!problem) return undefined;
-    if (problem === "tooLong") return t("feedback.errors.tooLong", { max: FEEDBACK_LIMITS[name] });
-    return t(`feedback.errors.${name}`);
-  };
-
-  const field = fieldBinder<FieldName>(id, fields, set, message);
+  const bind = bindFields(form.control, t, id);
   /** A text field's wiring, its label and placeholder (`feedback.<name>…`) and its limit. */
   const text = (name: FieldName) => ({
-    ...field(name),
+    ...bind(name),
     label: t(`feedback.${name}`),
     placeholder: t(`feedback.${name}Placeholder`),
     maxLength: FEEDBACK_LIMITS[name],
   });
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateFields(fields);
-    setErrors(found);
-    if (focusFirstProblem(event.currentTarget, ORDER, found)) return;
-    onSubmit(fields);
-  }
+  const submit = form.handleSubmit((fields) => {
+    if (!submitting) onSubmit(fields);
+  });
 
   return (
-    <form className="feedback-form" noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+    <form className="feedback-form" noValidate onSubmit={submit} aria-busy={submitting}>
       <header className="feedback-head">
         <h2 id="feedback-title">{t("feedback.title")}</h2>
         <button
@@ -84,25 +53,19 @@ export function FeedbackForm({
         <legend>{t("feedback.type")}</legend>
         {FEEDBACK_TYPES.map((type) => (
           <label key={type} className="feedback-chip">
-            <input
-              type="radio"
-              name="feedbackType"
-              value={type}
-              checked={fields.feedbackType === type}
-              onChange={() => set("feedbackType", type)}
-            />
+            <input type="radio" value={type} {...form.register("feedbackType")} />
             <span>{t(`feedback.types.${type}`)}</span>
           </label>
         ))}
       </fieldset>
 
-      <TextField {...text("subject")} requiredLabel={t("feedback.required")} />
-      <TextField
+      <FormTextField {...text("subject")} requiredLabel={t("feedback.required")} />
+      <FormTextField
         {...text("description")}
         requiredLabel={t("feedback.required")}
         multiline
         counter={t("feedback.counter", {
-          count: fields.description.length,
+          count: form.watch("description").length,
           max: FEEDBACK_LIMITS.description,
         })}
       />
@@ -119,7 +82,7 @@ export function FeedbackForm({
         )}
       </fieldset>
 
-      <TextField {...text("contact")} type="text" inputMode="email" autoComplete="email" />
+      <FormTextField {...text("contact")} type="text" inputMode="email" autoComplete="email" />
 
       {failure && (
         <p role="alert" className="feedback-failure">

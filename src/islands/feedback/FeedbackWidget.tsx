@@ -1,13 +1,26 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { translator } from "../../i18n/core.ts";
 import { api, send } from "../../shared/api-client.ts";
-import { FEEDBACK_NOTICE_MS, type FeedbackSubmission } from "../../shared/feedback-rules.ts";
+import {
+  FEEDBACK_LIMITS,
+  FEEDBACK_NOTICE_MS,
+  type FeedbackSubmission,
+} from "../../shared/feedback-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
 import { BothLanguages } from "../ui/BothLanguages.tsx";
+import { checksResolver } from "../ui/form-fields.tsx";
 import { FeedbackForm } from "./FeedbackForm.tsx";
-import { captureEnvironment, emptyFields, type FeedbackFields, toSubmission } from "./fields.ts";
+import {
+  captureEnvironment,
+  emptyFields,
+  type FeedbackFields,
+  type FieldName,
+  toSubmission,
+  validateFields,
+} from "./fields.ts";
 import { trapTab } from "./focus-trap.ts";
 import "./feedback.css";
 
@@ -20,7 +33,23 @@ function FeedbackWidget() {
   const environment = useRef<FeedbackSubmission["environment"] | null>(null);
   const returnFocus = useRef(false);
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState<FeedbackFields>(() => emptyFields());
+  const form = useForm<FeedbackFields>({
+    defaultValues: emptyFields(),
+    // The server's rules (validateFields), each problem in the reader's words.
+    resolver: checksResolver((fields) => {
+      const found = validateFields(fields);
+      const words = (name: FieldName) => {
+        if (!found[name]) return null;
+        if (found[name] !== "tooLong") return t(`feedback.errors.${name}`);
+        return t("feedback.errors.tooLong", { max: FEEDBACK_LIMITS[name] });
+      };
+      return {
+        subject: words("subject"),
+        description: words("description"),
+        contact: words("contact"),
+      };
+    }),
+  });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState(false);
@@ -56,7 +85,7 @@ function FeedbackWidget() {
     returnFocus.current = true;
     setOpen(false);
     if (!submitting) {
-      setFields((current) => emptyFields(current.feedbackType));
+      form.reset(emptyFields(form.getValues("feedbackType")));
       setFailure(null);
     }
   }
@@ -74,7 +103,7 @@ function FeedbackWidget() {
     }
     setSubmitting(false);
     if (succeeded) {
-      setFields(emptyFields(values.feedbackType));
+      form.reset(emptyFields(values.feedbackType));
       returnFocus.current = true;
       setOpen(false);
       setNotice(true);
@@ -114,8 +143,7 @@ function FeedbackWidget() {
         {open && (
           <FeedbackForm
             t={t}
-            fields={fields}
-            onChange={setFields}
+            form={form}
             submitting={submitting}
             failure={failure}
             onSubmit={submit}

@@ -16,17 +16,6 @@ export function FormStatus({ note, failure }: { note: string; failure: string })
   );
 }
 
-/** Focuses the first named field that has a problem; true when there was one. */
-export function focusFirstProblem(
-  form: HTMLFormElement,
-  order: readonly string[],
-  problems: Partial<Record<string, unknown>>,
-): boolean {
-  const first = order.find((name) => problems[name]);
-  if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  return first !== undefined;
-}
-
 const QUIET = { note: "", failure: "" };
 
 /**

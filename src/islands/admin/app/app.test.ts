@@ -2,8 +2,9 @@ import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../i18n/core.ts";
 import { ApiRejection } from "../../../shared/api-client.ts";
+import { problemText } from "../../ui/form-fields.tsx";
 import { choices } from "./fields.tsx";
-import { failedCallText, problemText, showServerIssues } from "./form.tsx";
+import { failedCallText, showServerIssues } from "./form.tsx";
 import { CallFailure, createQueryClient, dataOf, refreshAfterWrite } from "./query.ts";
 
 describe("the back office's pattern", () => {

@@ -1,25 +1,16 @@
-import { type ComponentProps, useEffect } from "react";
 import {
-  type Control,
   type FieldPath,
   type FieldValues,
-  type RefCallBack,
   type UseFormSetError,
   useController,
 } from "react-hook-form";
 import { isMessageKey, type Translate } from "../../../i18n/core.ts";
-import { TextField } from "../../ui/TextField.tsx";
+import { type Bound, problemText } from "../../ui/form-fields.tsx";
 import { type Choice, SelectField } from "./fields.tsx";
 import { CallFailure } from "./query.ts";
 
 // The parts every back-office form is written with: react-hook-form holds the values, the
 // shared zod schema checks them (`zodResolver`), and these connect the two to the site's fields.
-
-/** A problem's words: schemas carry i18n keys (`validation.*`), the server its own message. */
-export function problemText(t: Translate, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return isMessageKey(message) ? t(message) : message;
-}
 
 /**
  * A failed call in a sentence of ours around the server's words (a 409's or 400's text, or the
@@ -44,90 +35,6 @@ export function failureText(t: Translate, error: unknown): string {
   const issue = error instanceof CallFailure ? error.issues.find((i) => i.key) : undefined;
   if (issue?.key && isMessageKey(issue.key)) return t(issue.key, issue.values);
   return failedCallText(t, error);
-}
-
-/** What every field bound to a form takes: the form's control, its field's name, `t`, an id. */
-export interface Bound<Values extends FieldValues, Output extends FieldValues = Values> {
-  control: Control<Values, unknown, Output>;
-  name: FieldPath<Values>;
-  t: Translate;
-  id: string;
-}
-
-/**
- * Binds a form's fields once: `bind(name)` is a field's `Bound` props, its id the form's `id`,
- * `-field-` and the field's name (`<FormTextField {...bind("email")} label={…} />`).
- */
-export function bindFields<Values extends FieldValues, Output extends FieldValues>(
-  control: Control<Values, unknown, Output>,
-  t: Translate,
-  id: string,
-) {
-  return (name: FieldPath<Values>): Bound<Values, Output> => ({
-    control,
-    name,
-    t,
-    // `-field-` keeps a field's id apart from the form's own (its heading is `<id>-title`).
-    id: `${id}-field-${name}`,
-  });
-}
-
-type FieldProps = Omit<
-  ComponentProps<typeof TextField>,
-  "value" | "onChange" | "error" | "inputRef" | "onBlur" | "name"
->;
-
-/**
- * Gives react-hook-form a field it can focus (the first with a problem) when the field's own
- * component takes no ref: the element with `id` is focused instead.
- */
-export function useFocusById(ref: RefCallBack, id: string) {
-  useEffect(() => ref({ focus: () => document.getElementById(id)?.focus() }), [ref, id]);
-}
-
-/**
- * A field bound to its form whose own component takes no ref (a Markdown text, an order, a
- * time): its id, its value as text, its setter and its problem in words; focus on a failed
- * submit goes to the element with its id.
- */
-export function useBoundField<Values extends FieldValues, Output extends FieldValues>({
-  control,
-  name,
-  t,
-  id,
-}: Bound<Values, Output>) {
-  const { field, fieldState } = useController({ control, name });
-  useFocusById(field.ref, id);
-  return {
-    id,
-    value: typeof field.value === "string" ? field.value : "",
-    onChange: field.onChange,
-    error: problemText(t, fieldState.error?.message),
-  };
-}
-
-/**
- * A `TextField` bound to a form's field: its value, its problem, and focus on a failed submit.
- * `Output` is what the form's schema makes of its values (an order typed as text, a number).
- */
-export function FormTextField<Values extends FieldValues, Output extends FieldValues = Values>({
-  control,
-  name,
-  t,
-  ...props
-}: FieldProps & Omit<Bound<Values, Output>, "id">) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={typeof field.value === "string" ? field.value : ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={problemText(t, fieldState.error?.message)}
-    />
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { api } from "../../../shared/api-client.ts";
 import type { ArticleRecord } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { bindFields } from "../../ui/form-fields.tsx";
 import { useCategories } from "../app/categories.ts";
 import { DraftLinkControl } from "../app/content/DraftLink.tsx";
 import { EditorForm, type EditorFormProps, useEditorForm } from "../app/content/editor.tsx";
@@ -16,7 +17,6 @@ import {
 import { FormMarkdownField } from "../app/content/MarkdownField.tsx";
 import { SlugUseNote } from "../app/content/SlugUse.tsx";
 import { useSlugFollowsTitle } from "../app/content/slug.ts";
-import { bindFields } from "../app/form.tsx";
 import { LibraryField, PICKED } from "../app/media/MediaPicker.tsx";
 import { HistoryPanel } from "../app/revisions/HistoryPanel.tsx";
 import { ArticleTextField, categoryChoices } from "./fields.tsx";

@@ -1,8 +1,8 @@
 import type { Translate } from "../../../i18n/core.ts";
 import type { CategoryRecord, ContentLang } from "../../../shared/content.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { FormTextField } from "../../ui/form-fields.tsx";
 import type { Choice } from "../app/fields.tsx";
-import { FormTextField } from "../app/form.tsx";
 import type { ArticleControl } from "./schema.ts";
 
 // The article form's own text fields, bound to the form, and its categories as choices (its

@@ -8,14 +8,9 @@ import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../shared/content-rules.ts"
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { FormCheckField, FormLocalTimeField } from "../app/content/fields.tsx";
-import {
-  bindFields,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-  withIssueWords,
-} from "../app/form.tsx";
+import { failedCallText, showServerIssues, withIssueWords } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { ImageField } from "../app/media/ImageField.tsx";
 import { PICKED } from "../app/media/MediaPicker.tsx";

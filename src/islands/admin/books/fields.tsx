@@ -1,8 +1,8 @@
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
+import { type Bound, bindFields, FormTextField, useBoundField } from "../../ui/form-fields.tsx";
 import { OrderField } from "../app/content/fields.tsx";
-import { type Bound, bindFields, FormTextField, useBoundField } from "../app/form.tsx";
 
 // The book and chapter forms' own fields: the order, and the title and slug side by side.
 

@@ -10,15 +10,10 @@ import {
   writerLocale,
 } from "../../../shared/feedback-rules.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
+import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { DeleteControl } from "../app/DeleteControl.tsx";
 import { choices } from "../app/fields.tsx";
-import {
-  bindFields,
-  FormSelectField,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-} from "../app/form.tsx";
+import { FormSelectField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { type FormWords, serverIssues, withWords } from "../app/problems.ts";
 import { formatTime } from "../app/time.ts";

@@ -5,7 +5,8 @@ import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import { MEDIA_LIMITS, type MediaRecord } from "../../../shared/kinds/media.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
-import { bindFields, FormTextField, failureText, showServerIssues } from "../app/form.tsx";
+import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
+import { failureText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { useSaveMedia } from "../app/media/queries.ts";
 import {

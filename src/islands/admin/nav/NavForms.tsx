@@ -8,16 +8,9 @@ import { CONTENT_LANGS, type ContentLang } from "../../../shared/content-rules.t
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { type Bound, bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { FormCheckField } from "../app/content/fields.tsx";
-import {
-  type Bound,
-  bindFields,
-  FormSelectField,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-  withIssueWords,
-} from "../app/form.tsx";
+import { FormSelectField, failedCallText, showServerIssues, withIssueWords } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { ImageField } from "../app/media/ImageField.tsx";
 import { PICKED } from "../app/media/MediaPicker.tsx";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useController, useFieldArray, useWatch } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../shared/content-rules.ts";
-import { FormTextField } from "../app/form.tsx";
+import { FormTextField } from "../../ui/form-fields.tsx";
 import { ChooseFromLibrary } from "../app/media/MediaPicker.tsx";
 import type { NoteControl } from "./schema.ts";
 

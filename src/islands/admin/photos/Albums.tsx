@@ -1,7 +1,8 @@
 import type { Translate } from "../../../i18n/core.ts";
 import { type AlbumRecord, PHOTO_LIMITS } from "../../../shared/content.ts";
+import { FormTextField } from "../../ui/form-fields.tsx";
 import { type GroupingList, GroupingsSection } from "../app/content/GroupingsSection.tsx";
-import { FormTextField, failureText } from "../app/form.tsx";
+import { failureText } from "../app/form.tsx";
 import { ALBUM_FIELDS, type AlbumValues, albumSchema, initialAlbumFields } from "./album-schema.ts";
 import { useAddAlbum, useAlbumPage, useDeleteAlbum, useUpdateAlbum } from "./queries.ts";
 

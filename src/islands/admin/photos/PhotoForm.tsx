@@ -6,6 +6,7 @@ import { PHOTO_LIMITS, type PhotoRecord } from "../../../shared/content.ts";
 import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../shared/kinds/media.ts";
 import { $locale } from "../../../stores/locale.ts";
+import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { EditorForm, type EditorFormProps, useEditorForm } from "../app/content/editor.tsx";
 import {
   EditorScheduleField,
@@ -13,7 +14,6 @@ import {
   FormKeptChoiceField,
 } from "../app/content/fields.tsx";
 import { SlugUseNote } from "../app/content/SlugUse.tsx";
-import { bindFields, FormTextField } from "../app/form.tsx";
 import { ImageField } from "../app/media/ImageField.tsx";
 import { useKeepImage } from "../app/media/queries.ts";
 import { HistoryPanel } from "../app/revisions/HistoryPanel.tsx";

@@ -1,5 +1,5 @@
+import { type Bound, useBoundField } from "../../ui/form-fields.tsx";
 import { SecondsTimeField } from "../app/content/fields.tsx";
-import { type Bound, useBoundField } from "../app/form.tsx";
 import type { PhotoFields, PhotoValues } from "./schema.ts";
 
 // The photo form's own field, bound to the form: the camera's time (its image is the media

@@ -4,14 +4,9 @@ import { useForm } from "react-hook-form";
 import type { Translate } from "../../../i18n/core.ts";
 import { USER_ROLES } from "../../../shared/auth-rules.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { choices } from "../app/fields.tsx";
-import {
-  bindFields,
-  FormSelectField,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-} from "../app/form.tsx";
+import { FormSelectField, failedCallText, showServerIssues } from "../app/form.tsx";
 import { useLeaveGuard } from "../app/leave-guard.ts";
 import { useCreateUser } from "./queries.ts";
 import { NEW_USER_FIELDS, type NewUser, type NewUserFields, newUserSchema } from "./schema.ts";

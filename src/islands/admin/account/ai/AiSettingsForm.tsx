@@ -8,14 +8,9 @@ import {
   type SaveAiSettingsInput,
 } from "../../../../shared/ai-settings.ts";
 import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
+import { bindFields, FormTextField } from "../../../ui/form-fields.tsx";
 import { FormCheckField } from "../../app/content/fields.tsx";
-import {
-  bindFields,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-  withIssueWords,
-} from "../../app/form.tsx";
+import { failedCallText, showServerIssues, withIssueWords } from "../../app/form.tsx";
 import { useLeaveGuard } from "../../app/leave-guard.ts";
 import { formatTime } from "../../app/time.ts";
 import { useAiSettings, useSaveAiSettings, useTestAiSettings } from "./queries.ts";

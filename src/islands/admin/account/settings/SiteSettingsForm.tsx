@@ -6,12 +6,11 @@ import { CONTENT_LANGS } from "../../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../../shared/kinds/media.ts";
 import { SETTINGS_LIMITS, type SettingsRecord } from "../../../../shared/kinds/settings.ts";
 import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
+import { bindFields, FormTextField } from "../../../ui/form-fields.tsx";
 import { FormCheckField } from "../../app/content/fields.tsx";
 import { changedElsewhereAt } from "../../app/content/keeping.ts";
 import {
-  bindFields,
   FormSelectField,
-  FormTextField,
   failedCallText,
   showServerIssues,
   withIssueWords,

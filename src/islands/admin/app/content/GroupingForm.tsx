@@ -7,13 +7,8 @@ import type { Locale, Translate } from "../../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../../shared/content-rules.ts";
 import { $locale } from "../../../../stores/locale.ts";
 import { FormStatus } from "../../../ui/FormStatus.tsx";
-import {
-  type Bound,
-  bindFields,
-  FormTextField,
-  failedCallText,
-  showServerIssues,
-} from "../form.tsx";
+import { type Bound, bindFields, FormTextField } from "../../../ui/form-fields.tsx";
+import { failedCallText, showServerIssues } from "../form.tsx";
 import { useLeaveGuard } from "../leave-guard.ts";
 import type { GroupingFields, GroupingValues } from "./grouping-schema.ts";
 

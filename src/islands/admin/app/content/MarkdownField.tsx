@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef } from "react";
 import type { FieldValues } from "react-hook-form";
 import { CONTENT_LIMITS } from "../../../../shared/content-rules.ts";
-import { type Bound, useBoundField } from "../form.tsx";
+import { type Bound, useBoundField } from "../../../ui/form-fields.tsx";
 import { focusHandedOver } from "../markdown/handover.ts";
 import type { MarkdownEditorProps } from "../markdown/MarkdownEditor.tsx";
 

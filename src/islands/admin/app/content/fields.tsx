@@ -1,8 +1,9 @@
 import { type FieldValues, useController } from "react-hook-form";
 import type { Translate } from "../../../../i18n/core.ts";
 import { CONTENT_LANGS, CONTENT_LIMITS } from "../../../../shared/content-rules.ts";
+import { type Bound, problemText, useBoundField } from "../../../ui/form-fields.tsx";
 import { type Choice, choices, SelectField } from "../fields.tsx";
-import { type Bound, FormSelectField, problemText, useBoundField } from "../form.tsx";
+import { FormSelectField } from "../form.tsx";
 import { tomorrowMorning } from "../time.ts";
 
 /** The content languages as a select's choices, in the interface's words. */

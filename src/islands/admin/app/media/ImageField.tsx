@@ -4,7 +4,7 @@ import { type FieldValues, useController } from "react-hook-form";
 import type { Translate } from "../../../../i18n/core.ts";
 import type { MediaRecord } from "../../../../shared/kinds/media.ts";
 import { $locale } from "../../../../stores/locale.ts";
-import { type Bound, problemText } from "../form.tsx";
+import { type Bound, problemText } from "../../../ui/form-fields.tsx";
 import { FileThumb } from "./FileThumb.tsx";
 import { type FileImageItem, fileImagePath, formatBytes, srcSetOf } from "./facts.ts";
 import { ChooseFromLibrary } from "./MediaPicker.tsx";
