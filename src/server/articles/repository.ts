@@ -12,7 +12,7 @@ import {
 import { search } from "../db/queries.ts";
 import { contentArticles } from "../db/schema.ts";
 
-// The SQL of articles: their rows, their list,.
+// The SQL of articles: their rows and their list.
 
 function listArticles(db: Db, filter: ListFilter, limit: number) {
   const t = contentArticles;
