@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "../playwright.config.ts";
+import { chromiumArgs, fullChromium } from "../playwright.config.ts";
 import { Checks } from "./checks.ts";
 import { DEMO, encryptedPassword, ensureBuilt, startServer, stopServer } from "./server.ts";
 
@@ -106,7 +106,7 @@ async function previewLatency(): Promise<number[]> {
     body: JSON.stringify({ email: DEMO.email, password: await encryptedPassword(base) }),
   });
   const { data: user } = (await login.json()) as { data: unknown };
-  const browser = await chromium.launch({ ...chromiumExecutable(), args: chromiumArgs });
+  const browser = await chromium.launch({ ...fullChromium(), args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.addInitScript((info) => {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "../playwright.config.ts";
+import { chromiumArgs, fullChromium } from "../playwright.config.ts";
 import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.cases.ts";
 import { observatoryScan } from "../tests/support/observatory/index.ts";
 import { Checks } from "./checks.ts";
@@ -197,7 +197,7 @@ async function feedbackFlood(pid: number) {
  * but their address is recorded as the destination.
  */
 async function redirects() {
-  const browser = await chromium.launch({ ...chromiumExecutable(), args: chromiumArgs });
+  const browser = await chromium.launch({ ...fullChromium(), args: chromiumArgs });
   const origin = new URL(base).origin;
   let offSite = 0;
   let keptWrong = 0;

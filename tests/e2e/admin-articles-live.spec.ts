@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { dress, LOOKS, shoot, signIn } from "./admin-session.ts";
 import { bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, newAxe } from "./support.ts";
 
 // The articles and categories screens of the back office on the PostgreSQL server, logged in
 // as a fresh admin.
@@ -22,7 +21,7 @@ const row = (page: Page, title: string) =>
 async function axe(page: Page) {
   // Checked from the top, as a screen first shows.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page })
+  const results = await newAxe(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   return results.violations.map((v) => ({

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 import { newAdmin } from "./live-admin.ts";
+import { newAxe } from "./support.ts";
 
 // One admin per worker, made once and reused by every test that signs in with it.
 
@@ -41,7 +41,7 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string, parts 
 
 /** What axe finds on the page as it stands, one "rule: targets" line a violation (none: clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
+  const results = await newAxe(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   return results.violations.map(

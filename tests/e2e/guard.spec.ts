@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { adminInfo, prefer, readerInfo } from "./support.ts";
+import { adminInfo, newAxe, prefer, readerInfo } from "./support.ts";
 
 async function identity(
   page: Page,
@@ -122,7 +121,7 @@ test("an admin gets the shell, with its own router over every admin route", asyn
   );
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  const axe = await new AxeBuilder({ page })
+  const axe = await newAxe(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .options({ rules: { "target-size": { enabled: true } } })
     .analyze();

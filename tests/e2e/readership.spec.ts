@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "../../playwright.config.ts";
+import { chromiumArgs, fullChromium } from "../../playwright.config.ts";
 import { prefer } from "./support.ts";
 
 // Readership's beacon (src/components/readership-beacon.ts): one per page opened, after the
@@ -7,9 +7,10 @@ import { prefer } from "./support.ts";
 // back office. Playwright's browser says it is automated (`navigator.webdriver`), so this file
 // launches Chromium without that flag and sets it again where a test wants it.
 
+// The full browser: the headless shell the other specs use never runs an idle callback here.
 test.use({
   launchOptions: {
-    ...chromiumExecutable(),
+    ...fullChromium(),
     args: [...chromiumArgs, "--disable-blink-features=AutomationControlled"],
   },
 });
