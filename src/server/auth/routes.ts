@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   getEmailCodeSchema,
   loginSchema,
@@ -19,7 +19,7 @@ import {
 } from "../http/rate-limit.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
 import { whileOpen } from "../site-config/settings.ts";
-import { MESSAGES, requestEmailCode } from "./codes.ts";
+import { type Caller, MESSAGES, requestEmailCode } from "./codes.ts";
 import { encryptionKey } from "./keys.ts";
 import {
   endOtherSessions,
@@ -33,58 +33,36 @@ import {
   verifyResetCode,
 } from "./service.ts";
 
+/** Who asks, as the services see a visitor: the database, the mailer, the address, the browser. */
+const visitor = (c: Context<AppEnv>): Caller => ({
+  db: c.var.db,
+  mailer: c.var.mailer,
+  ip: c.var.clientIp,
+  userAgent: c.req.header("user-agent") ?? null,
+});
+
 export const authRoutes = new Hono<AppEnv>()
   .get("/encryption-key", async (c) => ok(c, await encryptionKey(c.var.db)))
-  .post("/getEmailCode", whileOpen("registrationOpen"), jsonBody(getEmailCodeSchema), async (c) => {
-    const caller = {
-      db: c.var.db,
-      mailer: c.var.mailer,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
-    return ok(
-      c,
-      await requestEmailCode(caller, c.req.valid("json"), "register"),
-      MESSAGES.codeSent,
-    );
-  })
-  .post("/getResetEmailCode", jsonBody(getEmailCodeSchema), async (c) => {
-    const caller = {
-      db: c.var.db,
-      mailer: c.var.mailer,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
-    return ok(c, await requestEmailCode(caller, c.req.valid("json"), "reset"), MESSAGES.codeSent);
-  })
+  .post("/getEmailCode", whileOpen("registrationOpen"), jsonBody(getEmailCodeSchema), async (c) =>
+    ok(c, await requestEmailCode(visitor(c), c.req.valid("json"), "register"), MESSAGES.codeSent),
+  )
+  .post("/getResetEmailCode", jsonBody(getEmailCodeSchema), async (c) =>
+    ok(c, await requestEmailCode(visitor(c), c.req.valid("json"), "reset"), MESSAGES.codeSent),
+  )
   .post(
     "/register",
     whileOpen("registrationOpen"),
     rateLimit(REGISTER_RATE),
     jsonBody(registerSchema),
-    async (c) => {
-      const caller = {
-        db: c.var.db,
-        mailer: c.var.mailer,
-        ip: c.var.clientIp,
-        userAgent: c.req.header("user-agent") ?? null,
-      };
-      return ok(c, await register(caller, c.req.valid("json")), MESSAGES.registered);
-    },
+    async (c) => ok(c, await register(visitor(c), c.req.valid("json")), MESSAGES.registered),
   )
   .post("/login", jsonBody(loginSchema), async (c) => {
-    const caller = {
-      db: c.var.db,
-      mailer: c.var.mailer,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
     // Browsers and addresses new to the account share one budget of password checks.
     const admitStranger = () => {
       const wait = c.var.buckets.take("login:strangers", LOGIN_STRANGERS);
       if (wait > 0) throw rateLimited(wait);
     };
-    return ok(c, await login(caller, c.req.valid("json"), admitStranger), MESSAGES.loggedIn);
+    return ok(c, await login(visitor(c), c.req.valid("json"), admitStranger), MESSAGES.loggedIn);
   })
   .post("/logOutUser", async (c) => {
     await logout(c.var.db, c.var.tokenHash);
@@ -104,24 +82,11 @@ export const authRoutes = new Hono<AppEnv>()
     "/verifyEmailCode",
     rateLimit(VERIFY_CODE_RATE),
     jsonBody(verifyEmailCodeSchema),
-    async (c) => {
-      const caller = {
-        db: c.var.db,
-        mailer: c.var.mailer,
-        ip: c.var.clientIp,
-        userAgent: c.req.header("user-agent") ?? null,
-      };
-      return ok(c, await verifyResetCode(caller, c.req.valid("json")), MESSAGES.codeVerified);
-    },
+    async (c) =>
+      ok(c, await verifyResetCode(visitor(c), c.req.valid("json")), MESSAGES.codeVerified),
   )
   .post("/resetPassword", jsonBody(resetPasswordSchema), async (c) => {
-    const caller = {
-      db: c.var.db,
-      mailer: c.var.mailer,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
-    await resetPassword(caller, c.req.valid("json"));
+    await resetPassword(visitor(c), c.req.valid("json"));
     return ok(c, null, MESSAGES.passwordReset);
   })
   .get("/verifyIdentity", async (c) => ok(c, await identity(c.var.db, c.var.user)));
