@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, picture, shoot, sideways } from "./support.ts";
 
 // The AI chat's provider form in /bms/userSet on the PostgreSQL server (which keeps a secret of
 // its own in its data folder, so it can store a key): saved, the key never shown again (not in
@@ -100,50 +100,37 @@ test("the provider is saved, its key never shown again, then removed; a wrong ad
   await putAi(page, admin, {});
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the AI form in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    const admin = await asAdmin(page);
-    await putAi(page, admin, {
-      baseUrl: "https://api.deepseek.com/v1",
-      model: "deepseek-chat",
-      apiKey: KEY,
-    });
-    await page.goto("/bms/userSet");
-    const heading = locale === "zh-CN" ? "AI 问答" : "AI chat";
-    const form = page.getByRole("region", { name: heading });
-    await expect(form.getByText(locale === "zh-CN" ? "…9876" : "…9876 is stored")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-
-    // A field's problem, as it shows.
-    await form
-      .getByRole("textbox", {
-        name: locale === "zh-CN" ? "服务商地址（Base URL）" : "Provider address (base URL)",
-      })
-      .fill("not an address");
-    await form
-      .getByRole("button", { name: locale === "zh-CN" ? "保存 AI 设置" : "Save AI settings" })
-      .click();
-    await expect(form.locator(".field-error")).toHaveCount(1);
-    expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-
-    const name = `bms-ai-${look.width}-${look.theme}-${locale}`;
-    await shoot(page, testInfo, name, 1);
-    // The form alone, cut from the whole page (at the top, where nothing fixed covers it).
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const box = await form.boundingBox();
-    const path = testInfo.outputPath(`${name}-form.png`);
-    await page.screenshot({ path, fullPage: true, ...(box ? { clip: box } : {}) });
-    await testInfo.attach(`${name}-form.png`, { path, contentType: "image/png" });
-    await putAi(page, admin, {});
+lookTests("the AI form: axe finds nothing", async (page, look, testInfo) => {
+  const { locale } = look;
+  const admin = await asAdmin(page);
+  await putAi(page, admin, {
+    baseUrl: "https://api.deepseek.com/v1",
+    model: "deepseek-chat",
+    apiKey: KEY,
   });
-}
+  await page.goto("/bms/userSet");
+  const heading = locale === "zh-CN" ? "AI 问答" : "AI chat";
+  const form = page.getByRole("region", { name: heading });
+  await expect(form.getByText(locale === "zh-CN" ? "…9876" : "…9876 is stored")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A field's problem, as it shows.
+  await form
+    .getByRole("textbox", {
+      name: locale === "zh-CN" ? "服务商地址（Base URL）" : "Provider address (base URL)",
+    })
+    .fill("not an address");
+  await form
+    .getByRole("button", { name: locale === "zh-CN" ? "保存 AI 设置" : "Save AI settings" })
+    .click();
+  await expect(form.locator(".field-error")).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+  const name = `bms-ai-${look.tag}`;
+  await shoot(page, testInfo, name, 1);
+  // The form alone, cut from the whole page (at the top, where nothing fixed covers it).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await picture(form, testInfo, `${name}-form`);
+  await putAi(page, admin, {});
+});

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { dress, LOOKS, shoot, signIn } from "./admin-session.ts";
+import { axeViolations, dress, LOOKS, signIn } from "./admin-session.ts";
 import { bearer, sql } from "./live-admin.ts";
-import { needs, newAxe } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The articles and categories screens of the back office on the PostgreSQL server, logged in
 // as a fresh admin.
@@ -18,17 +18,10 @@ const row = (page: Page, title: string) =>
     .locator(".bms-article-list .bms-item")
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
+/** What axe finds, checked from the top, as a screen first shows. */
 async function axe(page: Page) {
-  // Checked from the top, as a screen first shows.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await newAxe(page)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
+  return axeViolations(page);
 }
 
 test("an article is written, refused when wrong, published, scheduled, unpublished and deleted", async ({

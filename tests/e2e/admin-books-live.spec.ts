@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, dress, LOOKS } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The book documents screen of the back office on the PostgreSQL server, as a fresh admin.
 needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { axeViolations, dress, keptText, LOOKS, shoot, signIn } from "./admin-session.ts";
+import { axeViolations, keptText, LOOKS, lookTests, signIn } from "./admin-session.ts";
 import { sql } from "./live-admin.ts";
-import { holdScript, needs } from "./support.ts";
+import { holdScript, needs, shoot } from "./support.ts";
 
 // The writing desk's editor (CodeMirror) on the PostgreSQL server, logged in as a fresh admin:
 // the preview rendered as the site renders, images pasted into the text, the toolbar and its
@@ -617,36 +617,31 @@ test("an edit the page died in is offered back, showing what differs, and restor
   ).toHaveCount(0);
 });
 
-for (const look of LOOKS) {
-  for (const locale of ["en-US", "zh-CN"] as const) {
-    test(`the editor and its preview have no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({
-      page,
-    }, testInfo) => {
-      // Four screenshots of a long page after axe: more than the default time on a busy machine.
-      test.setTimeout(90_000);
-      await dress(page, look);
-      await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-      await signIn(page);
-      await page.goto("/bms/editarticle");
-      const text = page.locator(".cm-content");
-      await expect(text).toBeEditable();
-      // Longer than the editor's box: its scrolling box must be reachable by keyboard too.
-      const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long text.`);
-      await text.fill(
-        `## Heading\n\nWith $x^2$ and \`code\`.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${lines.join("\n\n")}\n`,
-      );
-      // A phone shows the preview as a view of its own; a wide window beside the text.
-      const previewName = locale === "en-US" ? "Preview" : "预览";
-      if (look.width < 1100)
-        await page.getByRole("button", { name: previewName, exact: true }).click();
-      await expect(page.locator(".md-preview .katex").first()).toBeVisible();
-      // Nothing wider than the window.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        look.width,
-      );
-      await page.locator(".md-editor").scrollIntoViewIfNeeded();
-      expect(await axeViolations(page)).toEqual([]);
-      if (locale === "zh-CN") await shoot(page, testInfo, `editor-${look.width}-${look.theme}`, 2);
-    });
-  }
-}
+lookTests(
+  "the editor and its preview have no axe violations",
+  async (page, look, testInfo) => {
+    const { locale } = look;
+    await signIn(page);
+    await page.goto("/bms/editarticle");
+    const text = page.locator(".cm-content");
+    await expect(text).toBeEditable();
+    // Longer than the editor's box: its scrolling box must be reachable by keyboard too.
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long text.`);
+    await text.fill(
+      `## Heading\n\nWith $x^2$ and \`code\`.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${lines.join("\n\n")}\n`,
+    );
+    // A phone shows the preview as a view of its own; a wide window beside the text.
+    const previewName = locale === "en-US" ? "Preview" : "预览";
+    if (look.width < 1100)
+      await page.getByRole("button", { name: previewName, exact: true }).click();
+    await expect(page.locator(".md-preview .katex").first()).toBeVisible();
+    // Nothing wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      look.width,
+    );
+    await page.locator(".md-editor").scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    if (locale === "zh-CN") await shoot(page, testInfo, `editor-${look.width}-${look.theme}`, 2);
+  },
+  { everyLanguage: true, timeout: 90_000 },
+);

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { readArchive } from "../../src/server/backup/archive.ts";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, picture, shoot, sideways } from "./support.ts";
 
 // The export of everything in /bms/userSet on the PostgreSQL server: the button downloads the
 // dated archive, which holds the database's rows and no password hash; the section in both
@@ -35,38 +35,25 @@ test("the export button downloads the whole site as one archive, without passwor
   expect(users.filter((u) => u.passwordHash !== null)).toEqual([]);
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the export section in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    await asAdmin(page);
-    await page.goto("/bms/userSet");
-    const zh = locale === "zh-CN";
-    const section = page.getByRole("region", { name: zh ? "导出全部内容" : "Export everything" });
-    const button = section.getByRole("button", {
-      name: zh ? "下载压缩档" : "Download the archive",
-    });
-    await section.scrollIntoViewIfNeeded();
-    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
-    expect(download.suggestedFilename()).toMatch(/^blog-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
-    await expect(section.getByRole("status")).toContainText(zh ? "已下载" : "Downloaded");
-    // Reached by keyboard: the button takes focus and is shown focused.
-    await button.focus();
-    await expect(button).toBeFocused();
-    expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    const name = `bms-export-${look.width}-${look.theme}-${locale}`;
-    await shoot(page, testInfo, name, 1);
-    const box = await section.boundingBox();
-    const file = testInfo.outputPath(`${name}-section.png`);
-    await page.screenshot({ path: file, fullPage: true, ...(box ? { clip: box } : {}) });
-    await testInfo.attach(`${name}-section.png`, { path: file, contentType: "image/png" });
+lookTests("the export section: axe finds nothing", async (page, look, testInfo) => {
+  const { locale } = look;
+  await asAdmin(page);
+  await page.goto("/bms/userSet");
+  const zh = locale === "zh-CN";
+  const section = page.getByRole("region", { name: zh ? "导出全部内容" : "Export everything" });
+  const button = section.getByRole("button", {
+    name: zh ? "下载压缩档" : "Download the archive",
   });
-}
+  await section.scrollIntoViewIfNeeded();
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^blog-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  await expect(section.getByRole("status")).toContainText(zh ? "已下载" : "Downloaded");
+  // Reached by keyboard: the button takes focus and is shown focused.
+  await button.focus();
+  await expect(button).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  const name = `bms-export-${look.tag}`;
+  await shoot(page, testInfo, name, 1);
+  await picture(section, testInfo, `${name}-section`);
+});

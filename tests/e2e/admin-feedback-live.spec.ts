@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The feedback center answers: a reply mailed to the writer in their language, a note kept
 // here, and a record deleted after a confirm step, on the PostgreSQL server (its outbox holds
@@ -97,32 +97,27 @@ test("feedback without an email address takes a note only", async ({ page }) => 
   await sql`delete from feedback where subject = ${subject}`;
 });
 
-for (const look of LOOKS) {
-  for (const locale of ["en-US", "zh-CN"] as const) {
-    test(`the feedback center with a thread has no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({
-      page,
-    }, testInfo) => {
-      test.setTimeout(60_000);
-      await dress(page, look);
-      await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-      await asAdmin(page);
-      const subject = `Looked at ${mark()}`;
-      await sent(subject, "look@example.com", "A long description ".repeat(20));
-      await sql`insert into feedback_replies (feedback_id, kind, body, locale, sent_to)
+lookTests(
+  "the feedback center with a thread has no axe violations",
+  async (page, look, testInfo) => {
+    await asAdmin(page);
+    const subject = `Looked at ${mark()}`;
+    await sent(subject, "look@example.com", "A long description ".repeat(20));
+    await sql`insert into feedback_replies (feedback_id, kind, body, locale, sent_to)
         select id, 'reply', 'Thank you, fixed.', 'en-US', 'look@example.com' from feedback where subject = ${subject}`;
-      await page.goto("/bms/FeedBackCenter");
-      const item = page
-        .getByRole("listitem")
-        .filter({ has: page.getByRole("heading", { name: subject }) });
-      await item.locator("summary").click();
-      await expect(item.locator(".bms-thread-list > li")).toHaveCount(1);
-      await item.scrollIntoViewIfNeeded();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        look.width,
-      );
-      await shoot(page, testInfo, `feedback-${look.width}-${look.theme}-${locale}`, 2);
-      await sql`delete from feedback where subject = ${subject}`;
-    });
-  }
-}
+    await page.goto("/bms/FeedBackCenter");
+    const item = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: subject }) });
+    await item.locator("summary").click();
+    await expect(item.locator(".bms-thread-list > li")).toHaveCount(1);
+    await item.scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      look.width,
+    );
+    await shoot(page, testInfo, `feedback-${look.tag}`, 2);
+    await sql`delete from feedback where subject = ${subject}`;
+  },
+  { everyLanguage: true, timeout: 60_000 },
+);

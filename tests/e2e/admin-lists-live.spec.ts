@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot, sideways } from "./support.ts";
 
 // The back office's lists on the PostgreSQL server, as a fresh admin: bulk actions on several
 // articles, the view kept in the address, orders and counts, View on site, and the user list as
@@ -182,45 +182,34 @@ test("the user list is sorted by a column heading and fits a phone as cards", as
     "ascending",
   );
   // Nothing wider than the window: no sideways scrolling.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
   // Measured once the sorted page has replaced the rows (a row replaced meanwhile has no box).
   const card = table.locator("tbody tr").first();
   await expect.poll(async () => (await card.boundingBox())?.width ?? 999).toBeLessThanOrEqual(390);
 });
 
-for (const look of LOOKS) {
-  for (const locale of ["en-US", "zh-CN"] as const) {
-    test(`the lists in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing, nothing sideways`, async ({
-      page,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      await dress(page, look);
-      await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-      const info = await asAdmin(page);
-      const stamp = mark();
-      await threeArticles(page, stamp, info);
-      for (const [route, ready] of [
-        ["article", ".bms-article-list .bms-item"],
-        ["notes", ".bms-notes .bms-item"],
-        ["book-doc", ".bms-books .bms-item"],
-        ["userManagement", "tbody tr"],
-      ] as const) {
-        await page.goto(`/bms/${route}`);
-        await expect(page.locator(ready).first()).toBeVisible();
-        if (route === "article") {
-          await page.locator(".bms-bulk input[type=checkbox]").first().check();
-        }
-        expect(await axeViolations(page), route).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, route).toBeLessThanOrEqual(0);
-        await shoot(page, testInfo, `bms-${route}-${look.width}-${look.theme}-${locale}`);
+lookTests(
+  "the lists: axe finds nothing, nothing sideways",
+  async (page, look, testInfo) => {
+    const info = await asAdmin(page);
+    const stamp = mark();
+    await threeArticles(page, stamp, info);
+    for (const [route, ready] of [
+      ["article", ".bms-article-list .bms-item"],
+      ["notes", ".bms-notes .bms-item"],
+      ["book-doc", ".bms-books .bms-item"],
+      ["userManagement", "tbody tr"],
+    ] as const) {
+      await page.goto(`/bms/${route}`);
+      await expect(page.locator(ready).first()).toBeVisible();
+      if (route === "article") {
+        await page.locator(".bms-bulk input[type=checkbox]").first().check();
       }
-      await sql`delete from content_articles where slug like ${`${stamp}-%`}`;
-    });
-  }
-}
+      expect(await axeViolations(page), route).toEqual([]);
+      expect(await sideways(page), route).toBeLessThanOrEqual(0);
+      await shoot(page, testInfo, `bms-${route}-${look.tag}`);
+    }
+    await sql`delete from content_articles where slug like ${`${stamp}-%`}`;
+  },
+  { everyLanguage: true, timeout: 90_000 },
+);

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import exifr from "exifr";
 import sharp from "sharp";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The media library of the back office (`/bms/media`) and its picker, on the PostgreSQL server,
 // logged in as a fresh admin: uploads by the file chooser and by drag and drop with a progress
@@ -148,19 +148,15 @@ test("the editor's cover is chosen from the library in a dialog that gives focus
   await expect(opener).toBeFocused();
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the media library in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
+lookTests(
+  "the media library: axe finds nothing",
+  async (page, look, testInfo) => {
     await asAdmin(page);
     await page.goto("/bms/media");
     await expect(page.locator(".bms-media-upload h2")).toBeVisible();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, testInfo, `bms-media-${look.width}-${look.theme}-${locale}`);
-  });
-}
+    await shoot(page, testInfo, `bms-media-${look.tag}`);
+  },
+  { timeout: 90_000 },
+);

@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot, sideways } from "./support.ts";
 
 // The site navigation screen of the back office (`/bms/site-nav`) on the PostgreSQL server, as a
 // fresh admin: a group and its links added, a bad address refused, a link edited, hidden,
@@ -169,24 +169,13 @@ test("groups and a group's links are ordered by Move up; a stale order is refuse
   await expect.poll(links).toEqual([y, x, z]);
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the navigation screen in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    const admin = await asAdmin(page);
-    const group = await addGroup(page.request, admin, `Look ${stamp()}`);
-    await addLink(page.request, admin, group, `Look link ${stamp()}`);
-    await page.goto("/bms/site-nav");
-    await expect(page.locator(".bms-nav-groups .bms-order-handle").first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(page, testInfo, `bms-site-nav-${look.width}-${look.theme}-${locale}`);
-  });
-}
+lookTests("the navigation screen: axe finds nothing", async (page, look, testInfo) => {
+  const admin = await asAdmin(page);
+  const group = await addGroup(page.request, admin, `Look ${stamp()}`);
+  await addLink(page.request, admin, group, `Look link ${stamp()}`);
+  await page.goto("/bms/site-nav");
+  await expect(page.locator(".bms-nav-groups .bms-order-handle").first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await shoot(page, testInfo, `bms-site-nav-${look.tag}`);
+});

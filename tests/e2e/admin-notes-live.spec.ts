@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, keptText, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, dress, keptText, LOOKS } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The notes screen of the back office on the PostgreSQL server, logged in as a fresh admin.
 needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");

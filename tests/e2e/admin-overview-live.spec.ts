@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot, sideways } from "./support.ts";
 
 // The overview (`/bms/overview`) on the PostgreSQL server, as a fresh admin: the counts, the
 // readership's charts with their tables (views put in the table as the beacon would count
@@ -82,21 +82,10 @@ test("the overview counts, charts the readership with its tables, and changes pe
   );
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the overview in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    await asAdmin(page);
-    await openOverview(page);
-    expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(page, testInfo, `bms-overview-${look.width}-${look.theme}-${locale}`);
-  });
-}
+lookTests("the overview: axe finds nothing", async (page, look, testInfo) => {
+  await asAdmin(page);
+  await openOverview(page);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await shoot(page, testInfo, `bms-overview-${look.tag}`);
+});

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The about page in the back office (`/bms/about`) on the PostgreSQL server: each language from
 // its file until a text is saved here, its history, a save never over another unseen, and going
@@ -97,22 +97,17 @@ test("an empty text is refused before it is sent", async ({ page }) => {
   expect(await stored()).toBeUndefined();
 });
 
-for (const look of LOOKS) {
-  for (const locale of ["en-US", "zh-CN"] as const) {
-    test(`the about page's editor has no axe violations at ${look.width} px, ${look.theme}, ${locale}`, async ({
-      page,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      await dress(page, look);
-      await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-      await asAdmin(page);
-      await page.goto("/bms/about");
-      await expect(page.locator(".cm-content")).toHaveCount(2);
-      await expect(page.locator(".cm-content").first()).toBeEditable();
-      expect(await axeViolations(page)).toEqual([]);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(look.width);
-      await shoot(page, testInfo, `about-${look.width}-${look.theme}-${locale}`, 3);
-    });
-  }
-}
+lookTests(
+  "the about page's editor has no axe violations",
+  async (page, look, testInfo) => {
+    await asAdmin(page);
+    await page.goto("/bms/about");
+    await expect(page.locator(".cm-content")).toHaveCount(2);
+    await expect(page.locator(".cm-content").first()).toBeEditable();
+    expect(await axeViolations(page)).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(look.width);
+    await shoot(page, testInfo, `about-${look.tag}`, 3);
+  },
+  { everyLanguage: true, timeout: 90_000 },
+);

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { NO_ALBUM } from "../../src/shared/content.ts";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, sql } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, shoot } from "./support.ts";
 
 // The photo screens of the back office (`/bms/photo`, `/bms/editPhoto`) on the PostgreSQL
 // server, as a fresh admin: a photo made from an image uploaded in the picker, its time taken
@@ -156,22 +156,14 @@ test("the owner names a tag in both languages, and clears the names again", asyn
   await sql`delete from content_photos where slug = ${tag}`;
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the photo screens in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    await asAdmin(page);
-    await page.goto("/bms/photo");
-    await expect(page.locator(".bms-photo-thumb").first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, testInfo, `bms-photo-${look.width}-${look.theme}-${locale}`);
-    await page.goto("/bms/editPhoto");
-    await expect(page.locator("form .bms-image-field")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, testInfo, `bms-editPhoto-${look.width}-${look.theme}-${locale}`);
-  });
-}
+lookTests("the photo screens: axe finds nothing", async (page, look, testInfo) => {
+  await asAdmin(page);
+  await page.goto("/bms/photo");
+  await expect(page.locator(".bms-photo-thumb").first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, testInfo, `bms-photo-${look.tag}`);
+  await page.goto("/bms/editPhoto");
+  await expect(page.locator("form .bms-image-field")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, testInfo, `bms-editPhoto-${look.tag}`);
+});

@@ -1,7 +1,7 @@
-import type { Page, TestInfo } from "@playwright/test";
+import { type Page, type TestInfo, test } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 import { newAdmin } from "./live-admin.ts";
-import { newAxe } from "./support.ts";
+import { type Locale, newAxe, type Theme } from "./support.ts";
 
 // One admin per worker, made once and reused by every test that signs in with it.
 
@@ -15,28 +15,6 @@ export async function signIn(page: Page): Promise<UserInfo> {
     if (!localStorage.getItem("app-locale")) localStorage.setItem("app-locale", "en-US");
   }, session);
   return session;
-}
-
-/**
- * A full-page screenshot for the record, plus the first screens of it one by one (a long
- * page shrunk to fit a viewer cannot be judged), kept under test-results/.
- */
-export async function shoot(page: Page, testInfo: TestInfo, name: string, parts = 3) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const { width, height } = page.viewportSize() ?? { width: 1280, height: 800 };
-  const full = await page.evaluate(() => document.documentElement.scrollHeight);
-  const shots: Array<[string, { x: number; y: number; width: number; height: number } | null]> = [
-    [`${name}.png`, null],
-  ];
-  for (let i = 0; i < parts && i * height < full; i++) {
-    const clip = { x: 0, y: i * height, width, height: Math.min(height, full - i * height) };
-    shots.push([`${name}-part${i + 1}.png`, clip]);
-  }
-  for (const [file, clip] of shots) {
-    const path = testInfo.outputPath(file);
-    await page.screenshot(clip ? { path, clip, fullPage: true } : { path, fullPage: true });
-    await testInfo.attach(file, { path, contentType: "image/png" });
-  }
 }
 
 /** What axe finds on the page as it stands, one "rule: targets" line a violation (none: clean). */
@@ -61,6 +39,38 @@ export const LOOKS = [390, 1280].flatMap((width) =>
 export async function dress(page: Page, { width, theme }: (typeof LOOKS)[number]) {
   await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
   await page.addInitScript((t) => localStorage.setItem("app-theme", t), theme);
+}
+
+/** A look with the language the back office shows; `tag` names its pictures. */
+export interface Look {
+  width: number;
+  theme: Theme;
+  locale: Locale;
+  tag: string;
+}
+
+/**
+ * One test a look, titled `${what} (width px, theme, language)`, its page set to the look
+ * before `body` runs: each look in both languages with `everyLanguage`, else Chinese with dark
+ * and English with light.
+ */
+export function lookTests(
+  what: string,
+  body: (page: Page, look: Look, testInfo: TestInfo) => Promise<void>,
+  { everyLanguage = false, timeout = 120_000 } = {},
+) {
+  for (const { width, theme } of LOOKS) {
+    const paired: Locale = theme === "dark" ? "zh-CN" : "en-US";
+    for (const locale of everyLanguage ? (["en-US", "zh-CN"] as const) : [paired]) {
+      const look = { width, theme, locale, tag: `${width}-${theme}-${locale}` };
+      test(`${what} (${width} px, ${theme}, ${locale})`, async ({ page }, testInfo) => {
+        test.setTimeout(timeout);
+        await dress(page, look);
+        await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
+        await body(page, look, testInfo);
+      });
+    }
+  }
 }
 
 /** What the browser kept of an unsaved edit under `key`, read from its IndexedDB. */

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, dress, shoot } from "./admin-session.ts";
+import { axeViolations, dress } from "./admin-session.ts";
 import { asAdmin, bearer, newAdmin } from "./live-admin.ts";
-import { needs } from "./support.ts";
+import { needs, picture, shoot, sideways } from "./support.ts";
 
 // The site's settings through the API of the PostgreSQL server (`npm start` over HTTP): read,
 // saved over the version opened, two saves sent at once (one goes through, the other is told),
@@ -134,15 +134,10 @@ for (const [locale, theme, width] of [
     await expect(url).toHaveAccessibleDescription(exactly(words.urlInvalid));
     await expect(form.getByText(words.checkFields)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     await title.scrollIntoViewIfNeeded();
     await shoot(page, testInfo, `settings-problems-${width}-${theme}-${locale}`, 0);
-    await form.screenshot({
-      path: testInfo.outputPath(`settings-form-${width}-${theme}-${locale}.png`),
-    });
+    await picture(form, testInfo, `settings-form-${width}-${theme}-${locale}`);
 
     // Nothing was sent: the settings are as they were.
     const after = await page.request.get("/api/admin/settings", { headers: bearer(admin) });

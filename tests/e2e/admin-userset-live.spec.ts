@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, dress, LOOKS, shoot } from "./admin-session.ts";
+import { axeViolations, lookTests } from "./admin-session.ts";
 import { asAdmin, bearer, sql } from "./live-admin.ts";
-import { logInByApi, needs } from "./support.ts";
+import { logInByApi, needs, shoot, sideways } from "./support.ts";
 
 // The admin's own account (`/bms/userSet`) on the PostgreSQL server: the profile and password
 // forms every account has, and where they are signed in, another browser signed out from here.
@@ -44,22 +44,11 @@ test("the account shows its forms and its sessions; another browser is signed ou
   await other.dispose();
 });
 
-for (const look of LOOKS) {
-  const locale = look.theme === "dark" ? "zh-CN" : "en-US";
-  test(`the account screen in ${locale}, ${look.theme}, ${look.width} px: axe finds nothing; pictures for the record`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await dress(page, look);
-    await page.addInitScript((l) => localStorage.setItem("app-locale", l), locale);
-    await asAdmin(page);
-    await page.goto("/bms/userSet");
-    await expect(page.locator(".bms-session").first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(page, testInfo, `bms-userSet-${look.width}-${look.theme}-${locale}`);
-  });
-}
+lookTests("the account screen: axe finds nothing", async (page, look, testInfo) => {
+  await asAdmin(page);
+  await page.goto("/bms/userSet");
+  await expect(page.locator(".bms-session").first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  await shoot(page, testInfo, `bms-userSet-${look.tag}`);
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, picture, prefer, sideways } from "./support.ts";
 
 // The home page's banners, read against the seed's content/banners.json: a row of slides the
 // first of which shows without a script, turned by previous, next and the dots by keyboard,
@@ -159,17 +159,14 @@ for (const width of [390, 1280]) {
       await page.goto("/");
       await hydrated(page);
       await carousel(page).getByRole("button").first().focus();
-      const file = testInfo.outputPath(`banners-${width}-${combo.locale}-${combo.theme}.png`);
-      await page.screenshot({ path: file });
-      await testInfo.attach("banners.png", { path: file, contentType: "image/png" });
+      await picture(page, testInfo, `banners-${width}-${combo.locale}-${combo.theme}`, {
+        fullPage: false,
+      });
       // The frame keeps its ratio, and nothing is wider than the window.
       const box = await page.locator("#banner-track").boundingBox();
       expect(box).not.toBeNull();
       if (box) expect(box.width / box.height).toBeCloseTo(width < 640 ? 4 / 3 : 2, 1);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
     });
   }
 }

@@ -1,6 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { ChatEvent, ChatSource } from "../../src/shared/chat-rules.ts";
-import { axeFindings, COMBOS, holdScript, hydrated, type Locale, prefer } from "./support.ts";
+import {
+  axeFindings,
+  COMBOS,
+  holdScript,
+  hydrated,
+  type Locale,
+  picture,
+  prefer,
+  sideways,
+} from "./support.ts";
 
 // /d-chat, the page and its island, against a mocked POST /api/chat: the answer streamed and
 // then linked to its sources, stop, retry, copy, the kept conversation and its clearing, a 429,
@@ -449,16 +458,13 @@ for (const width of [390, 1280]) {
   for (const [index, combo] of COMBOS.entries()) {
     test(`axe finds nothing at ${width} px in ${combo.locale}, ${combo.theme}; nothing overflows`, async ({
       page,
-    }) => {
+    }, testInfo) => {
       await page.setViewportSize({ width, height: 900 });
       await mockChat(page);
       await open(page, combo.locale, combo.theme);
       expect(await axeFindings(page)).toEqual([]);
       if (index < 2) {
-        await page.screenshot({
-          path: `test-results/chat-empty-${width}-${combo.locale}-${combo.theme}.png`,
-          fullPage: true,
-        });
+        await picture(page, testInfo, `chat-empty-${width}-${combo.locale}-${combo.theme}`);
       }
       await ask(
         page,
@@ -467,14 +473,8 @@ for (const width of [390, 1280]) {
       );
       await expect(log(page).getByRole("link", { name: "[1]", exact: true })).toBeVisible();
       expect(await axeFindings(page)).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `test-results/chat-answer-${width}-${combo.locale}-${combo.theme}.png`,
-        fullPage: true,
-      });
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await picture(page, testInfo, `chat-answer-${width}-${combo.locale}-${combo.theme}`);
     });
   }
 }
@@ -496,10 +496,7 @@ test("at 360 px the send button is clear of the floating feedback and back-to-to
     if (!box || f.width === 0) continue;
     expect(box.x + box.width).toBeLessThanOrEqual(f.left);
   }
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
 });
 
 test("against the real API: a question about the seed content streams an answer with citations and sources", async ({

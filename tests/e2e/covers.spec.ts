@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { parse } from "yaml";
-import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, picture, prefer, sideways } from "./support.ts";
 
 // Cover illustrations: the wall of every article's cover (/cover-illustration), the cover
 // drawn from an article's title where it has none, and the Open Graph images of articles and
@@ -176,14 +176,11 @@ for (const width of [390, 1280]) {
       ] as const) {
         await page.goto(path);
         await hydrated(page);
-        const file = testInfo.outputPath(`${name}-${width}-${combo.locale}-${combo.theme}.png`);
-        await page.screenshot({ path: file, fullPage: name !== "wall" });
-        await testInfo.attach(`${name}.png`, { path: file, contentType: "image/png" });
+        await picture(page, testInfo, `${name}-${width}-${combo.locale}-${combo.theme}`, {
+          fullPage: name !== "wall",
+        });
         // Nothing wider than the window.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, path).toBeLessThanOrEqual(0);
+        expect(await sideways(page), path).toBeLessThanOrEqual(0);
       }
     });
   }

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import exifr from "exifr";
 import { parse } from "yaml";
-import { axeFindings, holdScript, hydrated, prefer } from "./support.ts";
+import { axeFindings, holdScript, hydrated, picture, prefer, shoot } from "./support.ts";
 
 // The photo gallery (/image-library), read against the seed photos in content/photos/: the
 // lists, an album, a photo's page, the lightbox from the keyboard, the served files, layout
@@ -43,13 +43,6 @@ const firstAlbum = albums[0];
 /** The gallery's photo links, in order. */
 const photoLinks = (page: Page) =>
   page.getByRole("list", { name: /Photos|照片/ }).getByRole("link");
-
-/** A full-page screenshot, kept with the test's results and attached to its report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
-}
 
 test("the gallery lists every live seed photo and the albums", async ({ page }) => {
   expect(seeds.length).toBeGreaterThanOrEqual(14);
@@ -391,8 +384,12 @@ for (const width of [390, 1280]) {
     await hydrated(page);
     await photoLinks(page).first().focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: testInfo.outputPath(`lightbox-${width}.png`) });
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    // Once its opening animation has ended.
+    await dialog.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
+    await picture(page, testInfo, `lightbox-${width}`, { fullPage: false });
   });
 }

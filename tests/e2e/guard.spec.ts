@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { adminInfo, newAxe, prefer, readerInfo } from "./support.ts";
+import { adminInfo, axeFindings, prefer, readerInfo } from "./support.ts";
 
 async function identity(
   page: Page,
@@ -121,11 +121,7 @@ test("an admin gets the shell, with its own router over every admin route", asyn
   );
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  const axe = await newAxe(page)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .options({ rules: { "target-size": { enabled: true } } })
-    .analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   // A route loaded directly is guarded the same way.
   await page.goto("/bms/site-nav");
   await expect(page.getByRole("heading", { level: 1, name: "Site navigation" })).toBeVisible();

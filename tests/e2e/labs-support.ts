@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // What the labs' browser tests share (labs.spec.ts, mixlab-colour.spec.ts, mixlab-type.spec.ts).
@@ -24,13 +24,6 @@ export async function openDemo(page: Page) {
   await stage.scrollIntoViewIfNeeded();
   await expect(stage.locator("astro-island")).not.toHaveAttribute("ssr", { timeout: 15_000 });
   return stage;
-}
-
-/** A whole-page screenshot, attached to the test's report. */
-export async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
 }
 
 /**

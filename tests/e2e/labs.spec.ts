@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, labPageTests, openDemo, shoot } from "./labs-support.ts";
-import { COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { expectSays, labPageTests, openDemo } from "./labs-support.ts";
+import { COMBOS, hydrated, type Locale, prefer, shoot } from "./support.ts";
 
 // The hooks lab (/hookslab): its index of experiments (content/labs/hookslab/*.mdx), and every
 // experiment's page: a person plays with each demo and sees its result change; axe in both

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, labPageTests, openDemo, shoot } from "./labs-support.ts";
-import { COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { expectSays, labPageTests, openDemo } from "./labs-support.ts";
+import { COMBOS, hydrated, type Locale, picture, prefer, shoot } from "./support.ts";
 
 // The mix lab (/mixlab): its index of experiments (content/labs/mixlab/*.mdx) and how a reader
 // reaches it (footer, home, feeds, sitemap, search), and its colour experiments (the OKLCH
@@ -270,9 +270,7 @@ test("screenshots at a phone's and a desktop's width, in both languages and them
         const stage = await openDemo(page);
         await shoot(page, testInfo, `${e.slug}-${tag}`);
         // The demo alone, large enough to look at closely.
-        const path = testInfo.outputPath(`${e.slug}-demo-${tag}.png`);
-        await stage.screenshot({ path });
-        await testInfo.attach(`${e.slug}-demo-${tag}.png`, { path, contentType: "image/png" });
+        await picture(stage, testInfo, `${e.slug}-demo-${tag}`);
       }
       await context.close();
     }

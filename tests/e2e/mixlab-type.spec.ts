@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, openDemo, shoot, wideElements } from "./labs-support.ts";
-import { adminInfo, axeFindings, COMBOS, type Locale, prefer } from "./support.ts";
+import { expectSays, openDemo, wideElements } from "./labs-support.ts";
+import { adminInfo, axeFindings, COMBOS, type Locale, prefer, shoot } from "./support.ts";
 
 // Three experiments of the mix lab (content/labs/mixlab/): CJK typography, the generative
 // pattern and the Markdown playground. A person plays with each and sees its result change;

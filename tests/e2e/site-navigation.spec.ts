@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, type Locale, prefer, sideways } from "./support.ts";
 
 // The site navigation (/site-navigation), read against the seed groups in content/site-nav.json:
 // the groups and cards in both languages, links elsewhere opening in a new tab, the quick filter
@@ -238,10 +238,7 @@ for (const width of [390, 1280]) {
       await expect(cardLinks(page)).toHaveCount(1);
       expect(await axeFindings(page)).toEqual([]);
       // Nothing wider than the window.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
     });
   }
 }
@@ -255,10 +252,7 @@ test("one column at a phone's width, and no wider than 360 px", async ({ page })
       (cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size,
     );
   expect(lefts).toBe(1);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   const columns = await main(page)
     .locator("[data-nav-card]")

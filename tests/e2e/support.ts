@@ -1,5 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { testKeyPair } from "../../src/shared/password-crypto.test-support.ts";
 import { encryptPassword, importPublicKey } from "../../src/shared/password-crypto.ts";
 import type { UserInfo } from "../../src/shared/user-info.ts";
@@ -169,22 +177,64 @@ export async function demoAdminHeaders(request: APIRequestContext) {
 export const FIRST_SEARCH = { timeout: 20_000 };
 
 /**
- * Axe on `page`, in legacy mode: axe.run in the page itself. The default merges frames' results
- * in a new blank page per call, a renderer process each time: 40 % slower (14.3 → 8.5 s over the
- * nine hookslab pages), for cross-origin frames that no page here has.
+ * Pictures for a person to look at check nothing and cost CPU: they are taken only when asked
+ * for, with E2E_SHOTS=1, or E2E_LOOK=1 (which runs the @look tests alone).
  */
-export const newAxe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+export const SHOTS = process.env.E2E_SHOTS === "1" || process.env.E2E_LOOK === "1";
+
+/**
+ * A picture of `target` (a page: all of it, unless `options` say otherwise; an element: its
+ * box), kept under test-results/ and attached to the test's report, when pictures are asked for.
+ */
+export async function picture(
+  target: Page | Locator,
+  testInfo: TestInfo,
+  name: string,
+  options: PageScreenshotOptions = {},
+) {
+  if (!SHOTS) return;
+  const path = testInfo.outputPath(`${name}.png`);
+  if ("goto" in target) await target.screenshot({ fullPage: true, ...options, path });
+  else await target.screenshot({ path });
+  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
+}
+
+/**
+ * A full-page picture, plus the first `parts` screens of it one by one (a long page shrunk to
+ * fit a viewer cannot be judged), when pictures are asked for.
+ */
+export async function shoot(page: Page, testInfo: TestInfo, name: string, parts = 3) {
+  if (!SHOTS) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const { width, height } = page.viewportSize() ?? { width: 1280, height: 800 };
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  await picture(page, testInfo, name);
+  for (let i = 0; i < parts && i * height < full; i++) {
+    const clip = { x: 0, y: i * height, width, height: Math.min(height, full - i * height) };
+    await picture(page, testInfo, `${name}-part${i + 1}`, { clip });
+  }
+}
+
+/**
+ * Axe on `page`, set to be quick and report the same violations:
+ * - legacy mode, axe.run in the page itself. The default merges frames' results in a new blank
+ *   page per call, a renderer process each time, for cross-origin frames no page here has.
+ * - `resultTypes: ["violations"]`: every violation in full, one node of the rest (passes,
+ *   incomplete), which axe otherwise describes node by node.
+ * Over the nine hookslab pages: 14.3 s → 8.5 s (legacy) → about 6 s (violations only).
+ */
+export const newAxe = (page: Page, options: Parameters<AxeBuilder["options"]>[0] = {}) =>
+  new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"], ...options });
 
 /**
  * What axe finds on a reader's page as it stands (WCAG 2.2 AA, best practices and target size),
  * or in the part `only` selects, one "rule: first targets" line a violation; none when clean.
  */
 export async function axeFindings(page: Page, only?: string): Promise<string[]> {
-  const builder = newAxe(page);
+  const builder = newAxe(page, { rules: { "target-size": { enabled: true } } });
   if (only) builder.include(only);
   const results = await builder
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .options({ rules: { "target-size": { enabled: true } } })
     .analyze();
   return results.violations.map(
     (v) =>
@@ -194,6 +244,10 @@ export async function axeFindings(page: Page, only?: string): Promise<string[]> 
         .join(", ")}`,
   );
 }
+
+/** How far the page runs past the window's right edge (0 or less: nothing sideways). */
+export const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Holds back the build's script named `name` (`/_astro/<name>.<hash>.js`), as a slow connection
