@@ -1,10 +1,10 @@
 import type { APIContext } from "astro";
 import { liveBooks } from "../lib/books.ts";
 import { liveArticles, liveNotes, notePath, translationOf } from "../lib/content.ts";
-import { escapeHtml } from "../lib/html.ts";
 import { experimentDay, labPath, liveExperiments } from "../lib/labs.ts";
 import { liveGallery } from "../lib/photos.ts";
 import { galleryPaths } from "../lib/picture.ts";
+import { escapeHtml } from "../shared/html.ts";
 
 /** Every public page, with hreflang alternates between an article and its translation. */
 export async function GET(context: APIContext) {

@@ -3,15 +3,7 @@
 // an attribute, and never inside code or an existing link, where [1] is the text's own.
 
 import type { ChatSource } from "../../shared/chat-rules.ts";
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml } from "../../shared/html.ts";
 
 /** A tag (its attribute values may hold `>` inside quotes), a comment, or text up to the next. */
 const TOKENS = /<!--[\s\S]*?-->|<\/?[a-zA-Z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
@@ -28,8 +20,8 @@ function hrefOf(url: string): string | null {
 export function citationLink(source: ChatSource, label: string): string {
   const href = hrefOf(source.url);
   const where = source.section ? `${source.title} · ${source.section}` : source.title;
-  if (!href) return escapeText(label);
-  return `<a class="chat-cite" href="${escapeText(href)}" title="${escapeText(where)}" data-source="${source.n}">${escapeText(label)}</a>`;
+  if (!href) return escapeHtml(label);
+  return `<a class="chat-cite" href="${escapeHtml(href)}" title="${escapeHtml(where)}" data-source="${source.n}">${escapeHtml(label)}</a>`;
 }
 
 /** One text token's citations as links; numbers naming no source stay text. */

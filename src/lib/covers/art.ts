@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n/locale.ts";
-import { escapeHtml } from "../html.ts";
+import { escapeHtml } from "../../shared/html.ts";
 import { seededRandom } from "../seeded-random.ts";
 
 // A generated cover: an ink landscape in the site's two inks (its name is "Two Inks"), made
