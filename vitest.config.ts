@@ -26,8 +26,8 @@ const common = {
 
 export default defineConfig({
   test: {
-    // Both cores: vitest's default leaves one free (one worker on this two-core machine).
-    maxWorkers: 2,
+    // Every core: vitest's default leaves one free (one worker on a two-core machine).
+    maxWorkers: "100%",
     projects: [
       {
         test: {
