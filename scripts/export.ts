@@ -10,8 +10,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { exportArchive, exportFileName } from "../src/server/backup/export.ts";
-import { openConfigured } from "../src/server/db/client.ts";
-import { configFromEnv, explainStartError } from "../src/server/runtime.ts";
+import { openForCommand } from "../src/server/runtime.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
 
 const USAGE = "usage: npm run export -- [--out <file.tar.gz>] [--with-password-hashes]";
@@ -38,17 +37,9 @@ if (args.help) {
   process.exit(0);
 }
 
-const config = configFromEnv();
 const now = new Date();
 const out = resolve(args.out ?? exportFileName(now));
-let database: Awaited<ReturnType<typeof openConfigured>>;
-try {
-  database = await openConfigured(config);
-  await database.migrate();
-} catch (error) {
-  console.error(explainStartError(error, config));
-  process.exit(1);
-}
+const database = await openForCommand();
 try {
   const started = performance.now();
   const archive = await exportArchive(database.db, storageFromEnv(process.env), {

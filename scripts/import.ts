@@ -9,9 +9,8 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ArchiveError } from "../src/server/backup/archive.ts";
 import { ImportRefused, importArchive } from "../src/server/backup/import.ts";
-import { openConfigured } from "../src/server/db/client.ts";
 import { claimOnce } from "../src/server/db/meta.ts";
-import { configFromEnv, explainStartError } from "../src/server/runtime.ts";
+import { openForCommand } from "../src/server/runtime.ts";
 import { DEMO_SETTINGS_KEY } from "../src/server/site-config/demo.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
 import { DEMO_SEED_KEY } from "../src/server/users/admin.ts";
@@ -43,15 +42,7 @@ try {
   process.exit(1);
 }
 
-const config = configFromEnv();
-let database: Awaited<ReturnType<typeof openConfigured>>;
-try {
-  database = await openConfigured(config);
-  await database.migrate();
-} catch (error) {
-  console.error(explainStartError(error, config));
-  process.exit(1);
-}
+const database = await openForCommand();
 try {
   const started = performance.now();
   const result = await importArchive(database.db, storageFromEnv(process.env), bytes);

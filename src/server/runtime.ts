@@ -104,6 +104,21 @@ export async function startApi(
   };
 }
 
+/**
+ * The configured database, migrated and not seeded, for a one-off command (export, import):
+ * on failure the command ends with the message of `explainStartError`.
+ */
+export async function openForCommand(config = configFromEnv()): Promise<Database> {
+  try {
+    const database = await openConfigured(config);
+    await database.migrate();
+    return database;
+  } catch (error) {
+    console.error(explainStartError(error, config));
+    process.exit(1);
+  }
+}
+
 /** A friendlier message for the one start-up failure people meet: a second process on the same data folder. */
 export function explainStartError(error: unknown, config: RuntimeConfig): string {
   const text =
