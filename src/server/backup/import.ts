@@ -69,10 +69,17 @@ function refuseUnlessEmpty(counts: Record<string, number>): void {
   }
 }
 
-/** A self-referencing table's rows with parents first (chapters: top-level, then their children). */
+/**
+ * A self-referencing table's rows with parents first: chapters top-level, then their children;
+ * comments each thread's first, then the replies in the order they were written (a reply
+ * answers only what was there before it).
+ */
 function parentsFirst(table: string, rows: ArchivedRow[]): ArchivedRow[] {
-  if (table !== "content_chapters") return rows;
-  return [...rows.filter((r) => !r.parentId), ...rows.filter((r) => !!r.parentId)];
+  if (table === "content_chapters")
+    return [...rows.filter((r) => !r.parentId), ...rows.filter((r) => !!r.parentId)];
+  if (table !== "comments") return rows;
+  const written = (r: ArchivedRow) => `${r.threadId ? 1 : 0} ${String(r.createdAt)}`;
+  return [...rows].sort((a, b) => written(a).localeCompare(written(b)));
 }
 
 /** Restores `archive` (the bytes of a .tar.gz export) into an empty `db` and `storage`. */

@@ -35,6 +35,7 @@ export const OWNED_TABLES = [
   schema.feedback,
   schema.feedbackStatusHistory,
   schema.feedbackReplies,
+  schema.comments,
   schema.auditLogs,
   schema.pageViews,
 ] as const;

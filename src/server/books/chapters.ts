@@ -8,6 +8,7 @@ import type {
   PublishInput,
   UpdateChapterInput,
 } from "../../shared/content.ts";
+import { statusNow } from "../../shared/content.ts";
 import { chapterListItem, chapterRecord, withExcerpt } from "../content/records.ts";
 import { dropDraftLinks } from "../content/service/items.ts";
 import {
@@ -17,6 +18,7 @@ import {
   isFileId,
   matches,
   notFound,
+  onSite,
   pageOf,
   readOnly,
   refuseIfChangedMeanwhile,
@@ -278,6 +280,20 @@ async function unpublishChapter(ctx: ContentContext, id: string): Promise<Chapte
   return chapterRecord(row, book.slug);
 }
 
+/** Whether chapter `slug` of book `bookSlug` shows on the site now: both published. */
+async function chapterShown(ctx: ContentContext, bookSlug: string, slug: string) {
+  const book = await resolveBook(ctx, bookSlug).catch(() => null);
+  if (book?.source === "file") {
+    const { status, publishedAt } = book.item;
+    if (statusNow(status, publishedAt) !== "published") return false;
+    const chapters = await ctx.files.chapters();
+    return chapters.some((c) => c.book === bookSlug && c.slug === slug && c.status === "published");
+  }
+  if (!book || !onSite(book.row)) return false;
+  const chapter = await repo.findChapterBySlug(ctx.db, book.row.id, slug);
+  return chapter?.status === "published";
+}
+
 /** A chapter's book is no field an update takes: its revisions leave it out. */
 const CHAPTER_FIXED = ["bookId"] as const;
 
@@ -292,6 +308,7 @@ export const chapters = {
     return readRevision(ctx, "chapter", id, revisionId);
   },
   get: getChapter,
+  shown: chapterShown,
   create: createChapter,
   update: updateChapter,
   remove: deleteChapter,

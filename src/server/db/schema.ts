@@ -6,6 +6,7 @@
 export * from "./schema/accounts.ts";
 export * from "./schema/app.ts";
 export * from "./schema/columns.ts";
+export * from "./schema/comments.ts";
 export * from "./schema/content.ts";
 export * from "./schema/feedback.ts";
 export * from "./schema/logs.ts";

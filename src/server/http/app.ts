@@ -8,6 +8,7 @@ import { categoryRoutes } from "../categories/routes.ts";
 import { chatOptions } from "../chat/options.ts";
 import { type ChatOptions, chatRoutes } from "../chat/routes.ts";
 import { aiSettingsRoutes } from "../chat/settings-routes.ts";
+import { commentRoutes } from "../comments/routes.ts";
 import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions) {
     .route("/", authRoutes)
     .route("/", userRoutes)
     .route("/", feedbackRoutes)
+    .route("/", commentRoutes)
     .route("/", contentRoutes)
     .route("/", articleRoutes)
     .route("/", noteRoutes)

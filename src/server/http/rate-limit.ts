@@ -64,6 +64,18 @@ export const BEACON_RATE: RateRule = {
 };
 
 /**
+ * Comments: 5 a minute per address, 3 at once; a signed-in reader's own bucket the same wherever
+ * they write from; 60 a minute from everyone together.
+ */
+export const COMMENT_RATE: RateRule = {
+  name: "comment",
+  perMinute: 5,
+  burst: 3,
+  overall: { perMinute: 60, burst: 20 },
+};
+export const COMMENT_USER_RATE: RateRule = { ...COMMENT_RATE, name: "comment-user" };
+
+/**
  * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
  * answer), unless `CHAT_RATE_PER_MINUTE` says otherwise (the burst is half of it); a signed-in
  * reader's own bucket is the same wherever they ask from.
@@ -109,6 +121,7 @@ export function anonymousWrites(chat: RateRule): AnonymousWrites {
     "POST /api/login": LOGIN_RATE,
     "POST /api/beacon": BEACON_RATE,
     "POST /api/chat": chat,
+    "POST /api/comments": COMMENT_RATE,
   };
 }
 

@@ -33,6 +33,11 @@ const PUBLIC_ROUTES = [
   "POST /api/beacon",
   // A reader's question to the AI chat, limited per address and account (chat/chat.test.ts).
   "POST /api/chat",
+  // Readers' comments: read by anyone, written by readers and guests, limited per address and
+  // account (comments/comments.test.ts).
+  "GET /api/comments",
+  "GET /api/comments/counts",
+  "POST /api/comments",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [
@@ -44,6 +49,8 @@ const USER_ROUTES = [
   "GET /api/sessions",
   "DELETE /api/sessions/:id",
   "POST /api/sessions/revoke-others",
+  "PUT /api/comments/:id",
+  "DELETE /api/comments/:id",
 ];
 
 /**

@@ -30,6 +30,7 @@ import {
   type ListQuery,
   mergedPage,
   notFound,
+  onSite,
   readOnly,
   refuseIfChangedMeanwhile,
   reportChange,
@@ -127,7 +128,7 @@ export interface ItemKind<
   /** The kind's rows (its aggregate's repository.ts, built on src/server/db/items.ts). */
   rows: {
     findById(db: Db, id: string): Promise<Row | null>;
-    findBySlug(db: Db, slug: string, exceptId?: string): Promise<unknown>;
+    findBySlug(db: Db, slug: string, exceptId?: string): Promise<Row | null>;
     insert(db: Db, values: Fields<Input> & Settled & { authorId?: string }): Promise<Row>;
     update(
       db: Db,
@@ -217,6 +218,14 @@ export function itemService<
           keep: (file) => kind.list.keep(query, file),
           order: kind.list.order?.(query),
         }),
+
+      /** Whether the item of `slug` shows on the site now (a file's or a row's). */
+      async shown(ctx: ContentContext, slug: string): Promise<boolean> {
+        const file = (await kind.files(ctx.files)).find((item) => item.slug === slug);
+        if (file) return statusNow(file.status, file.publishedAt) === "published";
+        const row = await kind.rows.findBySlug(ctx.db, slug);
+        return row !== null && onSite(row);
+      },
 
       /** How many items of each status, group and tag, rows and files together. */
       async counts(ctx: ContentContext): Promise<ItemCounts> {

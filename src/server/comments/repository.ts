@@ -1,0 +1,110 @@
+import { and, asc, count, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
+import type { CommentKind, CommentStatus } from "../../shared/comments.ts";
+import type { Db } from "../db/client.ts";
+import { comments, users } from "../db/schema.ts";
+
+// The SQL of comments: an item's thread, one comment, writes, and the counts per item.
+
+export type CommentRow = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;
+
+/** A comment with what its author's account shows now (null: a guest, or an account gone). */
+export type CommentWithAuthor = CommentRow & {
+  authorName: string | null;
+  authorAvatar: string | null;
+};
+
+/** Comments with their author's name and avatar now. */
+const withAuthor = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(comments),
+      authorName: users.userName,
+      authorAvatar: users.avatar,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId));
+
+/**
+ * An item's comments a reader may see: the approved ones, the caller's own that wait, and the
+ * deleted ones others answered (shown as deleted, for their thread's sake). Oldest first.
+ */
+export async function itemComments(
+  db: Db,
+  kind: CommentKind,
+  item: string,
+  viewerId: string | null,
+): Promise<CommentWithAuthor[]> {
+  const answered = sql`exists (select 1 from ${comments} r where r.thread_id = ${comments.id} and r.status = 'approved')`;
+  return withAuthor(db)
+    .where(
+      and(
+        eq(comments.kind, kind),
+        eq(comments.item, item),
+        or(
+          eq(comments.status, "approved"),
+          viewerId ? and(eq(comments.status, "pending"), eq(comments.userId, viewerId)) : undefined,
+          and(eq(comments.status, "deleted"), answered),
+        ),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentWithAuthor | null> {
+  const [row] = await withAuthor(db).where(eq(comments.id, id));
+  return row ?? null;
+}
+
+export async function insertComment(db: Db, values: NewComment): Promise<CommentRow> {
+  const [row] = await db.insert(comments).values(values).returning();
+  if (!row) throw new Error("The comment was not written");
+  return row;
+}
+
+/** Changes a comment's text, if it is still `userId`'s and not deleted. */
+export async function updateComment(
+  db: Db,
+  id: string,
+  userId: string,
+  patch: Pick<CommentRow, "body" | "html" | "status">,
+): Promise<CommentRow | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(comments)
+    .set({ ...patch, editedAt: now, updatedAt: now })
+    .where(and(eq(comments.id, id), eq(comments.userId, userId), ne(comments.status, "deleted")))
+    .returning();
+  return row ?? null;
+}
+
+export async function setStatus(
+  db: Db,
+  id: string,
+  status: CommentStatus,
+): Promise<CommentRow | null> {
+  const [row] = await db
+    .update(comments)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(comments.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a guest writing from `email` has had a comment approved before. */
+export async function guestKnown(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.guestEmail, email), eq(comments.status, "approved")));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Approved comments per item of `kinds`, as `kind/item`. */
+export async function approvedCounts(db: Db, kinds: readonly CommentKind[]) {
+  return db
+    .select({ kind: comments.kind, item: comments.item, n: count() })
+    .from(comments)
+    .where(and(eq(comments.status, "approved"), inArray(comments.kind, [...kinds])))
+    .groupBy(comments.kind, comments.item);
+}

@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { commentEditSchema, commentInputSchema, commentItemSchema } from "../../shared/comments.ts";
+import { ctx } from "../content/route-parts.ts";
+import type { AppEnv } from "../http/context.ts";
+import { ok } from "../http/envelope.ts";
+import { caller, requireUser } from "../http/middleware.ts";
+import {
+  COMMENT_RATE,
+  COMMENT_USER_RATE,
+  rateLimit,
+  rateLimited,
+  takeToken,
+} from "../http/rate-limit.ts";
+import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import {
+  commentCounts,
+  deleteOwnComment,
+  editComment,
+  listComments,
+  writeComment,
+} from "./service.ts";
+
+/** Readers' comments: an item's thread, the counts, and a reader's own writes. */
+export const commentRoutes = new Hono<AppEnv>()
+  .get("/comments", queryParams(commentItemSchema), async (c) => {
+    const { kind, item } = c.req.valid("query");
+    // Each reader sees their own comments that wait: never kept by a shared cache.
+    c.header("Cache-Control", "private, no-cache");
+    return ok(c, await listComments(c.var.db, kind, item, c.var.user?.id ?? null));
+  })
+  .get("/comments/counts", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return ok(c, await commentCounts(c.var.db));
+  })
+  .post(
+    "/comments",
+    rateLimit(COMMENT_RATE),
+    async (c, next) => {
+      const user = c.var.user;
+      if (user) {
+        const wait = await takeToken(
+          c.var.db,
+          `${COMMENT_USER_RATE.name}:${user.id}`,
+          COMMENT_USER_RATE,
+        );
+        if (wait > 0) throw rateLimited(wait);
+      }
+      await next();
+    },
+    jsonBody(commentInputSchema),
+    async (c) => {
+      const user = c.var.user;
+      const written = await writeComment(
+        ctx(c),
+        c.req.valid("json"),
+        user ? { id: user.id, role: user.role } : null,
+        c.var.clientIp,
+      );
+      return ok(c, written, written.status === "pending" ? "Held for approval" : "Published");
+    },
+  )
+  .put(
+    "/comments/:id",
+    requireUser,
+    pathParams(idParamSchema),
+    jsonBody(commentEditSchema),
+    async (c) => {
+      const user = caller(c);
+      const { body } = c.req.valid("json");
+      return ok(c, await editComment(c.var.db, c.req.valid("param").id, user, body), "Saved");
+    },
+  )
+  .delete("/comments/:id", requireUser, pathParams(idParamSchema), async (c) => {
+    await deleteOwnComment(c.var.db, c.req.valid("param").id, caller(c).id);
+    return ok(c, null, "Deleted");
+  });

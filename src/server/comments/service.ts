@@ -1,0 +1,191 @@
+import {
+  COMMENT_KINDS,
+  COMMENT_LIMITS,
+  type CommentCounts,
+  type CommentInput,
+  type CommentKind,
+  type CommentRecord,
+} from "../../shared/comments.ts";
+import { articles } from "../articles/service.ts";
+import { chapters } from "../books/chapters.ts";
+import { invalid } from "../content/service/shared.ts";
+import type { ContentContext } from "../content/service.ts";
+import type { Db } from "../db/client.ts";
+import { addressKey } from "../http/address.ts";
+import { ApiError } from "../http/errors.ts";
+import { notes } from "../notes/service.ts";
+import { renderComment } from "./render.ts";
+import * as repo from "./repository.ts";
+
+// Readers' comments: who may write where, what waits for the owner, and what a reader sees.
+
+/** Who writes: a signed-in reader (the owner too), or a guest. */
+export type Commenter = { id: string; role: string } | null;
+
+/** Whether the item a comment is for shows on the site now. */
+async function itemShown(ctx: ContentContext, kind: CommentKind, item: string) {
+  if (kind === "article") return articles.shown(ctx, item);
+  if (kind === "note") return notes.shown(ctx, item);
+  const [book = "", chapter = ""] = item.split("/");
+  return chapters.shown(ctx, book, chapter);
+}
+
+const noItem = () => new ApiError(404, "not_found", "No such item to comment on");
+const noComment = () => new ApiError(404, "not_found", "No such comment");
+
+/** A comment as readers see it: its author's name now, the guest's email never. */
+export function commentRecord(
+  row: repo.CommentWithAuthor,
+  viewerId: string | null,
+  names: ReadonlyMap<string, string> = new Map(),
+): CommentRecord {
+  const gone = row.guestName === null && row.authorName === null;
+  const deleted = row.status === "deleted";
+  const replyName = row.replyToId ? names.get(row.replyToId) : undefined;
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    replyTo: row.replyToId && replyName ? { id: row.replyToId, name: replyName } : null,
+    author: {
+      name: deleted ? "" : (row.authorName ?? row.guestName ?? ""),
+      avatar: deleted ? null : row.authorAvatar || null,
+      owner: row.byOwner && !deleted,
+      gone: gone && !deleted,
+    },
+    html: deleted ? "" : row.html,
+    lang: row.lang,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    mine: viewerId !== null && row.userId === viewerId && !deleted,
+  };
+}
+
+/** An item's comments as a reader sees them, oldest first. */
+export async function listComments(
+  db: Db,
+  kind: CommentKind,
+  item: string,
+  viewerId: string | null,
+): Promise<CommentRecord[]> {
+  const rows = await repo.itemComments(db, kind, item, viewerId);
+  const names = new Map(rows.map((row) => [row.id, row.authorName ?? row.guestName ?? ""]));
+  return rows.map((row) => commentRecord(row, viewerId, names));
+}
+
+/** The comment a reply answers: one on the same item a reader can see. */
+async function answered(db: Db, input: CommentInput, writer: Commenter) {
+  if (!input.replyTo) return null;
+  const parent = await repo.findComment(db, input.replyTo);
+  const visible =
+    parent?.status === "approved" || (parent?.status === "pending" && parent.userId === writer?.id);
+  if (!parent || !visible || parent.kind !== input.kind || parent.item !== input.item)
+    throw invalid("replyTo", "is not a comment on this item");
+  return parent;
+}
+
+/**
+ * Writes a comment: at once for a signed-in reader, held for the owner when a guest writes for
+ * the first time or anyone writes more than two links. A form that filled the hidden field
+ * (a bot) gets the answer a held comment gets, and nothing is written.
+ */
+export async function writeComment(
+  ctx: ContentContext,
+  input: CommentInput,
+  writer: Commenter,
+  clientIp: string | null,
+): Promise<CommentRecord> {
+  if (!writer && (!input.name || !input.email)) {
+    const missing = [input.name ? null : "name", input.email ? null : "email"];
+    throw new ApiError(400, "validation", "A guest gives a name and an email", {
+      issues: missing.flatMap((field) => (field ? [{ field, message: "is required" }] : [])),
+    });
+  }
+  const { html, links } = renderComment(input.body);
+  const now = new Date();
+  if (input.website) {
+    return {
+      id: crypto.randomUUID(),
+      threadId: null,
+      replyTo: null,
+      author: { name: input.name ?? "", avatar: null, owner: false, gone: false },
+      html,
+      lang: input.lang,
+      status: "pending",
+      createdAt: now.toISOString(),
+      editedAt: null,
+      mine: false,
+    };
+  }
+  if (!(await itemShown(ctx, input.kind, input.item))) throw noItem();
+  const parent = await answered(ctx.db, input, writer);
+  const owner = writer?.role === "admin";
+  const email = writer ? null : (input.email?.toLowerCase() ?? null);
+  const held =
+    !owner &&
+    (links > COMMENT_LIMITS.links || (email !== null && !(await repo.guestKnown(ctx.db, email))));
+  const row = await repo.insertComment(ctx.db, {
+    kind: input.kind,
+    item: input.item,
+    threadId: parent ? (parent.threadId ?? parent.id) : null,
+    replyToId: parent?.threadId ? parent.id : null,
+    userId: writer?.id ?? null,
+    guestName: writer ? null : (input.name ?? null),
+    guestEmail: email,
+    byOwner: owner,
+    body: input.body,
+    html,
+    lang: input.lang,
+    status: held ? "pending" : "approved",
+    address: addressKey(clientIp),
+  });
+  const written = await repo.findComment(ctx.db, row.id);
+  if (!written) throw noComment();
+  const names = new Map(parent ? [[parent.id, parent.authorName ?? parent.guestName ?? ""]] : []);
+  return commentRecord(written, writer?.id ?? null, names);
+}
+
+/** Whether a comment written at `createdAt` may still be edited. */
+export const editable = (createdAt: Date, now = Date.now()) =>
+  now - createdAt.getTime() <= COMMENT_LIMITS.editMinutes * 60_000;
+
+/** Changes the text of the caller's own comment, within the edit window. */
+export async function editComment(
+  db: Db,
+  id: string,
+  writer: { id: string; role: string },
+  body: string,
+): Promise<CommentRecord> {
+  const current = await repo.findComment(db, id);
+  if (!current || current.status === "deleted" || current.userId !== writer.id) throw noComment();
+  if (!editable(current.createdAt))
+    throw new ApiError(
+      409,
+      "conflict",
+      `A comment can be edited for ${COMMENT_LIMITS.editMinutes} minutes after it is written`,
+    );
+  const { html, links } = renderComment(body);
+  const owner = writer.role === "admin";
+  const status =
+    current.status === "approved" && !owner && links > COMMENT_LIMITS.links
+      ? "pending"
+      : current.status;
+  const row = await repo.updateComment(db, id, writer.id, { body, html, status });
+  if (!row) throw noComment();
+  const written = await repo.findComment(db, id);
+  if (!written) throw noComment();
+  return commentRecord(written, writer.id);
+}
+
+/** Deletes the caller's own comment: its replies stay, under a deleted first comment. */
+export async function deleteOwnComment(db: Db, id: string, writerId: string): Promise<void> {
+  const current = await repo.findComment(db, id);
+  if (!current || current.status === "deleted" || current.userId !== writerId) throw noComment();
+  await repo.setStatus(db, id, "deleted");
+}
+
+/** Approved comments per item, as `kind/item`: the counts cards and titles show. */
+export async function commentCounts(db: Db): Promise<CommentCounts> {
+  const rows = await repo.approvedCounts(db, COMMENT_KINDS);
+  return Object.fromEntries(rows.map((row) => [`${row.kind}/${row.item}`, row.n]));
+}

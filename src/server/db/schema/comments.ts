@@ -1,0 +1,47 @@
+import { type AnyPgColumn, boolean, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { CommentKind, CommentStatus } from "../../../shared/comments.ts";
+import type { ContentLang } from "../../../shared/content-rules.ts";
+import { userOrNull } from "./accounts.ts";
+import { stamps, uuidId, zoned } from "./columns.ts";
+
+// Readers' comments under articles, notes and chapters. An item is named by its kind and its
+// path (`slug`, or `book/chapter`), so items written in files under content/ take comments too.
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuidId(),
+    kind: text("kind").$type<CommentKind>().notNull(),
+    item: text("item").notNull(),
+    /** The thread's first comment; null for a first comment. Threads are one level deep. */
+    threadId: uuid("thread_id").references((): AnyPgColumn => comments.id, {
+      onDelete: "cascade",
+    }),
+    /** The comment this one answers (quoted by its author's name), inside the same thread. */
+    replyToId: uuid("reply_to_id").references((): AnyPgColumn => comments.id, {
+      onDelete: "set null",
+    }),
+    /** A signed-in reader; null for a guest, or once the account is deleted. */
+    userId: userOrNull("user_id"),
+    /** A guest's name as shown, and email (never shown, for replies by mail). */
+    guestName: text("guest_name"),
+    guestEmail: text("guest_email"),
+    /** Written by the site's owner (an admin): shown with an "author" mark. */
+    byOwner: boolean("by_owner").notNull().default(false),
+    /** The Markdown as written, and the HTML made of it and sanitised on the server. */
+    body: text("body").notNull(),
+    html: text("html").notNull(),
+    lang: text("lang").$type<ContentLang>().notNull(),
+    status: text("status").$type<CommentStatus>().notNull(),
+    /** The writer's address, IPv6 by its /64, for the blocklist and moderation. */
+    address: text("address"),
+    editedAt: zoned("edited_at"),
+    ...stamps(),
+  },
+  (t) => [
+    index("comments_item_idx").on(t.kind, t.item, t.createdAt),
+    index("comments_status_idx").on(t.status, t.createdAt),
+    index("comments_user_idx").on(t.userId),
+    index("comments_guest_idx").on(t.guestEmail),
+  ],
+).enableRLS();
