@@ -118,7 +118,7 @@ export default defineConfig({
     // on PostgreSQL whose outbox the tests read.
     {
       name: "postgres",
-      testMatch: /(accounts|admin-[a-z-]+)-live\.spec/,
+      testMatch: /(accounts|admin-[a-z-]+|comments)-live\.spec/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
@@ -188,6 +188,9 @@ export default defineConfig({
               DATA_DIR: `${dataDir}-pg`,
               // Back-office tests write content here; the publishing test owns rebuilds.
               SITE_REBUILD: "0",
+              // Readers' comments are limited per address: each comment test writes from an
+              // address of its own (X-Forwarded-For); other tests send none and stay loopback.
+              TRUST_PROXY: "1",
             },
             reuseExistingServer: false,
             timeout: 90_000,

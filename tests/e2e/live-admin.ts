@@ -23,10 +23,19 @@ const PASSWORD = "ink2ink!";
  * is written straight into the database (hashed as the server hashes), so the many admins a run
  * needs do not use up the hourly cap of email codes per address that registration has.
  */
-export async function newAdmin(request: APIRequestContext, userName = "editor"): Promise<UserInfo> {
-  const email = `admin${Date.now().toString(36)}${counter++}@example.com`;
+export function newAdmin(request: APIRequestContext, userName = "editor"): Promise<UserInfo> {
+  return newAccount(request, "admin", userName);
+}
+
+/** A new account of `role`, made and logged in as `newAdmin` makes its admins. */
+export async function newAccount(
+  request: APIRequestContext,
+  role: "admin" | "user",
+  userName: string,
+): Promise<UserInfo> {
+  const email = `${role}${Date.now().toString(36)}${counter++}@example.com`;
   const hash = await hashPassword(PASSWORD);
-  await sql`insert into users (email, user_name, password_hash, role) values (${email}, ${userName}, ${hash}, 'admin')`;
+  await sql`insert into users (email, user_name, password_hash, role) values (${email}, ${userName}, ${hash}, ${role})`;
   return logInByApi(request, email, PASSWORD);
 }
 

@@ -37,12 +37,17 @@ const looks = [
 /**
  * Every font in use is ready and every image has loaded (or failed), but for lazy ones below
  * the first screen or beside the banner in view: the browser does not fetch those until the
- * reader scrolls near them.
+ * reader scrolls near them. Comments in view have loaded (their form shows).
  */
 async function painted(page: Page) {
   await page.waitForFunction(
     () =>
       document.fonts.status === "loaded" &&
+      [...document.querySelectorAll(".comments")].every(
+        (comments) =>
+          comments.getBoundingClientRect().top >= innerHeight ||
+          comments.querySelector(".comment-form") !== null,
+      ) &&
       [...document.images].every((image) => {
         if (image.complete || image.loading !== "lazy") return image.complete;
         const box = image.getBoundingClientRect();

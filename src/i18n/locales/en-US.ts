@@ -2,6 +2,7 @@ import account from "./en-US/account.ts";
 import auth from "./en-US/auth.ts";
 import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
+import comments from "./en-US/comments.ts";
 import content from "./en-US/content.ts";
 import editor from "./en-US/editor.ts";
 import gallery from "./en-US/gallery.ts";
@@ -51,6 +52,8 @@ export type AccountMessages = Widen<typeof account>;
 export type SettingsMessages = Widen<typeof settings>;
 /** What each locale's `mixlab.ts` holds. */
 export type MixlabMessages = Widen<typeof mixlab>;
+/** What each locale's `comments.ts` holds. */
+export type CommentsMessages = Widen<typeof comments>;
 
 /** The parts spread into one, if no group is in two of them (a spread keeps one): else `never`. */
 type Merged<Parts extends readonly object[], Done = unknown> = Parts extends readonly [
@@ -79,6 +82,7 @@ const enUS: Merged<
     typeof account,
     typeof settings,
     typeof mixlab,
+    typeof comments,
   ]
 > = {
   ...site,
@@ -96,6 +100,7 @@ const enUS: Merged<
   ...account,
   ...settings,
   ...mixlab,
+  ...comments,
 };
 export type Messages = Widen<typeof enUS>;
 

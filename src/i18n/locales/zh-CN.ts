@@ -3,6 +3,7 @@ import account from "./zh-CN/account.ts";
 import auth from "./zh-CN/auth.ts";
 import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
+import comments from "./zh-CN/comments.ts";
 import content from "./zh-CN/content.ts";
 import editor from "./zh-CN/editor.ts";
 import gallery from "./zh-CN/gallery.ts";
@@ -32,6 +33,7 @@ const zhCN: Messages = {
   ...account,
   ...settings,
   ...mixlab,
+  ...comments,
 };
 
 export default zhCN;

@@ -241,4 +241,61 @@ describeEachDb("comments", (ctx) => {
     for (let i = 1; i <= 4; i += 1) fromMany.push(await post(`198.51.100.${i}`, token));
     expect(fromMany.map((a) => a.status)).toEqual([200, 200, 200, 429]);
   });
+
+  it("the owner lists comments by status, item and author, approves, marks spam and deletes", async () => {
+    const { app, database } = ctx();
+    const owner = await userWithSession(database.db, { role: "admin" });
+    const reader = await userWithSession(database.db, { userName: "kai" });
+    const held = await callJson(app, "POST", "/api/comments", {
+      ip: "198.51.100.1",
+      body: { ...ARTICLE, ...guest, body: "A guest's first word.", lang: "en-US" },
+    });
+    await callJson(app, "POST", "/api/comments", {
+      token: reader.token,
+      ip: "198.51.100.2",
+      body: { kind: "note", item: "2026-10-12-osmanthus", body: "On a note.", lang: "zh-CN" },
+    });
+    const page = (query: string) =>
+      callJson(app, "GET", `/api/admin/comments?${query}`, { token: owner.token });
+
+    const pending = await page("status=pending");
+    expect(pending.status).toBe(200);
+    expect(pending.body.data).toMatchObject({ total: 1, page: 1 });
+    expect(pending.body.data.items[0]).toMatchObject({
+      id: held.body.data.id,
+      kind: "article",
+      item: "commit-messages",
+      email: "lin@example.com",
+      author: { name: "Lin" },
+      status: "pending",
+    });
+    expect((await page("author=KAI")).body.data.total).toBe(1);
+    expect((await page("author=lin%40example")).body.data.total).toBe(1);
+    expect((await page("kind=note")).body.data.items[0].item).toBe("2026-10-12-osmanthus");
+    expect((await page("item=commit")).body.data.total).toBe(1);
+    expect((await page("")).body.data.total).toBe(2);
+
+    const move = (status: string, token = owner.token) =>
+      callJson(app, "PUT", `/api/admin/comments/${held.body.data.id}/status`, {
+        token,
+        body: { status },
+      });
+    expect((await move("approved", reader.token)).status).toBe(403);
+    expect((await move("approved")).body.data.status).toBe("approved");
+    expect((await list(app)).body.data).toHaveLength(1);
+    expect((await move("spam")).body.data.status).toBe("spam");
+    expect((await list(app)).body.data).toEqual([]);
+    expect((await move("deleted")).body.data).toMatchObject({
+      status: "deleted",
+      html: "<p>A guest's first word.</p>",
+    });
+    expect((await move("sideways")).status).toBe(400);
+    const nowhere = await callJson(
+      app,
+      "PUT",
+      `/api/admin/comments/${crypto.randomUUID()}/status`,
+      { token: owner.token, body: { status: "approved" } },
+    );
+    expect(nowhere.status).toBe(404);
+  });
 });

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
-import type { CommentKind, CommentStatus } from "../../shared/comments.ts";
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
+import type { CommentKind, CommentStatus, ListCommentsQuery } from "../../shared/comments.ts";
 import type { Db } from "../db/client.ts";
+import { type RowPage, search } from "../db/queries.ts";
 import { comments, users } from "../db/schema.ts";
 
 // The SQL of comments: an item's thread, one comment, writes, and the counts per item.
@@ -107,4 +108,37 @@ export async function approvedCounts(db: Db, kinds: readonly CommentKind[]) {
     .from(comments)
     .where(and(eq(comments.status, "approved"), inArray(comments.kind, [...kinds])))
     .groupBy(comments.kind, comments.item);
+}
+
+/** The owner's list: newest first, by status, kind, item and author (name or email). */
+export async function ownerPage(
+  db: Db,
+  query: ListCommentsQuery,
+): Promise<RowPage<CommentWithAuthor>> {
+  const where = and(
+    query.status ? eq(comments.status, query.status) : undefined,
+    query.kind ? eq(comments.kind, query.kind) : undefined,
+    search(query.item, [comments.item]),
+    search(query.author, [comments.guestName, comments.guestEmail, users.userName, users.email]),
+  );
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(where);
+  const rows = await withAuthor(db)
+    .where(where)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Comments waiting for the owner. */
+export async function pendingCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(eq(comments.status, "pending"));
+  return row?.n ?? 0;
 }

@@ -1,9 +1,15 @@
 import { Hono } from "hono";
-import { commentEditSchema, commentInputSchema, commentItemSchema } from "../../shared/comments.ts";
+import {
+  commentEditSchema,
+  commentInputSchema,
+  commentItemSchema,
+  commentStatusSchema,
+  listCommentsQuerySchema,
+} from "../../shared/comments.ts";
 import { ctx } from "../content/route-parts.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
-import { caller, requireUser } from "../http/middleware.ts";
+import { caller, requireAdmin, requireUser } from "../http/middleware.ts";
 import {
   COMMENT_RATE,
   COMMENT_USER_RATE,
@@ -17,6 +23,8 @@ import {
   deleteOwnComment,
   editComment,
   listComments,
+  moderate,
+  moderationPage,
   writeComment,
 } from "./service.ts";
 
@@ -73,4 +81,20 @@ export const commentRoutes = new Hono<AppEnv>()
   .delete("/comments/:id", requireUser, pathParams(idParamSchema), async (c) => {
     await deleteOwnComment(c.var.db, c.req.valid("param").id, caller(c).id);
     return ok(c, null, "Deleted");
-  });
+  })
+  // --- The owner's moderation
+  .get("/admin/comments", requireAdmin, queryParams(listCommentsQuerySchema), async (c) =>
+    ok(c, await moderationPage(c.var.db, c.req.valid("query"))),
+  )
+  .put(
+    "/admin/comments/:id/status",
+    requireAdmin,
+    pathParams(idParamSchema),
+    jsonBody(commentStatusSchema),
+    async (c) =>
+      ok(
+        c,
+        await moderate(c.var.db, c.req.valid("param").id, c.req.valid("json").status),
+        "Status changed",
+      ),
+  );

@@ -1,3 +1,4 @@
+import type { Page } from "../../shared/auth.ts";
 import {
   COMMENT_KINDS,
   COMMENT_LIMITS,
@@ -5,12 +6,16 @@ import {
   type CommentInput,
   type CommentKind,
   type CommentRecord,
+  type CommentStatus,
+  type ListCommentsQuery,
+  type ModeratedComment,
 } from "../../shared/comments.ts";
 import { articles } from "../articles/service.ts";
 import { chapters } from "../books/chapters.ts";
 import { invalid } from "../content/service/shared.ts";
 import type { ContentContext } from "../content/service.ts";
 import type { Db } from "../db/client.ts";
+import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import { notes } from "../notes/service.ts";
@@ -42,7 +47,7 @@ export function commentRecord(
   const gone = row.guestName === null && row.authorName === null;
   const deleted = row.status === "deleted";
   const replyName = row.replyToId ? names.get(row.replyToId) : undefined;
-  return {
+  const record = {
     id: row.id,
     threadId: row.threadId,
     replyTo: row.replyToId && replyName ? { id: row.replyToId, name: replyName } : null,
@@ -57,8 +62,9 @@ export function commentRecord(
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
-    mine: viewerId !== null && row.userId === viewerId && !deleted,
   };
+  const mine = viewerId !== null && row.userId === viewerId && !deleted;
+  return { ...record, mine, ...(mine ? { body: row.body } : {}) };
 }
 
 /** An item's comments as a reader sees them, oldest first. */
@@ -189,3 +195,44 @@ export async function commentCounts(db: Db): Promise<CommentCounts> {
   const rows = await repo.approvedCounts(db, COMMENT_KINDS);
   return Object.fromEntries(rows.map((row) => [`${row.kind}/${row.item}`, row.n]));
 }
+
+/** A comment as the owner sees it: its item, and a guest's email. */
+function moderated(
+  row: repo.CommentWithAuthor,
+  names: ReadonlyMap<string, string>,
+): ModeratedComment {
+  const record = commentRecord(row, null, names);
+  return {
+    ...record,
+    // The owner sees a deleted comment's words too: deleting is a status here.
+    html: row.html,
+    author: { ...record.author, name: row.authorName ?? row.guestName ?? "" },
+    kind: row.kind,
+    item: row.item,
+    email: row.guestEmail,
+  };
+}
+
+/** The owner's list of comments, newest first. */
+export async function moderationPage(
+  db: Db,
+  query: ListCommentsQuery,
+): Promise<Page<ModeratedComment>> {
+  const page = await repo.ownerPage(db, query);
+  const names = new Map(page.rows.map((row) => [row.id, row.authorName ?? row.guestName ?? ""]));
+  return answerPage(query, page, (row) => moderated(row, names));
+}
+
+/** Approves, holds, marks as spam or deletes a comment (the owner's call). */
+export async function moderate(
+  db: Db,
+  id: string,
+  status: CommentStatus,
+): Promise<ModeratedComment> {
+  if (!(await repo.setStatus(db, id, status))) throw noComment();
+  const row = await repo.findComment(db, id);
+  if (!row) throw noComment();
+  return moderated(row, new Map());
+}
+
+export const pendingComments = (db: Db) => repo.pendingCount(db);

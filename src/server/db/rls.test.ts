@@ -16,6 +16,7 @@ import { localStorage } from "../storage/storage.ts";
 import { userWithSession } from "../test-support.ts";
 import {
   aiSettings,
+  comments,
   draftLinks,
   emailCodes,
   emailRequests,
@@ -121,6 +122,15 @@ describe.skipIf(!url)(
         expiresAt: soon,
       });
       await db.insert(aiSettings).values({ id: "ai", model: "m" });
+      await db.insert(comments).values({
+        kind: "article",
+        item: "a",
+        userId: user.id,
+        body: "b",
+        html: "<p>b</p>",
+        lang: "en-US",
+        status: "approved",
+      });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, boolean, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import type { CommentKind, CommentStatus } from "../../../shared/comments.ts";
+import type { CommentKind, CommentStatus } from "../../../shared/comment-rules.ts";
 import type { ContentLang } from "../../../shared/content-rules.ts";
 import { userOrNull } from "./accounts.ts";
 import { stamps, uuidId, zoned } from "./columns.ts";

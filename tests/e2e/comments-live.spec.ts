@@ -1,0 +1,187 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, sql } from "./live-admin.ts";
+import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } from "./support.ts";
+
+// Readers' comments under an article, a note and a chapter, on the PostgreSQL server: a guest's
+// comment waits, a signed-in reader's shows at once and can be answered, edited and deleted,
+// errors are said, and nothing loads before a reader scrolls to the comments.
+
+needs("E2E_DATABASE_URL", "comments are written through the PostgreSQL server");
+
+const ARTICLE = "/articles/commit-messages/";
+let addresses = 0;
+
+/** Each test writes from an address of its own: comments are limited per address. */
+async function ownAddress(page: Page) {
+  addresses += 1;
+  const ip = `2001:db8:${(process.pid % 60000).toString(16)}:${addresses.toString(16)}::1`;
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ip });
+}
+
+/** Scrolls to the comments and waits for them to have loaded. */
+async function openComments(page: Page) {
+  const section = page.getByRole("region", { name: /Comments|评论/ });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole("button", { name: /Post comment|发表评论/ })).toBeVisible();
+  return section;
+}
+
+test.beforeEach(async ({ page }) => {
+  await ownAddress(page);
+});
+
+test("nothing of the comments loads before a reader scrolls to them", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.includes("/api/comments") || url.includes("CommentsIsland")) asked.push(url);
+  });
+  await prefer(page, { locale: "en-US" });
+  // A long article: its comments are far below the first screen.
+  await page.goto(ARTICLE);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  const section = await openComments(page);
+  expect(asked.some((url) => url.includes("CommentsIsland"))).toBe(true);
+  expect(asked.some((url) => url.includes("/api/comments?kind=article"))).toBe(true);
+  await expect(section.getByRole("textbox", { name: "Your comment" })).toBeVisible();
+});
+
+for (const locale of ["en-US", "zh-CN"] as const satisfies Locale[]) {
+  test(`a guest's comment waits for approval, said in ${locale}`, async ({ page }) => {
+    await prefer(page, { locale });
+    await page.goto("/random-notes/2026-10-12-osmanthus/");
+    const section = await openComments(page);
+    const zh = locale === "zh-CN";
+    // Only guests write on this note here: their comments wait, so it shows none.
+    await expect(
+      section.getByText(
+        zh ? "还没有评论，来写第一条吧。" : "No comments yet. Be the first to write one.",
+      ),
+    ).toBeVisible();
+    await section.getByRole("button", { name: zh ? "发表评论" : "Post comment" }).click();
+    // Every problem at once, the first field focused, each said beside its field.
+    const body = section.getByRole("textbox", { name: zh ? "你的评论" : "Your comment" });
+    await expect(body).toBeFocused();
+    await expect(body).toHaveAttribute("aria-invalid", "true");
+    const name = section.getByRole("textbox", { name: zh ? "称呼" : "Name" });
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await body.fill(zh ? "桂花真香。" : "Lovely smell.");
+    await name.fill(zh ? "小林" : "Lin");
+    await section.getByRole("textbox", { name: zh ? "邮箱" : "Email" }).fill("lin@example.com");
+    await section.getByRole("button", { name: zh ? "发表评论" : "Post comment" }).click();
+    await expect(section.getByRole("status")).toHaveText(
+      zh
+        ? "谢谢！评论将在作者审核后显示。"
+        : "Thank you. Your comment will show once the author approves it.",
+    );
+    // Waiting: not shown, and the text box is empty again.
+    await expect(section.getByRole("article")).toHaveCount(0);
+    await expect(body).toHaveValue("");
+    const [row] =
+      await sql`select status, guest_email from comments where item = '2026-10-12-osmanthus' and guest_name = ${zh ? "小林" : "Lin"} order by created_at desc limit 1`;
+    expect(row).toMatchObject({ status: "pending", guest_email: "lin@example.com" });
+  });
+}
+
+test("a signed-in reader comments, is answered, edits and deletes, by keyboard", async ({
+  page,
+}) => {
+  // Names of this run's own: the database may hold an earlier run's comments.
+  const tag = Date.now().toString(36).slice(-5);
+  const [mei, own] = [`mei${tag}`, `own${tag}`];
+  const reader = await newAccount(page.request, "user", mei);
+  const owner = await newAccount(page.request, "admin", own);
+  await prefer(page, { locale: "en-US", user: reader });
+  await page.goto("/book-doc/the-quiet-page/fonts/");
+  const section = await openComments(page);
+  await expect(section.getByText(`Commenting as ${mei}.`)).toBeVisible();
+  const text = `Which font do you use? ${Date.now()}`;
+  await section.getByRole("textbox", { name: "Your comment" }).fill(text);
+  // Past the hidden field, which takes no focus, to the button.
+  await page.keyboard.press("Tab");
+  await expect(section.getByRole("button", { name: "Post comment" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // The new comment shows, and takes the focus, for a screen reader to read it.
+  const mine = section.getByRole("article", { name: mei }).filter({ hasText: text });
+  await expect(mine).toBeFocused();
+  await expect(section.getByRole("status")).toHaveText("Your comment is up.");
+
+  // The owner answers through the API; the answer shows marked, in the thread.
+  const [root] = await sql`select id from comments where body = ${text}`;
+  const answered = await page.request.post("/api/comments", {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      kind: "chapter",
+      item: "the-quiet-page/fonts",
+      body: "Noto Serif, **mostly**.",
+      lang: "en-US",
+      replyTo: root?.id,
+    },
+  });
+  expect(answered.ok()).toBe(true);
+  await page.reload();
+  const thread = await openComments(page);
+  const answer = thread.getByRole("article", { name: own });
+  await expect(answer.getByText("Author", { exact: true })).toBeVisible();
+  await expect(answer.locator("strong", { hasText: "mostly" })).toBeVisible();
+
+  // A reply to the answer names whom it answers.
+  await answer.getByRole("button", { name: "Reply" }).click();
+  await expect(thread.getByText(`Replying to ${own}`)).toBeVisible();
+  const box = thread.getByRole("textbox", { name: "Your comment" });
+  await expect(box).toBeFocused();
+  await box.fill("Thank you!");
+  await thread.getByRole("button", { name: "Post comment" }).click();
+  const reply = thread.getByRole("article", { name: mei }).filter({ hasText: "Thank you!" });
+  await expect(reply.getByRole("link", { name: `to ${own}` })).toBeVisible();
+
+  // Edited within the window (the reply is the thread's last comment), then deleted after a
+  // confirmation.
+  await reply.getByRole("button", { name: "Edit" }).click();
+  const last = thread.getByRole("article", { name: mei }).last();
+  const edit = last.getByRole("textbox", { name: "Edit your comment" });
+  await expect(edit).toBeFocused();
+  await expect(edit).toHaveValue("Thank you!");
+  await edit.fill("Thank you, that helps.");
+  await last.getByRole("button", { name: "Save" }).click();
+  const edited = thread.getByRole("article", { name: mei }).filter({ hasText: "that helps" });
+  await expect(edited.getByText("edited")).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await edited.getByRole("button", { name: "Delete" }).click();
+  await expect(thread.getByRole("status")).toHaveText("Your comment is deleted.");
+  await expect(thread.getByText("that helps")).toHaveCount(0);
+});
+
+test("comments fit a phone and pass axe, in both languages and themes", async ({
+  page,
+}, testInfo) => {
+  const reader = await newAccount(page.request, "user", "ana");
+  await page.request.post("/api/comments", {
+    headers: { authorization: `Bearer ${reader.token}` },
+    data: {
+      kind: "article",
+      item: "commit-messages",
+      body: "A `code` word, a [link](https://example.com) and *emphasis*.",
+      lang: "en-US",
+    },
+  });
+  for (const combo of COMBOS) {
+    const look = `${combo.locale} ${combo.theme}`;
+    // A tab each: a tab takes its language and theme once.
+    const tab = await page.context().newPage();
+    await prefer(tab, combo);
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await tab.goto(ARTICLE);
+    const section = await openComments(tab);
+    await expect(section.getByRole("article").first()).toBeVisible();
+    expect(await axeFindings(tab, ".comments"), look).toEqual([]);
+    for (const width of [360, 390, 1280]) {
+      await tab.setViewportSize({ width, height: 844 });
+      expect(await sideways(tab), `${look} at ${width} px`).toBeLessThanOrEqual(0);
+      await picture(section, testInfo, `comments-${width}-${combo.theme}-${combo.locale}`);
+    }
+    await tab.close();
+  }
+});
