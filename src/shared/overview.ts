@@ -23,6 +23,8 @@ export interface Overview {
   users: { total: number; admins: number; disabled: number };
   /** Feedback per status (the statuses of src/shared/feedback-rules.ts). */
   feedback: Record<string, number>;
+  /** Readers' comments per status (the statuses of src/shared/comment-rules.ts). */
+  comments: Record<string, number>;
   /** The drafts changed most recently. */
   drafts: QueuedItem[];
   /** What goes live next, soonest first. */

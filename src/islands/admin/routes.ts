@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = [
   "bannerSet",
   "site-nav",
   "FeedBackCenter",
+  "comments",
   "userManagement",
   "LogCenter",
   "userSet",

@@ -5,6 +5,7 @@ import { ArticleList } from "./articles/ArticleList.tsx";
 import { BannersScreen } from "./banners/BannersScreen.tsx";
 import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
+import { CommentsScreen } from "./comments/CommentsScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
 import { LogCenterScreen } from "./logs/LogCenterScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
@@ -23,6 +24,7 @@ export type { ScreenProps } from "./screen-props.ts";
 /** The screens built so far, by route; the others show their purpose and a pending line. */
 export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
   FeedBackCenter: FeedbackScreen,
+  comments: CommentsScreen,
   userManagement: UsersScreen,
   article: ArticleList,
   editarticle: ArticleEditorScreen,

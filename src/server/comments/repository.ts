@@ -134,11 +134,7 @@ export async function ownerPage(
   return { rows, total: totalRow?.total ?? 0 };
 }
 
-/** Comments waiting for the owner. */
-export async function pendingCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(comments)
-    .where(eq(comments.status, "pending"));
-  return row?.n ?? 0;
+/** How many comments of each status. */
+export function statusCounts(db: Db) {
+  return db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status);
 }

@@ -235,4 +235,8 @@ export async function moderate(
   return moderated(row, new Map());
 }
 
-export const pendingComments = (db: Db) => repo.pendingCount(db);
+/** How many comments of each status (the overview's card). */
+export async function commentStatusCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await repo.statusCounts(db);
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}

@@ -7,6 +7,7 @@ import type { ContentStatus } from "../../shared/content-rules.ts";
 import { auditLogQuerySchema } from "../../shared/logs.ts";
 import type { Overview, QueuedItem } from "../../shared/overview.ts";
 import { articles as articleService } from "../articles/service.ts";
+import { commentStatusCounts } from "../comments/service.ts";
 import type { ContentContext } from "../content/service.ts";
 import { listAuditLogs } from "../logs/service.ts";
 import { notes as noteService } from "../notes/service.ts";
@@ -84,9 +85,10 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
       queue(ctx, "draft"),
       queue(ctx, "scheduled"),
     ]);
-  const [recent, actions] = await Promise.all([
+  const [recent, actions, comments] = await Promise.all([
     repo.recentFeedback(ctx.db, 5),
     listAuditLogs(ctx.db, auditLogQuerySchema.parse({ pageSize: "6" })),
+    commentStatusCounts(ctx.db),
   ]);
   return {
     content: {
@@ -97,6 +99,7 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
     },
     users: userNumbers,
     feedback: feedbackNumbers,
+    comments,
     drafts,
     scheduled,
     recentFeedback: recent.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),

@@ -7,6 +7,7 @@ const overview = {
     photos: "Photos",
     chapters: "Book chapters",
     users: "Accounts",
+    comments: "Comments",
     feedback: "Feedback",
     usersLine: "{{admins}} · {{disabled}} disabled",
     admins_one: "{{total}} admin",

@@ -9,6 +9,7 @@ const overview: OverviewMessages = {
     photos: "照片",
     chapters: "书稿章节",
     users: "账号",
+    comments: "评论",
     feedback: "反馈",
     usersLine: "{{admins}} · {{disabled}} 个已停用",
     admins_one: "{{total}} 位管理员",

@@ -5,9 +5,9 @@ import {
   type FeedbackStatus,
 } from "../../../shared/feedback-rules.ts";
 import { bulkLine } from "../app/bulk.ts";
+import { StatusButtons } from "../app/StatusButtons.tsx";
 import { BulkBar, type ItemSelection } from "../app/selection.tsx";
 import { useChangeEachStatus } from "./queries.ts";
-import { StatusButtons } from "./StatusButtons.tsx";
 
 const WORDS = {
   done: "feedbackCenter.bulk.done",

@@ -10,12 +10,12 @@ import {
 import { choices } from "../app/fields.tsx";
 import { ListSection, useListState } from "../app/ListSection.tsx";
 import { FilterSelects, useFilters } from "../app/list-parts.tsx";
+import { StatusButtons } from "../app/StatusButtons.tsx";
 import { type ItemSelection, SelectBox, useItemSelection } from "../app/selection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { FeedbackBulk } from "./FeedbackBulk.tsx";
 import { FeedbackThread } from "./FeedbackThread.tsx";
 import { useChangeStatus, useFeedbackPage } from "./queries.ts";
-import { StatusButtons } from "./StatusButtons.tsx";
 
 /**
  * What readers sent with the feedback button, filtered and paged, with its handling status.

@@ -128,6 +128,12 @@ function Glance({ t, data }: { t: Translate; data: Overview }) {
     resolved: t("feedbackCenter.statuses.resolved"),
     closed: t("feedbackCenter.statuses.closed"),
   };
+  const commentStatuses = {
+    pending: t("commentsCenter.statuses.pending"),
+    approved: t("commentsCenter.statuses.approved"),
+    spam: t("commentsCenter.statuses.spam"),
+    deleted: t("commentsCenter.statuses.deleted"),
+  };
   const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   const cards: Array<[string, number, string]> = [
     [
@@ -162,6 +168,7 @@ function Glance({ t, data }: { t: Translate; data: Overview }) {
       }),
     ],
     [t("bmsOverview.feedback"), sum(data.feedback), statusLine(data.feedback, feedbackStatuses)],
+    [t("bmsOverview.comments"), sum(data.comments), statusLine(data.comments, commentStatuses)],
   ];
   return (
     <section aria-labelledby={`${id}-glance`} className="bms-overview-section">

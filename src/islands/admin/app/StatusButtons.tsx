@@ -1,10 +1,8 @@
-import type { FeedbackStatus } from "../../../shared/feedback-rules.ts";
-
 /**
- * A status change in one step: a button per status the feedback may move to, in a fieldset
+ * A status change in one step: a button per status the item may move to, in a fieldset
  * whose legend says what they change (read by screen readers only when `legendHidden`).
  */
-export function StatusButtons({
+export function StatusButtons<Status extends string>({
   statuses,
   className,
   legend,
@@ -13,13 +11,13 @@ export function StatusButtons({
   disabled,
   onPick,
 }: {
-  statuses: readonly FeedbackStatus[];
+  statuses: readonly Status[];
   className: string;
   legend: string;
   legendHidden?: boolean;
-  words: (status: FeedbackStatus) => string;
+  words: (status: Status) => string;
   disabled: boolean;
-  onPick: (status: FeedbackStatus) => void;
+  onPick: (status: Status) => void;
 }) {
   return (
     <fieldset className={`bms-status-buttons ${className}`}>
