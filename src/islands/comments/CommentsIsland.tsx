@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type Locale, type Translate, translator } from "../../i18n/core.ts";
+import { isMessageKey, type Locale, type Translate, translator } from "../../i18n/core.ts";
 import { api, byId, send } from "../../shared/api-client.ts";
 import {
   COMMENT_LIMITS,
@@ -27,6 +27,9 @@ interface Props {
   item: string;
   /** The item's language: what a comment is marked written in. */
   lang: Locale;
+  /** The settings when the page was built: new comments taken at all, and from guests. */
+  open: boolean;
+  guests: boolean;
 }
 
 type List =
@@ -45,17 +48,19 @@ interface Fields {
 
 const EMPTY: Fields = { body: "", name: "", email: "", website: "" };
 
-/** A failed call in the reader's words: a wait, the edit window, or the server's message. */
+/** A failed call in the reader's words: a wait, the server's own words, or its message. */
 function failureText(t: Translate, failure: { message: string; error?: ErrorInfo | undefined }) {
   if (failure.error?.retryAfterSeconds)
     return t("comments.errors.tooMany", { seconds: failure.error.retryAfterSeconds });
+  const key = failure.error?.issues?.[0]?.key;
+  if (key && isMessageKey(key)) return t(key);
   return t("comments.errors.failed", { message: failure.message });
 }
 
 const editable = (comment: CommentRecord) =>
   comment.mine && Date.now() - Date.parse(comment.createdAt) < COMMENT_LIMITS.editMinutes * 60_000;
 
-function CommentsIsland({ kind, item, lang }: Props) {
+function CommentsIsland({ kind, item, lang, open, guests }: Props) {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
   const user = useStore($userInfo);
@@ -226,7 +231,15 @@ function CommentsIsland({ kind, item, lang }: Props) {
           })}
         </ol>
       )}
-      {list.state !== "idle" && (
+      {list.state !== "idle" && !open && <p className="comments-note">{t("comments.closed")}</p>}
+      {list.state !== "idle" && open && !guests && !signedIn && (
+        <p className="comments-note">
+          <a href={`/register-login?redirect=${encodeURIComponent(location.pathname)}`}>
+            {t("comments.signInToComment")}
+          </a>
+        </p>
+      )}
+      {list.state !== "idle" && open && (guests || signedIn) && (
         <WriteForm
           t={t}
           kind={kind}

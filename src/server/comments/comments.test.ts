@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { comments, contentArticles, users } from "../db/schema.ts";
+import { comments, contentArticles, siteSettings, users } from "../db/schema.ts";
 import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
 
 // Readers' comments through the API, in-process, on each database engine. The items are the
@@ -297,5 +297,45 @@ describeEachDb("comments", (ctx) => {
       { token: owner.token, body: { status: "approved" } },
     );
     expect(nowhere.status).toBe(404);
+  });
+
+  it("follows the settings: closed to all, closed to guests, and the blocklist to spam unseen", async () => {
+    const { app, database } = ctx();
+    const reader = await userWithSession(database.db);
+    let n = 0;
+    const post = (extra: Record<string, unknown>, token?: string) =>
+      callJson(app, "POST", "/api/comments", {
+        ip: `198.51.100.${++n}`,
+        ...(token ? { token } : {}),
+        body: { ...ARTICLE, body: "Hello there", lang: "en-US", ...extra },
+      });
+    const settings = (value: Record<string, unknown>) =>
+      database.db
+        .insert(siteSettings)
+        .values({ id: "site", value })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { value } });
+
+    await settings({ commentsOpen: false });
+    const closed = await post({}, reader.token);
+    expect(closed.status).toBe(403);
+    expect(closed.body.error?.issues?.[0]?.key).toBe("comments.errors.closed");
+
+    await settings({ guestComments: false });
+    expect((await post(guest)).body.error?.issues?.[0]?.key).toBe("comments.errors.signIn");
+    expect((await post({}, reader.token)).status).toBe(200);
+
+    await settings({ commentBlocklist: "casino\n203.0.113.0/24" });
+    const word = await post({ body: "Visit my Casino" }, reader.token);
+    expect(word.body.data.status).toBe("pending");
+    // Another reader: three comments at once is one account's limit.
+    const other = await userWithSession(database.db);
+    const fromRange = await callJson(app, "POST", "/api/comments", {
+      ip: "203.0.113.50",
+      token: other.token,
+      body: { ...ARTICLE, body: "Innocent words", lang: "en-US" },
+    });
+    expect(fromRange.body.data.status).toBe("pending");
+    const rows = await database.db.select({ status: comments.status }).from(comments);
+    expect(rows.map((row) => row.status).sort()).toEqual(["approved", "spam", "spam"]);
   });
 });

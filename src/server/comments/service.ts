@@ -19,6 +19,8 @@ import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import { notes } from "../notes/service.ts";
+import { currentSettings } from "../site-config/settings.ts";
+import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
 import * as repo from "./repository.ts";
 
@@ -34,6 +36,10 @@ async function itemShown(ctx: ContentContext, kind: CommentKind, item: string) {
   const [book = "", chapter = ""] = item.split("/");
   return chapters.shown(ctx, book, chapter);
 }
+
+/** Refused while the settings close it (403), `key` the reader's words for it. */
+const closed = (message: string, key: string) =>
+  new ApiError(403, "forbidden", message, { issues: [{ field: "(body)", message, key }] });
 
 const noItem = () => new ApiError(404, "not_found", "No such item to comment on");
 const noComment = () => new ApiError(404, "not_found", "No such comment");
@@ -107,6 +113,10 @@ export async function writeComment(
       issues: missing.flatMap((field) => (field ? [{ field, message: "is required" }] : [])),
     });
   }
+  const settings = await currentSettings(ctx.db);
+  if (!settings.commentsOpen) throw closed("Comments are closed", "comments.errors.closed");
+  if (!writer && !settings.guestComments)
+    throw closed("Sign in to comment", "comments.errors.signIn");
   const { html, links } = renderComment(input.body);
   const now = new Date();
   if (input.website) {
@@ -127,6 +137,8 @@ export async function writeComment(
   const parent = await answered(ctx.db, input, writer);
   const owner = writer?.role === "admin";
   const email = writer ? null : (input.email?.toLowerCase() ?? null);
+  const texts = [input.body, input.name ?? "", input.email ?? ""];
+  const blocked = !owner && isBlocked(settings.commentBlocklist, texts, clientIp);
   const held =
     !owner &&
     (links > COMMENT_LIMITS.links || (email !== null && !(await repo.guestKnown(ctx.db, email))));
@@ -142,11 +154,13 @@ export async function writeComment(
     body: input.body,
     html,
     lang: input.lang,
-    status: held ? "pending" : "approved",
+    status: blocked ? "spam" : held ? "pending" : "approved",
     address: addressKey(clientIp),
   });
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
+  // A blocked comment's writer is told what a held one's is told: nothing to learn from.
+  if (blocked) written.status = "pending";
   const names = new Map(parent ? [[parent.id, parent.authorName ?? parent.guestName ?? ""]] : []);
   return commentRecord(written, writer?.id ?? null, names);
 }

@@ -28,6 +28,8 @@ export const SETTINGS_LIMITS = {
   links: 8,
   /** A social link's address (a profile's address is short; this keeps the body small). */
   url: 500,
+  /** The comment blocklist, all its lines. */
+  blocklist: 5000,
 } as const;
 
 /** A text in both languages that may be empty, its default given. */
@@ -92,6 +94,15 @@ export const siteSettingsFields = {
   registrationOpen: z.boolean().default(true),
   /** Off: `POST /api/createFeedback` is refused, and no page has the feedback button. */
   feedbackOpen: z.boolean().default(true),
+  /** Off: no new comment anywhere (those written stay shown). */
+  commentsOpen: z.boolean().default(true),
+  /** Off: only signed-in readers comment. On: guests too, their first comment held. */
+  guestComments: z.boolean().default(true),
+  /**
+   * Words and addresses, one a line: a comment holding a word, or written from an address (or a
+   * range such as `203.0.113.0/24`), goes to spam unseen.
+   */
+  commentBlocklist: z.string().max(SETTINGS_LIMITS.blocklist).default(""),
   /** A first visit's language when neither a stored choice nor the browser's language says. */
   defaultLocale: langSchema.default("en-US"),
 };
@@ -128,6 +139,9 @@ export const saveSettingsSchema = z.strictObject({
   socialLinks: siteSettingsFields.socialLinks.unwrap(),
   registrationOpen: z.boolean(),
   feedbackOpen: z.boolean(),
+  commentsOpen: z.boolean(),
+  guestComments: z.boolean(),
+  commentBlocklist: z.string().max(SETTINGS_LIMITS.blocklist),
   defaultLocale: langSchema,
 });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;

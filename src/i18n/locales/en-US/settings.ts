@@ -36,6 +36,11 @@ const settings = {
     visitors: "Visitors",
     registrationOpen: "Anyone may register an account",
     feedbackOpen: "Visitors may send feedback (the button on every page)",
+    commentsOpen: "Readers may comment under articles, notes and chapters",
+    guestComments: "Guests may comment with a name and an email (their first comment waits)",
+    commentBlocklist: "Comment blocklist",
+    commentBlocklistHint:
+      "Words and addresses, one a line (an address may be a range: 203.0.113.0/24). A comment holding one goes to spam unseen.",
     defaultLocale: "Language of a first visit",
     defaultLocaleHint:
       "For a visitor who has chosen none and whose browser speaks neither Chinese nor English.",

@@ -35,6 +35,11 @@ const settings: SettingsMessages = {
     visitors: "访客",
     registrationOpen: "任何人都可以注册账号",
     feedbackOpen: "访客可以发送反馈（每页的反馈按钮）",
+    commentsOpen: "读者可以在文章、随笔和章节下评论",
+    guestComments: "访客可以填写称呼和邮箱评论（首条评论需审核）",
+    commentBlocklist: "评论屏蔽列表",
+    commentBlocklistHint:
+      "每行一个词或地址（地址可写成网段，如 203.0.113.0/24）。含有其中之一的评论直接进入垃圾评论。",
     defaultLocale: "首次访问的语言",
     defaultLocaleHint: "访客未选择语言、浏览器语言也既非中文又非英文时使用。",
     languages: { "zh-CN": "中文", "en-US": "英文" },

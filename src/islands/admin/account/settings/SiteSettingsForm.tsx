@@ -256,6 +256,15 @@ function SettingsForm({ t, record, reload }: FormProps) {
         <legend>{t("bmsSettings.visitors")}</legend>
         <FormCheckField {...bind("registrationOpen")} label={t("bmsSettings.registrationOpen")} />
         <FormCheckField {...bind("feedbackOpen")} label={t("bmsSettings.feedbackOpen")} />
+        <FormCheckField {...bind("commentsOpen")} label={t("bmsSettings.commentsOpen")} />
+        <FormCheckField {...bind("guestComments")} label={t("bmsSettings.guestComments")} />
+        <FormTextField
+          {...bind("commentBlocklist")}
+          label={t("bmsSettings.commentBlocklist")}
+          hint={t("bmsSettings.commentBlocklistHint")}
+          maxLength={SETTINGS_LIMITS.blocklist}
+          multiline
+        />
         <FormSelectField
           {...bind("defaultLocale")}
           label={t("bmsSettings.defaultLocale")}

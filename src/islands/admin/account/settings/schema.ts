@@ -54,6 +54,9 @@ export const SETTINGS_FIELDS: readonly FieldPath<SettingsFields>[] = [
   ]).flat(),
   "registrationOpen",
   "feedbackOpen",
+  "commentsOpen",
+  "guestComments",
+  "commentBlocklist",
   "defaultLocale",
 ];
 
@@ -75,5 +78,8 @@ export const settingsFields = (record: SettingsRecord): SettingsFields => ({
   socialLinks: record.socialLinks.map((link) => ({ ...link })),
   registrationOpen: record.registrationOpen,
   feedbackOpen: record.feedbackOpen,
+  commentsOpen: record.commentsOpen,
+  guestComments: record.guestComments,
+  commentBlocklist: record.commentBlocklist,
   defaultLocale: record.defaultLocale,
 });
