@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { comments, contentArticles, siteSettings, users } from "../db/schema.ts";
-import { callJson, describeEachDb, userWithSession } from "../test-support.ts";
+import { callJson, describeEachDb, lastMail, userWithSession } from "../test-support.ts";
 
 // Readers' comments through the API, in-process, on each database engine. The items are the
 // seed files under content/ (an article, a note, a book's chapter) and rows made here.
@@ -337,5 +337,25 @@ describeEachDb("comments", (ctx) => {
     expect(fromRange.body.data.status).toBe("pending");
     const rows = await database.db.select({ status: comments.status }).from(comments);
     expect(rows.map((row) => row.status).sort()).toEqual(["approved", "spam", "spam"]);
+  });
+
+  it("mails each owner when a comment waits, and nobody when it shows at once", async () => {
+    const { app, database } = ctx();
+    const owner = await userWithSession(database.db, { role: "admin", email: "owner@example.com" });
+    const reader = await userWithSession(database.db);
+    await callJson(app, "POST", "/api/comments", {
+      token: reader.token,
+      body: { ...ARTICLE, body: "Shown at once.", lang: "en-US" },
+    });
+    expect(await lastMail(database.db, owner.user.email)).toBeNull();
+    await callJson(app, "POST", "/api/comments", {
+      ip: "198.51.100.3",
+      body: { ...ARTICLE, ...guest, body: "Please approve me.", lang: "zh-CN" },
+    });
+    const mail = await lastMail(database.db, owner.user.email);
+    expect(mail?.subject).toBe("A comment waits for you: article commit-messages");
+    expect(mail?.body).toContain("Lin wrote under article commit-messages:");
+    expect(mail?.body).toContain("Please approve me.");
+    expect(mail?.body).toContain("/bms/comments");
   });
 });

@@ -138,3 +138,12 @@ export async function ownerPage(
 export function statusCounts(db: Db) {
   return db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status);
 }
+
+/** The addresses of the site's owners: its active admins. */
+export async function ownerAddresses(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+  return rows.map((row) => row.email);
+}

@@ -59,7 +59,7 @@ export const commentRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = c.var.user;
       const written = await writeComment(
-        ctx(c),
+        { ...ctx(c), mailer: c.var.mailer, origin: new URL(c.req.url).origin },
         c.req.valid("json"),
         user ? { id: user.id, role: user.role } : null,
         c.var.clientIp,

@@ -1,3 +1,4 @@
+import type { Locale } from "../../i18n/core.ts";
 import type { Page } from "../../shared/auth.ts";
 import {
   COMMENT_KINDS,
@@ -18,8 +19,10 @@ import type { Db } from "../db/client.ts";
 import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { composeCommentWaiting } from "../mail/messages.ts";
 import { notes } from "../notes/service.ts";
-import { currentSettings } from "../site-config/settings.ts";
+import { currentSettings, siteNameIn } from "../site-config/settings.ts";
 import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
 import * as repo from "./repository.ts";
@@ -102,7 +105,7 @@ async function answered(db: Db, input: CommentInput, writer: Commenter) {
  * (a bot) gets the answer a held comment gets, and nothing is written.
  */
 export async function writeComment(
-  ctx: ContentContext,
+  ctx: ContentContext & { mailer: Mailer; origin: string },
   input: CommentInput,
   writer: Commenter,
   clientIp: string | null,
@@ -159,10 +162,34 @@ export async function writeComment(
   });
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
+  if (written.status === "pending") await tellOwners(ctx, written, settings.defaultLocale);
   // A blocked comment's writer is told what a held one's is told: nothing to learn from.
   if (blocked) written.status = "pending";
   const names = new Map(parent ? [[parent.id, parent.authorName ?? parent.guestName ?? ""]] : []);
   return commentRecord(written, writer?.id ?? null, names);
+}
+
+/**
+ * Mails each owner that a comment waits, in the site's first-visit language, with a link to the
+ * comments screen. A mail that fails is logged: the comment is written all the same.
+ */
+async function tellOwners(
+  ctx: { db: Db; mailer: Mailer; origin: string },
+  row: repo.CommentWithAuthor,
+  locale: Locale,
+) {
+  const mail = composeCommentWaiting(locale, {
+    item: `${row.kind} ${row.item}`,
+    author: row.authorName ?? row.guestName ?? "",
+    text: row.body,
+    link: `${ctx.origin}/bms/comments`,
+    site: await siteNameIn(ctx.db, locale),
+  });
+  for (const to of await repo.ownerAddresses(ctx.db)) {
+    await ctx.mailer.send({ to, ...mail }).catch((error: unknown) => {
+      console.error(`comments: the mail to ${to} failed:`, error);
+    });
+  }
 }
 
 /** Whether a comment written at `createdAt` may still be edited. */

@@ -69,3 +69,17 @@ export function composeFeedbackReply(
     siteName: values.site,
   };
 }
+
+/** The owner's mail when a comment waits for approval: who wrote, where, what, and the screen. */
+export function composeCommentWaiting(
+  locale: Locale,
+  values: { item: string; author: string; text: string; link: string; site?: string | undefined },
+): ComposedMail {
+  const t = translator(locale);
+  const all = { ...values, site: values.site || t("site.name") };
+  return {
+    subject: t("mail.commentWaitingSubject", all),
+    text: t("mail.commentWaitingBody", all),
+    siteName: all.site,
+  };
+}

@@ -16,6 +16,9 @@ const auth = {
     changeTakenSubject: "This address already has an account",
     changeTakenBody:
       "Someone asked to move another account at {{site}} to this address, which already has an account of its own. Nothing was changed. If it was you, use a different address. Otherwise you can ignore this mail.",
+    commentWaitingSubject: "A comment waits for you: {{item}}",
+    commentWaitingBody:
+      "{{author}} wrote under {{item}}:\n\n{{text}}\n\nIt shows once you approve it: {{link}}\n\n—\n{{site}}",
     feedbackReplySubject: "Re: {{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\nA reply from the owner of {{site}} to the feedback you sent, “{{subject}}”. You can answer through the feedback button on any page of the site.",

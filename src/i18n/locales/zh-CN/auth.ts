@@ -18,6 +18,9 @@ const auth: AuthMessages = {
     changeTakenSubject: "这个邮箱已经有账号了",
     changeTakenBody:
       "有人申请把{{site}}的另一个账号改用这个邮箱，但该邮箱已经有自己的账号，因此没有做任何改动。如果是你本人，请换一个邮箱；否则请忽略这封邮件。",
+    commentWaitingSubject: "有一条评论待审核：{{item}}",
+    commentWaitingBody:
+      "{{author}} 在 {{item}} 下写道：\n\n{{text}}\n\n批准后即会显示：{{link}}\n\n——\n{{site}}",
     feedbackReplySubject: "回复：{{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\n这是{{site}}站长对你提交的反馈「{{subject}}」的回复。如需继续沟通，可以通过网站任意页面的反馈按钮联系。",
