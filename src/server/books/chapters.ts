@@ -9,6 +9,7 @@ import type {
   UpdateChapterInput,
 } from "../../shared/content.ts";
 import { statusNow } from "../../shared/content.ts";
+import { itemCommentsMoved } from "../comments/service.ts";
 import { chapterListItem, chapterRecord, withExcerpt } from "../content/records.ts";
 import { dropDraftLinks } from "../content/service/items.ts";
 import {
@@ -232,6 +233,8 @@ async function updateChapter(
   await refuseIfChangedMeanwhile("chapter", since, row, () => repo.chapters.findById(ctx.db, id));
   if (!row) throw notFound("chapter");
   await keepRevision(ctx, "chapter", row, ctx.actor ?? null, CHAPTER_FIXED);
+  const path = (slug: string) => `${book.slug}/${slug}`;
+  await itemCommentsMoved(ctx.db, "chapter", path(current.slug), path(row.slug));
   chapterChanged(ctx, book, [current.status, row.status], "update", row);
   return chapterRecord(row, book.slug);
 }
@@ -250,6 +253,7 @@ async function deleteChapter(ctx: ContentContext, id: string): Promise<{ id: str
   if (!row) throw notFound("chapter");
   await dropRevisions(ctx, "chapter", id);
   await dropDraftLinks(ctx, "chapter", id);
+  await itemCommentsMoved(ctx.db, "chapter", `${book.slug}/${row.slug}`, null);
   chapterChanged(ctx, book, [row.status], "delete", row);
   return { id };
 }

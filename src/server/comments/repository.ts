@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  like,
+  ne,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { CommentKind, CommentStatus, ListCommentsQuery } from "../../shared/comments.ts";
 import type { Db } from "../db/client.ts";
 import { type RowPage, search } from "../db/queries.ts";
@@ -146,4 +158,33 @@ export async function ownerAddresses(db: Db): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.status, "active")));
   return rows.map((row) => row.email);
+}
+
+/** An item's comments, every status: gone with the item. */
+export async function deleteItemComments(db: Db, kind: CommentKind, item: string): Promise<void> {
+  await db.delete(comments).where(and(eq(comments.kind, kind), eq(comments.item, item)));
+}
+
+/** An item's comments follow it to its new path. */
+export async function moveItemComments(
+  db: Db,
+  kind: CommentKind,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(comments)
+    .set({ item: to })
+    .where(and(eq(comments.kind, kind), eq(comments.item, from)));
+}
+
+/** The comments of every chapter of a book (`book/…`): gone with it, or to its new slug. */
+export async function bookChapterComments(db: Db, book: string, to: string | null): Promise<void> {
+  const ofBook = and(eq(comments.kind, "chapter"), like(comments.item, `${book}/%`));
+  if (to === null) await db.delete(comments).where(ofBook);
+  else
+    await db
+      .update(comments)
+      .set({ item: sql`${to} || substr(${comments.item}, ${book.length + 1})` })
+      .where(ofBook);
 }

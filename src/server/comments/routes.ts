@@ -1,12 +1,16 @@
 import { Hono } from "hono";
 import {
+  type CommentKind,
   commentEditSchema,
   commentInputSchema,
   commentItemSchema,
   commentStatusSchema,
   listCommentsQuerySchema,
 } from "../../shared/comments.ts";
+import { articles } from "../articles/service.ts";
+import { chapters } from "../books/chapters.ts";
 import { ctx } from "../content/route-parts.ts";
+import type { ContentContext } from "../content/service.ts";
 import type { AppEnv } from "../http/context.ts";
 import { ok } from "../http/envelope.ts";
 import { caller, requireAdmin, requireUser } from "../http/middleware.ts";
@@ -18,6 +22,7 @@ import {
   takeToken,
 } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
+import { notes } from "../notes/service.ts";
 import {
   commentCounts,
   deleteOwnComment,
@@ -27,6 +32,14 @@ import {
   moderationPage,
   writeComment,
 } from "./service.ts";
+
+/** Whether the item a comment is for shows on the site now, by its own service. */
+async function itemShown(ctx: ContentContext, kind: CommentKind, item: string) {
+  if (kind === "article") return articles.shown(ctx, item);
+  if (kind === "note") return notes.shown(ctx, item);
+  const [book = "", chapter = ""] = item.split("/");
+  return chapters.shown(ctx, book, chapter);
+}
 
 /** Readers' comments: an item's thread, the counts, and a reader's own writes. */
 export const commentRoutes = new Hono<AppEnv>()
@@ -58,8 +71,14 @@ export const commentRoutes = new Hono<AppEnv>()
     jsonBody(commentInputSchema),
     async (c) => {
       const user = c.var.user;
+      const content = ctx(c);
       const written = await writeComment(
-        { ...ctx(c), mailer: c.var.mailer, origin: new URL(c.req.url).origin },
+        {
+          ...content,
+          mailer: c.var.mailer,
+          origin: new URL(c.req.url).origin,
+          shown: (kind, item) => itemShown(content, kind, item),
+        },
         c.req.valid("json"),
         user ? { id: user.id, role: user.role } : null,
         c.var.clientIp,

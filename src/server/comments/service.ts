@@ -11,8 +11,6 @@ import {
   type ListCommentsQuery,
   type ModeratedComment,
 } from "../../shared/comments.ts";
-import { articles } from "../articles/service.ts";
-import { chapters } from "../books/chapters.ts";
 import { invalid } from "../content/service/shared.ts";
 import type { ContentContext } from "../content/service.ts";
 import type { Db } from "../db/client.ts";
@@ -21,7 +19,6 @@ import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { composeCommentWaiting } from "../mail/messages.ts";
-import { notes } from "../notes/service.ts";
 import { currentSettings, siteNameIn } from "../site-config/settings.ts";
 import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
@@ -31,14 +28,6 @@ import * as repo from "./repository.ts";
 
 /** Who writes: a signed-in reader (the owner too), or a guest. */
 export type Commenter = { id: string; role: string } | null;
-
-/** Whether the item a comment is for shows on the site now. */
-async function itemShown(ctx: ContentContext, kind: CommentKind, item: string) {
-  if (kind === "article") return articles.shown(ctx, item);
-  if (kind === "note") return notes.shown(ctx, item);
-  const [book = "", chapter = ""] = item.split("/");
-  return chapters.shown(ctx, book, chapter);
-}
 
 /** Refused while the settings close it (403), `key` the reader's words for it. */
 const closed = (message: string, key: string) =>
@@ -105,7 +94,12 @@ async function answered(db: Db, input: CommentInput, writer: Commenter) {
  * (a bot) gets the answer a held comment gets, and nothing is written.
  */
 export async function writeComment(
-  ctx: ContentContext & { mailer: Mailer; origin: string },
+  ctx: ContentContext & {
+    mailer: Mailer;
+    origin: string;
+    /** Whether the item shows on the site now (its own service says). */
+    shown: (kind: CommentKind, item: string) => Promise<boolean>;
+  },
   input: CommentInput,
   writer: Commenter,
   clientIp: string | null,
@@ -136,7 +130,7 @@ export async function writeComment(
       mine: false,
     };
   }
-  if (!(await itemShown(ctx, input.kind, input.item))) throw noItem();
+  if (!(await ctx.shown(input.kind, input.item))) throw noItem();
   const parent = await answered(ctx.db, input, writer);
   const owner = writer?.role === "admin";
   const email = writer ? null : (input.email?.toLowerCase() ?? null);
@@ -280,4 +274,21 @@ export async function moderate(
 export async function commentStatusCounts(db: Db): Promise<Record<string, number>> {
   const rows = await repo.statusCounts(db);
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/**
+ * What becomes of an item's comments when it changes path or goes: they follow a new slug, and
+ * are deleted with the item (a thread about a page that no longer exists has nowhere to show,
+ * and a new item under the old slug must not inherit it). `to` null: the item is deleted.
+ */
+export async function itemCommentsMoved(
+  db: Db,
+  kind: CommentKind | "book",
+  from: string,
+  to: string | null,
+): Promise<void> {
+  if (from === to) return;
+  if (kind === "book") return repo.bookChapterComments(db, from, to);
+  if (to === null) return repo.deleteItemComments(db, kind, from);
+  return repo.moveItemComments(db, kind, from, to);
 }

@@ -10,6 +10,7 @@ import {
   statusNow,
   timeIssue,
 } from "../../../shared/content.ts";
+import { itemCommentsMoved } from "../../comments/service.ts";
 import type { Db } from "../../db/client.ts";
 import type { FacetRow } from "../../db/items.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
@@ -115,6 +116,8 @@ function publishMessage(status: ContentStatus): string {
 }
 
 /** What the shared flow needs to know of one kind of item. */
+type ItemName = "article" | "note" | "book" | "photo";
+
 export interface ItemKind<
   Row extends RowBase,
   Rec extends RecordBase,
@@ -124,7 +127,7 @@ export interface ItemKind<
   ListRow,
   Item extends Sortable,
 > {
-  name: "article" | "note" | "book" | "photo";
+  name: ItemName;
   /** The kind's rows (its aggregate's repository.ts, built on src/server/db/items.ts). */
   rows: {
     findById(db: Db, id: string): Promise<Row | null>;
@@ -282,6 +285,7 @@ export function itemService<
         await refuseIfChangedMeanwhile(name, since, updated, () => kind.rows.findById(ctx.db, id));
         const row = found(updated);
         await keepRevision(ctx, name, row, ctx.actor ?? null);
+        await commentsFollow(ctx, name, before.slug, row.slug);
         changed(ctx, "update", row, before);
         return kind.record(row);
       },
@@ -319,6 +323,7 @@ export function itemService<
         await current(ctx, id);
         const row = found(await kind.rows.remove(ctx.db, id));
         await dropRevisions(ctx, name, id);
+        await commentsFollow(ctx, name, row.slug, null);
         await draftLinksRepo.deleteDraftLinks(ctx.db, name, id);
         changed(ctx, "delete", row);
         return { id };
@@ -348,5 +353,10 @@ export function itemService<
 }
 
 /** Drops the secret links to an item's drafts (its own rows go by the kit's `remove`). */
+/** An item's comments follow its new slug, or go with it (`to` null); photos take none. */
+function commentsFollow(ctx: ContentContext, kind: ItemName, from: string, to: string | null) {
+  return kind === "photo" ? undefined : itemCommentsMoved(ctx.db, kind, from, to);
+}
+
 export const dropDraftLinks = (ctx: ContentContext, kind: DraftKind, id: string) =>
   draftLinksRepo.deleteDraftLinks(ctx.db, kind, id);
