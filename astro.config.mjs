@@ -143,8 +143,11 @@ function afterBuild() {
   return {
     name: "blog-after-build",
     hooks: {
-      "astro:config:done": ({ config }) => {
+      "astro:config:done": async ({ config, logger }) => {
         cacheDir = fileURLToPath(config.cacheDir);
+        // Before the content sync: a store made by other schemas' code starts afresh.
+        const { guardContentStore } = await import("./src/lib/content-store-guard.ts");
+        if (guardContentStore(cacheDir)) logger.info("content schemas changed: store dropped");
       },
       "astro:build:done": async ({ dir, logger }) => {
         // First the `<link rel="modulepreload">` for each chunk a page's module script imports

@@ -38,9 +38,13 @@ function replacer(_key: string, value: unknown): unknown {
 /** The key of a page that shows `parts`: their digest with the site's settings'. */
 export async function cacheKey(...parts: Part[]): Promise<string> {
   const settings = await siteSettings();
-  return createHash("sha256")
-    .update(JSON.stringify([settings, parts], replacer))
-    .digest("base64url");
+  return (
+    createHash("sha256")
+      // The schemas' code (set by astro.config.mjs): an entry's digest is its file's, so a field
+      // added to a kind changes what a page shows but no entry's digest.
+      .update(JSON.stringify([settings, process.env.CONTENT_SCHEMA_DIGEST ?? "", parts], replacer))
+      .digest("base64url")
+  );
 }
 
 /**
