@@ -284,18 +284,23 @@ async function unpublishChapter(ctx: ContentContext, id: string): Promise<Chapte
   return chapterRecord(row, book.slug);
 }
 
-/** Whether chapter `slug` of book `bookSlug` shows on the site now: both published. */
-async function chapterShown(ctx: ContentContext, bookSlug: string, slug: string) {
+/** Chapter `slug` of book `bookSlug` if it shows on the site now (both published), else null. */
+async function chapterShown(
+  ctx: ContentContext,
+  bookSlug: string,
+  slug: string,
+): Promise<ChapterRecord | null> {
   const book = await resolveBook(ctx, bookSlug).catch(() => null);
   if (book?.source === "file") {
     const { status, publishedAt } = book.item;
-    if (statusNow(status, publishedAt) !== "published") return false;
+    if (statusNow(status, publishedAt) !== "published") return null;
     const chapters = await ctx.files.chapters();
-    return chapters.some((c) => c.book === bookSlug && c.slug === slug && c.status === "published");
+    const found = chapters.find((c) => c.book === bookSlug && c.slug === slug);
+    return found?.status === "published" ? found : null;
   }
-  if (!book || !onSite(book.row)) return false;
+  if (!book || !onSite(book.row)) return null;
   const chapter = await repo.findChapterBySlug(ctx.db, book.row.id, slug);
-  return chapter?.status === "published";
+  return chapter?.status === "published" ? chapterRecord(chapter, book.row.slug) : null;
 }
 
 /** A chapter's book is no field an update takes: its revisions leave it out. */

@@ -50,4 +50,14 @@ describeContentApi("comments of an item that moves or goes", ({ api, created, db
     expect((await api("DELETE", `/api/admin/books/${bookId}`)).status).toBe(200);
     expect(await db().select().from(comments)).toEqual([]);
   });
+
+  it("an item's own switch closes new comments under it, and keeps those written", async () => {
+    const id = await created("articles", article({ slug: "switched", status: "published" }));
+    expect((await write("article", "switched")).status).toBe(200);
+    expect((await api("PUT", `/api/admin/articles/${id}`, { comments: false })).status).toBe(200);
+    const refused = await write("article", "switched");
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.issues?.[0]?.key).toBe("comments.errors.closed");
+    expect(await count("article", "switched")).toBe(1);
+  });
 });

@@ -33,12 +33,19 @@ import {
   writeComment,
 } from "./service.ts";
 
-/** Whether the item a comment is for shows on the site now, by its own service. */
-async function itemShown(ctx: ContentContext, kind: CommentKind, item: string) {
-  if (kind === "article") return articles.shown(ctx, item);
-  if (kind === "note") return notes.shown(ctx, item);
+/**
+ * Whether the item a comment is for takes comments now: null when it is not on the site, else
+ * its own switch. Each kind's service says.
+ */
+async function itemOpen(ctx: ContentContext, kind: CommentKind, item: string) {
   const [book = "", chapter = ""] = item.split("/");
-  return chapters.shown(ctx, book, chapter);
+  const found =
+    kind === "article"
+      ? await articles.shown(ctx, item)
+      : kind === "note"
+        ? await notes.shown(ctx, item)
+        : await chapters.shown(ctx, book, chapter);
+  return found ? found.comments : null;
 }
 
 /** Readers' comments: an item's thread, the counts, and a reader's own writes. */
@@ -77,7 +84,7 @@ export const commentRoutes = new Hono<AppEnv>()
           ...content,
           mailer: c.var.mailer,
           origin: new URL(c.req.url).origin,
-          shown: (kind, item) => itemShown(content, kind, item),
+          open: (kind, item) => itemOpen(content, kind, item),
         },
         c.req.valid("json"),
         user ? { id: user.id, role: user.role } : null,

@@ -97,8 +97,8 @@ export async function writeComment(
   ctx: ContentContext & {
     mailer: Mailer;
     origin: string;
-    /** Whether the item shows on the site now (its own service says). */
-    shown: (kind: CommentKind, item: string) => Promise<boolean>;
+    /** Null when the item is not on the site, else whether it takes comments (its switch). */
+    open: (kind: CommentKind, item: string) => Promise<boolean | null>;
   },
   input: CommentInput,
   writer: Commenter,
@@ -130,7 +130,9 @@ export async function writeComment(
       mine: false,
     };
   }
-  if (!(await ctx.shown(input.kind, input.item))) throw noItem();
+  const open = await ctx.open(input.kind, input.item);
+  if (open === null) throw noItem();
+  if (!open) throw closed("Comments are closed here", "comments.errors.closed");
   const parent = await answered(ctx.db, input, writer);
   const owner = writer?.role === "admin";
   const email = writer ? null : (input.email?.toLowerCase() ?? null);

@@ -34,6 +34,8 @@ export const articleFields = {
   category: slugSchema,
   tags: tagsSchema.default([]),
   pinned: z.boolean().default(false),
+  /** Readers may comment under it (off: no new comments; those written stay shown). */
+  comments: z.boolean().default(true),
 };
 
 /** The image fields, by where an image may come from (`ImageSource`). */

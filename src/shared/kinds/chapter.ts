@@ -24,6 +24,8 @@ export const chapterFields = {
   title: text(CONTENT_LIMITS.title),
   /** Sort order among siblings. */
   order: orderSchema.default(0),
+  /** Readers may comment under it (off: no new comments; those written stay shown). */
+  comments: z.boolean().default(true),
 };
 
 const chapterShape = {

@@ -20,6 +20,8 @@ import {
 export const noteFields = {
   lang: langSchema,
   tags: tagsSchema.default([]),
+  /** Readers may comment under it (off: no new comments; those written stay shown). */
+  comments: z.boolean().default(true),
 };
 
 /** The image fields, by where an image may come from (`ImageSource`). */

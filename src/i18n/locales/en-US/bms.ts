@@ -45,6 +45,7 @@ const bms = {
       "The tools of this section arrive with its own piece of work; the API behind it is guarded already.",
   },
   commentsCenter: {
+    itemSwitch: "Readers may comment (off: no new comments; those written stay)",
     bulk: {
       legend: "Selected comments",
       all: "Select all on this page",

@@ -45,6 +45,7 @@ const bms: BmsMessages = {
     pending: "这个栏目的管理工具会随各自的工作一起到来；它背后的 API 已经受权限保护。",
   },
   commentsCenter: {
+    itemSwitch: "允许读者评论（关闭后不再接受新评论，已有的保留）",
     bulk: {
       legend: "选中的评论",
       all: "全选本页",

@@ -137,6 +137,7 @@ export function ArticleForm(props: EditorFormProps<ArticleRecord>) {
       <div className="bms-row">
         <ArticleTextField {...field} name="translationKey" />
         <FormCheckField {...bind("pinned")} label={t("bmsArticles.pinned")} />
+        <FormCheckField {...bind("comments")} label={t("commentsCenter.itemSwitch")} />
       </div>
     </EditorForm>
   );

@@ -44,6 +44,7 @@ const record: ArticleRecord = {
   category: "engineering",
   tags: ["web", "astro"],
   pinned: true,
+  comments: true,
   body: "# Hello",
   cover: "",
   status: "scheduled",
@@ -128,6 +129,7 @@ describe("the article form", () => {
       coverAlt: "A cover",
       translationKey: null,
       pinned: false,
+      comments: true,
       body: "",
       status: "scheduled",
       publishedAt: localToIso("2999-05-04T09:30"),
@@ -173,6 +175,7 @@ describe("the article form", () => {
       coverAlt: "",
       translationKey: "",
       pinned: true,
+      comments: true,
       body: "# Hello",
       at: isoToLocal("2031-05-04T01:30:00.000Z"),
     });

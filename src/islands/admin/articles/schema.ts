@@ -41,6 +41,7 @@ const fieldsWith = (at: z.ZodString) =>
       .transform((key) => key || null)
       .pipe(article.translationKey.unwrap()),
     pinned: article.pinned,
+    comments: article.comments,
     body: article.body,
     at,
   });
@@ -65,6 +66,7 @@ export const ARTICLE_FIELDS = [
   "coverAlt",
   "translationKey",
   "pinned",
+  "comments",
 ] as const satisfies readonly FieldPath<ArticleFields>[];
 
 /** The form's words for each field's problems (the server's refusals too). */
@@ -109,6 +111,7 @@ export const emptyArticle = (): ArticleFields => ({
   coverAlt: "",
   translationKey: "",
   pinned: false,
+  comments: true,
   body: "",
   at: "",
 });
@@ -126,6 +129,7 @@ export const articleFields = (record: ArticleRecord, at = ""): ArticleFields => 
   coverAlt: record.coverAlt,
   translationKey: record.translationKey ?? "",
   pinned: record.pinned,
+  comments: record.comments,
   body: record.body,
   at: scheduleTimeOf(record, at),
 });

@@ -7,7 +7,7 @@ import type { ChapterListItem, ChapterRecord } from "../../../shared/content.ts"
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields } from "../../ui/form-fields.tsx";
 import { DraftLinkControl } from "../app/content/DraftLink.tsx";
-import { DraftOrSaveButtons } from "../app/content/fields.tsx";
+import { DraftOrSaveButtons, FormCheckField } from "../app/content/fields.tsx";
 import { KeptOffer } from "../app/content/KeptOffer.tsx";
 import { useKeeping } from "../app/content/keeping.ts";
 import { FormMarkdownField } from "../app/content/MarkdownField.tsx";
@@ -138,6 +138,7 @@ export function ChapterForm({ t, bookId, tops, editing, hasChildren = false, ...
         <FormOrderField {...bind("order")} />
       </div>
       <FormMarkdownField {...bind("body")} label={t("bmsBooks.body")} rows={editing ? 10 : 6} />
+      <FormCheckField {...bind("comments")} label={t("commentsCenter.itemSwitch")} />
       {editing && !editing.readOnly && (
         <HistoryPanel
           t={t}

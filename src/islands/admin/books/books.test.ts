@@ -196,6 +196,7 @@ describe("the chapter form", () => {
     parentId: null,
     order: "2",
     body: "Text.",
+    comments: true,
   };
 
   it("makes the request's fields: the order a number, no parent as null", () => {
@@ -231,12 +232,14 @@ describe("the chapter form", () => {
       parentId: null,
       order: "3",
       body: "",
+      comments: true,
     });
     const record: ChapterRecord = {
       id: "c1",
       bookId: "b1",
       book: "field-notes",
       title: "Fonts",
+      comments: true,
       slug: "fonts",
       parentId: parent,
       order: 4,
@@ -250,6 +253,7 @@ describe("the chapter form", () => {
       parentId: parent,
       order: "4",
       body: "About fonts.",
+      comments: true,
     });
   });
 });

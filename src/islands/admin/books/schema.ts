@@ -49,7 +49,7 @@ export type BookValues = z.output<typeof bookFormSchema>;
  * as the request's null.
  */
 export const chapterFormSchema = createChapterSchema
-  .pick({ title: true, slug: true, parentId: true, body: true })
+  .pick({ title: true, slug: true, parentId: true, body: true, comments: true })
   .extend({ order: typedOrder });
 export type ChapterFields = z.input<typeof chapterFormSchema>;
 export type ChapterValues = z.output<typeof chapterFormSchema>;
@@ -64,7 +64,7 @@ export const BOOK_FIELDS = [
   "cover",
   "translationKey",
 ] as const;
-export const CHAPTER_FIELDS = ["title", "slug", "parentId", "order", "body"] as const;
+export const CHAPTER_FIELDS = ["title", "slug", "parentId", "order", "body", "comments"] as const;
 
 const named = {
   title: { blank: "bmsBooks.problems.titleRequired", long: "bmsBooks.problems.titleTooLong" },
@@ -121,12 +121,14 @@ export function bookFields(book: BookRecord | null, lang: BookFields["lang"]): B
 
 /** A chapter's fields as the form starts them: from the chapter edited, or blank at `order`. */
 export function chapterFields(chapter: ChapterRecord | null, order: number): ChapterFields {
-  if (!chapter) return { title: "", slug: "", parentId: null, order: String(order), body: "" };
+  if (!chapter)
+    return { title: "", slug: "", parentId: null, order: String(order), body: "", comments: true };
   return {
     title: chapter.title,
     slug: chapter.slug,
     parentId: chapter.parentId,
     order: String(chapter.order),
     body: chapter.body,
+    comments: chapter.comments,
   };
 }

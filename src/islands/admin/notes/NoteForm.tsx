@@ -9,7 +9,12 @@ import { $locale } from "../../../stores/locale.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { DraftLinkControl } from "../app/content/DraftLink.tsx";
-import { FormLangField, FormScheduleField, SaveOverButton } from "../app/content/fields.tsx";
+import {
+  FormCheckField,
+  FormLangField,
+  FormScheduleField,
+  SaveOverButton,
+} from "../app/content/fields.tsx";
 import { submitterValue } from "../app/content/form.ts";
 import { KeptOffer } from "../app/content/KeptOffer.tsx";
 import { useKeeping } from "../app/content/keeping.ts";
@@ -147,6 +152,7 @@ export function NoteForm({ t, editing, onDone, onCancel }: Props) {
         maxLength={CONTENT_LIMITS.tags * (CONTENT_LIMITS.tag + 2)}
       />
       <NoteImages t={t} id={id} control={form.control} />
+      <FormCheckField {...bind("comments")} label={t("commentsCenter.itemSwitch")} />
       {editing && !editing.readOnly && (
         <HistoryPanel
           t={t}

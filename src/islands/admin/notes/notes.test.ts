@@ -80,6 +80,7 @@ describe("the note form", () => {
       body: "Hello world",
       tags: ["e2e", "testing"],
       images: [{ src: "https://example.com/a.png", alt: "A picture" }],
+      comments: true,
       status: "scheduled",
       publishedAt: localToIso("2999-05-04T09:30"),
     });
@@ -128,6 +129,7 @@ describe("the note form", () => {
       lang: "zh-CN",
       body: "桂花",
       tags: ["秋", "花"],
+      comments: true,
       images: [{ src: "/a.png", alt: "" }],
       status: "draft",
       publishedAt: null,
@@ -139,7 +141,14 @@ describe("the note form", () => {
       tags: "秋, 花",
       images: [{ src: "/a.png", alt: "" }],
     });
-    expect(noteFieldOrder(1)).toEqual(["body", "tags", "images.0.src", "images.0.alt", "at"]);
+    expect(noteFieldOrder(1)).toEqual([
+      "body",
+      "tags",
+      "images.0.src",
+      "images.0.alt",
+      "comments",
+      "at",
+    ]);
   });
 
   it("names the server's fields as the form's, in the form's words", () => {

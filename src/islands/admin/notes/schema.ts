@@ -26,6 +26,7 @@ const fieldsSchema = z.object({
   body: note.body,
   tags: z.string().transform(parseTags).pipe(note.tags.unwrap()),
   images: note.images,
+  comments: note.comments,
   at: z.string(),
 });
 
@@ -76,7 +77,7 @@ export function noteFieldOrder(images: number): FieldPath<NoteFields>[] {
     `images.${i}.src`,
     `images.${i}.alt`,
   ]);
-  return ["body", "tags", ...rows.flat(), "at"];
+  return ["body", "tags", ...rows.flat(), "comments", "at"];
 }
 
 /** A new note's first values, in the language given. */
@@ -85,6 +86,7 @@ export const emptyNote = (lang: ContentLang): NoteFields => ({
   body: "",
   tags: "",
   images: [],
+  comments: true,
   at: tomorrowMorning(),
 });
 
@@ -94,5 +96,6 @@ export const noteFields = (record: NoteRecord): NoteFields => ({
   body: record.body,
   tags: record.tags.join(", "),
   images: record.images.map(({ src, alt }) => ({ src, alt })),
+  comments: record.comments,
   at: tomorrowMorning(),
 });

@@ -222,12 +222,12 @@ export function itemService<
           order: kind.list.order?.(query),
         }),
 
-      /** Whether the item of `slug` shows on the site now (a file's or a row's). */
-      async shown(ctx: ContentContext, slug: string): Promise<boolean> {
+      /** The item of `slug` if it shows on the site now (a file's or a row's), else null. */
+      async shown(ctx: ContentContext, slug: string): Promise<Rec | null> {
         const file = (await kind.files(ctx.files)).find((item) => item.slug === slug);
-        if (file) return statusNow(file.status, file.publishedAt) === "published";
+        if (file) return statusNow(file.status, file.publishedAt) === "published" ? file : null;
         const row = await kind.rows.findBySlug(ctx.db, slug);
-        return row !== null && onSite(row);
+        return row && onSite(row) ? kind.record(row) : null;
       },
 
       /** How many items of each status, group and tag, rows and files together. */
