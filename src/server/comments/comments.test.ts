@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { comments, contentArticles, siteSettings, users } from "../db/schema.ts";
+import { auditLogs, comments, contentArticles, siteSettings, users } from "../db/schema.ts";
 import { callJson, describeEachDb, lastMail, userWithSession } from "../test-support.ts";
 
 // Readers' comments through the API, in-process, on each database engine. The items are the
@@ -290,6 +290,13 @@ describeEachDb("comments", (ctx) => {
       html: "<p>A guest's first word.</p>",
     });
     expect((await move("sideways")).status).toBe(400);
+    // Every move is in the audit log, under the owner's name.
+    const logged = await database.db
+      .select({ action: auditLogs.action, actor: auditLogs.actorId })
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, held.body.data.id));
+    expect(logged).toHaveLength(3);
+    expect(logged.every((row) => row.actor === owner.user.id)).toBe(true);
     const nowhere = await callJson(
       app,
       "PUT",

@@ -11,8 +11,7 @@ import {
   type ListCommentsQuery,
   type ModeratedComment,
 } from "../../shared/comments.ts";
-import { invalid } from "../content/service/shared.ts";
-import type { ContentContext } from "../content/service.ts";
+import { type ContentContext, invalid } from "../content/service/shared.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
