@@ -31,6 +31,10 @@ export function isItemPath({ kind, item }: { kind: CommentKind; item: string }):
   return parts.length === (kind === "chapter" ? 2 : 1) && parts.every((p) => SLUG.test(p));
 }
 
+/** Whether a comment written at `createdAt` (ISO time) may still be edited by its author. */
+export const isEditable = (createdAt: string, now = Date.now()) =>
+  now - Date.parse(createdAt) <= COMMENT_LIMITS.editMinutes * 60_000;
+
 /** The message key of a comment form's problem, per field; none when the field is fine. */
 export function checkComment(fields: {
   body: string;

@@ -6,6 +6,8 @@ export const sitePaths = {
   article: (slug: string) => `/articles/${slug}/`,
   note: (slug: string) => `/random-notes/${slug}/`,
   book: (slug: string) => `/book-doc/${slug}/`,
+  /** A chapter by its path, `book/chapter`. */
+  chapter: (path: string) => `/book-doc/${path}/`,
   photo: (slug: string) => `/image-library/photo/${slug}/`,
 } as const;
 

@@ -8,6 +8,7 @@ import {
   type CommentKind,
   type CommentRecord,
   checkComment,
+  isEditable,
 } from "../../shared/comment-rules.ts";
 import type { ErrorInfo } from "../../shared/envelope.ts";
 import { $locale } from "../../stores/locale.ts";
@@ -57,8 +58,10 @@ function failureText(t: Translate, failure: { message: string; error?: ErrorInfo
   return t("comments.errors.failed", { message: failure.message });
 }
 
-const editable = (comment: CommentRecord) =>
-  comment.mine && Date.now() - Date.parse(comment.createdAt) < COMMENT_LIMITS.editMinutes * 60_000;
+const editable = (comment: CommentRecord) => comment.mine && isEditable(comment.createdAt);
+
+/** The sign-in page, coming back here after. */
+const signInHref = () => `/register-login?redirect=${encodeURIComponent(location.pathname)}`;
 
 function CommentsIsland({ kind, item, lang, open, guests }: Props) {
   const locale = useStore($locale);
@@ -234,9 +237,7 @@ function CommentsIsland({ kind, item, lang, open, guests }: Props) {
       {list.state !== "idle" && !open && <p className="comments-note">{t("comments.closed")}</p>}
       {list.state !== "idle" && open && !guests && !signedIn && (
         <p className="comments-note">
-          <a href={`/register-login?redirect=${encodeURIComponent(location.pathname)}`}>
-            {t("comments.signInToComment")}
-          </a>
+          <a href={signInHref()}>{t("comments.signInToComment")}</a>
         </p>
       )}
       {list.state !== "idle" && open && (guests || signedIn) && (
@@ -340,10 +341,7 @@ function WriteForm(props: WriteProps) {
           t("comments.signedInAs", { name: props.userName })
         ) : (
           <>
-            {t("comments.guestIntro")}{" "}
-            <a href={`/register-login?redirect=${encodeURIComponent(location.pathname)}`}>
-              {t("comments.signIn")}
-            </a>
+            {t("comments.guestIntro")} <a href={signInHref()}>{t("comments.signIn")}</a>
           </>
         )}
       </p>

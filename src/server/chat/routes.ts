@@ -9,7 +9,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
-import { type RateRule, rateLimit, rateLimited, takeToken } from "../http/rate-limit.ts";
+import { type RateRule, rateLimit, rateLimitPerUser } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import type { ChatIndexSource } from "./index-source.ts";
 import { type AiConfig, type ChatModel, type ChatTimeouts, isConfigured } from "./provider.ts";
@@ -71,15 +71,7 @@ export function chatRoutes(options: ChatOptions) {
     "/chat",
     largeBody(BODY_BYTES),
     rateLimit(options.rates.address),
-    async (c, next) => {
-      const user = c.var.user;
-      const rule = options.rates.user;
-      if (user) {
-        const wait = await takeToken(c.var.db, `${rule.name}:${user.id}`, rule);
-        if (wait > 0) throw rateLimited(wait);
-      }
-      await next();
-    },
+    rateLimitPerUser(options.rates.user),
     jsonBody(chatRequestSchema),
     async (c) => {
       const input = c.req.valid("json");

@@ -18,8 +18,7 @@ import {
   COMMENT_RATE,
   COMMENT_USER_RATE,
   rateLimit,
-  rateLimited,
-  takeToken,
+  rateLimitPerUser,
 } from "../http/rate-limit.ts";
 import { idParamSchema, jsonBody, pathParams, queryParams } from "../http/validate.ts";
 import { notes } from "../notes/service.ts";
@@ -63,18 +62,7 @@ export const commentRoutes = new Hono<AppEnv>()
   .post(
     "/comments",
     rateLimit(COMMENT_RATE),
-    async (c, next) => {
-      const user = c.var.user;
-      if (user) {
-        const wait = await takeToken(
-          c.var.db,
-          `${COMMENT_USER_RATE.name}:${user.id}`,
-          COMMENT_USER_RATE,
-        );
-        if (wait > 0) throw rateLimited(wait);
-      }
-      await next();
-    },
+    rateLimitPerUser(COMMENT_USER_RATE),
     jsonBody(commentInputSchema),
     async (c) => {
       const user = c.var.user;

@@ -1,4 +1,3 @@
-import type { Locale } from "../../i18n/core.ts";
 import type { Page } from "../../shared/auth.ts";
 import {
   COMMENT_KINDS,
@@ -8,9 +7,11 @@ import {
   type CommentKind,
   type CommentRecord,
   type CommentStatus,
+  isEditable,
   type ListCommentsQuery,
   type ModeratedComment,
 } from "../../shared/comments.ts";
+import type { SiteSettings } from "../../shared/kinds/settings.ts";
 import { type ContentContext, invalid } from "../content/service/shared.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage } from "../db/queries.ts";
@@ -18,7 +19,7 @@ import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { composeCommentWaiting } from "../mail/messages.ts";
-import { currentSettings, siteNameIn } from "../site-config/settings.ts";
+import { currentSettings } from "../site-config/settings.ts";
 import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
 import * as repo from "./repository.ts";
@@ -35,6 +36,13 @@ const closed = (message: string, key: string) =>
 const noItem = () => new ApiError(404, "not_found", "No such item to comment on");
 const noComment = () => new ApiError(404, "not_found", "No such comment");
 
+/** Who wrote a comment, as shown: the account's name now, or the guest's. */
+const authorNameOf = (row: repo.CommentWithAuthor) => row.authorName ?? row.guestName ?? "";
+
+/** The comments' authors by comment id: whom each reply answers. */
+const namesOf = (rows: readonly repo.CommentWithAuthor[]) =>
+  new Map(rows.map((row) => [row.id, authorNameOf(row)]));
+
 /** A comment as readers see it: its author's name now, the guest's email never. */
 export function commentRecord(
   row: repo.CommentWithAuthor,
@@ -49,7 +57,7 @@ export function commentRecord(
     threadId: row.threadId,
     replyTo: row.replyToId && replyName ? { id: row.replyToId, name: replyName } : null,
     author: {
-      name: deleted ? "" : (row.authorName ?? row.guestName ?? ""),
+      name: deleted ? "" : authorNameOf(row),
       avatar: deleted ? null : row.authorAvatar || null,
       owner: row.byOwner && !deleted,
       gone: gone && !deleted,
@@ -72,7 +80,7 @@ export async function listComments(
   viewerId: string | null,
 ): Promise<CommentRecord[]> {
   const rows = await repo.itemComments(db, kind, item, viewerId);
-  const names = new Map(rows.map((row) => [row.id, row.authorName ?? row.guestName ?? ""]));
+  const names = namesOf(rows);
   return rows.map((row) => commentRecord(row, viewerId, names));
 }
 
@@ -157,11 +165,10 @@ export async function writeComment(
   });
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
-  if (written.status === "pending") await tellOwners(ctx, written, settings.defaultLocale);
+  if (written.status === "pending") await tellOwners(ctx, written, settings);
   // A blocked comment's writer is told what a held one's is told: nothing to learn from.
   if (blocked) written.status = "pending";
-  const names = new Map(parent ? [[parent.id, parent.authorName ?? parent.guestName ?? ""]] : []);
-  return commentRecord(written, writer?.id ?? null, names);
+  return commentRecord(written, writer?.id ?? null, namesOf(parent ? [parent] : []));
 }
 
 /**
@@ -171,14 +178,15 @@ export async function writeComment(
 async function tellOwners(
   ctx: { db: Db; mailer: Mailer; origin: string },
   row: repo.CommentWithAuthor,
-  locale: Locale,
+  settings: Pick<SiteSettings, "defaultLocale" | "title">,
 ) {
+  const locale = settings.defaultLocale;
   const mail = composeCommentWaiting(locale, {
     item: `${row.kind} ${row.item}`,
-    author: row.authorName ?? row.guestName ?? "",
+    author: authorNameOf(row),
     text: row.body,
     link: `${ctx.origin}/bms/comments`,
-    site: await siteNameIn(ctx.db, locale),
+    site: settings.title[locale],
   });
   for (const to of await repo.ownerAddresses(ctx.db)) {
     await ctx.mailer.send({ to, ...mail }).catch((error: unknown) => {
@@ -186,10 +194,6 @@ async function tellOwners(
     });
   }
 }
-
-/** Whether a comment written at `createdAt` may still be edited. */
-export const editable = (createdAt: Date, now = Date.now()) =>
-  now - createdAt.getTime() <= COMMENT_LIMITS.editMinutes * 60_000;
 
 /** Changes the text of the caller's own comment, within the edit window. */
 export async function editComment(
@@ -200,7 +204,7 @@ export async function editComment(
 ): Promise<CommentRecord> {
   const current = await repo.findComment(db, id);
   if (!current || current.status === "deleted" || current.userId !== writer.id) throw noComment();
-  if (!editable(current.createdAt))
+  if (!isEditable(current.createdAt.toISOString()))
     throw new ApiError(
       409,
       "conflict",
@@ -242,7 +246,7 @@ function moderated(
     ...record,
     // The owner sees a deleted comment's words too: deleting is a status here.
     html: row.html,
-    author: { ...record.author, name: row.authorName ?? row.guestName ?? "" },
+    author: { ...record.author, name: authorNameOf(row) },
     kind: row.kind,
     item: row.item,
     email: row.guestEmail,
@@ -255,7 +259,7 @@ export async function moderationPage(
   query: ListCommentsQuery,
 ): Promise<Page<ModeratedComment>> {
   const page = await repo.ownerPage(db, query);
-  const names = new Map(page.rows.map((row) => [row.id, row.authorName ?? row.guestName ?? ""]));
+  const names = namesOf(page.rows);
   return answerPage(query, page, (row) => moderated(row, names));
 }
 

@@ -186,3 +186,19 @@ export function rateLimit(rule: RateRule) {
     await next();
   });
 }
+
+/**
+ * Middleware: one token per request from a signed-in caller's own bucket (`<name>:<user id>`),
+ * the same wherever they write from; a caller without a session passes (their address's limit
+ * holds them). 429 with `Retry-After` when it is empty.
+ */
+export function rateLimitPerUser(rule: RateRule) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.var.user;
+    if (user) {
+      const wait = await takeToken(c.var.db, `${rule.name}:${user.id}`, rule);
+      if (wait > 0) throw rateLimited(wait);
+    }
+    await next();
+  });
+}

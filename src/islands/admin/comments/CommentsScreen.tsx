@@ -9,6 +9,7 @@ import {
   commentEditSchema,
   type ModeratedComment,
 } from "../../../shared/comments.ts";
+import { sitePaths } from "../../../shared/site-paths.ts";
 import { FormStatus, useStatusLine } from "../../ui/FormStatus.tsx";
 import { bindFields, FormTextField } from "../../ui/form-fields.tsx";
 import { bulkLine } from "../app/bulk.ts";
@@ -29,14 +30,9 @@ import {
   useModerateEach,
 } from "./queries.ts";
 
-/** Where an item's page is, and the comment on it. */
-const ITEM_PATHS = {
-  article: "/articles/",
-  note: "/random-notes/",
-  chapter: "/book-doc/",
-} as const;
+/** Where the comment is: its item's page, at the comment. */
 const commentHref = (comment: ModeratedComment) =>
-  `${ITEM_PATHS[comment.kind]}${comment.item}/#comment-${comment.id}`;
+  `${sitePaths[comment.kind](comment.item)}#comment-${comment.id}`;
 
 const BULK_WORDS = {
   done: "commentsCenter.bulk.done",
