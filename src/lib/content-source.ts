@@ -53,6 +53,7 @@ export type RefreshContent = (options: {
 const bridge = globalThis as typeof globalThis & {
   __blogRefreshContent?: RefreshContent;
   __blogLoadSnapshot?: ContentSource;
+  __blogRefreshLoaded?: number;
 };
 
 /** `astro dev`: the integration in astro.config.mjs leaves Astro's refreshContent here. */
@@ -63,4 +64,19 @@ export function setRefreshContent(refresh: RefreshContent): void {
 /** The refreshContent left by `astro dev`; undefined anywhere else. */
 export function refreshContent(): RefreshContent | undefined {
   return bridge.__blogRefreshContent;
+}
+
+/**
+ * Called by the loader when it has loaded the rows of a refresh (its context's `changedAt`).
+ * Astro may skip a sync and still resolve `refreshContent` (its content config was reloading
+ * and did not settle in 5 s): the dev publisher asks again when no loader saw its refresh.
+ */
+export function noteRefreshLoaded(changedAt: unknown): void {
+  if (typeof changedAt !== "number") return;
+  bridge.__blogRefreshLoaded = Math.max(bridge.__blogRefreshLoaded ?? 0, changedAt);
+}
+
+/** The latest refresh (its `changedAt`) whose rows a collection has loaded; 0 before any. */
+export function lastRefreshLoaded(): number {
+  return bridge.__blogRefreshLoaded ?? 0;
 }

@@ -2,7 +2,12 @@ import type { Loader, LoaderContext } from "astro/loaders";
 import { pageEntryId } from "../shared/kinds/page.ts";
 import { SETTINGS_ID } from "../shared/kinds/settings.ts";
 import type { ContentSnapshot, SourceResult } from "./content-snapshot.ts";
-import { DATABASE_LOADER, loadContentSnapshot, ROWS_ONLY } from "./content-source.ts";
+import {
+  DATABASE_LOADER,
+  loadContentSnapshot,
+  noteRefreshLoaded,
+  ROWS_ONLY,
+} from "./content-source.ts";
 import { codeDigest } from "./page-cache.ts";
 
 // Each content collection has two sources: its files under content/ (Astro's own loader) and
@@ -292,6 +297,7 @@ export function databaseOnly(kind: Kind): Loader {
       const earlier = earlierRenders(context);
       context.store.clear();
       await addDatabaseRows(kind, context, earlier);
+      noteRefreshLoaded(context.refreshContextData?.changedAt);
     },
   };
 }
@@ -315,6 +321,7 @@ export function filesAndDatabase(kind: Kind, files: Loader): Loader {
       if (context.refreshContextData?.[ROWS_ONLY] === true) dropRows(context);
       else await files.load(context);
       await addDatabaseRows(kind, context, earlier);
+      noteRefreshLoaded(context.refreshContextData?.changedAt);
     },
   };
 }

@@ -1,4 +1,8 @@
-import { refreshContent } from "../../lib/content-source.ts";
+import {
+  lastRefreshLoaded,
+  type RefreshContent,
+  refreshContent,
+} from "../../lib/content-source.ts";
 import {
   type BuildMode,
   type BuildStatus,
@@ -150,9 +154,9 @@ export function devPublisher(loaderName: string): Publisher {
         builds.finish(id, "failed", new Error("This dev server cannot reload its content"));
         return;
       }
-      refreshing = refresh({
-        loaders: [loaderName],
-        context: { changedAt: Date.now(), reason: changeLine(reason) },
+      refreshing = refreshUntilLoaded(refresh, loaderName, {
+        changedAt: Date.now(),
+        reason: changeLine(reason),
       }).then(
         () => builds.finish(id, "live"),
         (error: unknown) => {
@@ -163,6 +167,26 @@ export function devPublisher(loaderName: string): Publisher {
     },
     status: () => ({ mode: "refresh", runs: builds.runs() }),
   };
+}
+
+/**
+ * Refreshes until a collection has loaded this change or a later one. Astro resolves a refresh
+ * it skipped (its content config still reloading after 5 s, on a busy machine): the page would
+ * show the old content until the next change.
+ */
+export async function refreshUntilLoaded(
+  refresh: RefreshContent,
+  loaderName: string,
+  context: { changedAt: number; reason: string },
+  tries = 3,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await refresh({ loaders: [loaderName], context });
+    if (lastRefreshLoaded() >= context.changedAt) return;
+    if (attempt === tries) {
+      throw new Error(`Astro skipped the content refresh ${tries} times: see its log above`);
+    }
+  }
 }
 
 /** Resolves when the last refresh asked for is done: the dev API answers after it, so the next page is fresh. */
