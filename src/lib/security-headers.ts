@@ -96,6 +96,18 @@ export const API_CSP = policy([
   ["form-action", "'none'"],
 ]);
 
+/**
+ * The API's one HTML answer (an item's comments as a page, for readers without JavaScript):
+ * the API's policy, and the site's own stylesheets.
+ */
+export const API_HTML_CSP = policy([
+  ["default-src", "'none'"],
+  ["style-src", "'self'"],
+  ["frame-ancestors", "'none'"],
+  ["base-uri", "'none'"],
+  ["form-action", "'none'"],
+]);
+
 export function pageHeaders(hashes: InlineHashes): Record<string, string> {
   return { "Content-Security-Policy": pageCsp(hashes), ...COMMON_HEADERS };
 }

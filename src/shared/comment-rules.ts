@@ -91,3 +91,6 @@ export interface ModeratedComment extends CommentRecord {
   /** A guest's email (never shown to readers). */
   email: string | null;
 }
+
+/** The site's page a reply mail's unsubscribe link lands on (`#stopped` or `#unknown`). */
+export const COMMENT_MAIL_PAGE = "/comment-mail/";

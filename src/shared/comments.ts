@@ -15,6 +15,15 @@ export const commentItemSchema = z
   .strictObject({ kind: z.enum(COMMENT_KINDS), item: z.string().max(200) })
   .refine(isItemPath, notAnItem);
 
+/** `GET /comments/page`: an item's comments as a page, for readers without JavaScript. */
+export const commentPageQuerySchema = z
+  .strictObject({
+    kind: z.enum(COMMENT_KINDS),
+    item: z.string().max(200),
+    lang: z.enum(CONTENT_LANGS).optional(),
+  })
+  .refine(isItemPath, notAnItem);
+
 const body = z.string().trim().min(1, "is required").max(COMMENT_LIMITS.body);
 
 /**
@@ -48,4 +57,9 @@ export const listCommentsQuerySchema = z.object({
 export type ListCommentsQuery = z.output<typeof listCommentsQuerySchema>;
 
 /** `PUT /admin/comments/:id/status`: approve, hold, mark as spam or delete. */
+/** The token of a reply mail's unsubscribe link (32 random bytes, base64url). */
+export const commentMailTokenSchema = z.strictObject({
+  token: z.string().regex(/^[\w-]{43}$/, "is not a link of ours"),
+});
+
 export const commentStatusSchema = z.strictObject({ status: z.enum(COMMENT_STATUSES) });

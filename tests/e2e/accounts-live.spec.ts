@@ -1,68 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
-import postgres from "postgres";
+import {
+  codeAfter,
+  freshEmail,
+  lastMailId,
+  PASSWORD as password,
+  registerNew,
+  sql,
+} from "./live-admin.ts";
 import { needs } from "./support.ts";
 
 // Real account flows against `npm start` on PostgreSQL: codes are read from the outbox, the
 // way a local owner reads them without SMTP.
 needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
-const url = process.env.E2E_DATABASE_URL ?? "";
-const sql = postgres(url, { max: 2, onnotice: () => {} });
-test.afterAll(async () => {
-  await sql.end();
-});
-
-const password = "ink2ink!";
-let counter = 0;
-const freshEmail = () => `reader${Date.now().toString(36)}${counter++}@example.com`;
-
-/** The id of the newest mail to `email` so far (0 when none). */
-async function lastMailId(email: string): Promise<number> {
-  const rows = await sql<
-    { id: string }[]
-  >`select coalesce(max(id), 0) as id from outbox where "to" = ${email}`;
-  return Number(rows[0]?.id ?? 0);
-}
-
-/** The code in the first mail to `email` newer than `after`. */
-async function codeAfter(email: string, after: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const rows = await sql<{ body: string; subject: string }[]>`
-      select subject, body from outbox where "to" = ${email} and id > ${after} order by id limit 1`;
-    const code = /\b(\d{6})\b/.exec(`${rows[0]?.subject ?? ""} ${rows[0]?.body ?? ""}`)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-async function register(page: Page, email: string, userName: string) {
-  await page.goto("/register-login?view=register");
-  const form = page.getByRole("tabpanel");
-  await form.getByRole("textbox", { name: "Email" }).fill(email);
-  const before = await lastMailId(email);
-  await form.getByRole("button", { name: "Send code" }).click();
-  await expect(form.getByRole("button", { name: /Resend in \d+ s/ })).toBeDisabled();
-  await form
-    .getByRole("textbox", { name: "Verification code" })
-    .fill(await codeAfter(email, before));
-  await form.getByRole("textbox", { name: "Username" }).fill(userName);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByLabel("Confirm password").fill(password);
-  await form.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: `Account menu for ${userName}` })).toBeVisible();
-  // The page the reader lands on says the registration went through, until closed.
-  await expect(
-    page.getByRole("status").filter({ hasText: "Registration successful" }),
-  ).toBeVisible();
-}
-
-/** Registers a new account named `userName` (logged in afterwards); answers its address. */
-async function registerNew(page: Page, userName: string): Promise<string> {
-  const email = freshEmail();
-  await register(page, email, userName);
-  return email;
-}
 
 async function logIn(page: Page, email: string, secret: string) {
   const form = page.getByRole("tabpanel");

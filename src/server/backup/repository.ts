@@ -36,6 +36,7 @@ export const OWNED_TABLES = [
   schema.feedbackStatusHistory,
   schema.feedbackReplies,
   schema.comments,
+  schema.commentMailAddresses,
   schema.auditLogs,
   schema.pageViews,
 ] as const;

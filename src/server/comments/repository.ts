@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNull,
   like,
   ne,
   or,
@@ -14,7 +15,7 @@ import {
 import type { CommentKind, CommentStatus, ListCommentsQuery } from "../../shared/comments.ts";
 import type { Db } from "../db/client.ts";
 import { type RowPage, search } from "../db/queries.ts";
-import { comments, users } from "../db/schema.ts";
+import { commentMailAddresses, comments, users } from "../db/schema.ts";
 
 // The SQL of comments: an item's thread, one comment, writes, and the counts per item.
 
@@ -158,6 +159,76 @@ export async function ownerAddresses(db: Db): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.status, "active")));
   return rows.map((row) => row.email);
+}
+
+/**
+ * Where the mail about a reply to comment `id` goes: its author's address now (an active
+ * account's, or the guest's), the language it was written in, and whether it still shows.
+ */
+export async function replyMailTarget(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      email: sql<string | null>`coalesce(${users.email}, ${comments.guestEmail})`,
+      userId: comments.userId,
+      lang: comments.lang,
+      status: comments.status,
+      accountActive: sql<boolean>`${users.id} is null or ${users.status} = 'active'`,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/** The address a comment was written from: its account's now, or the guest's. */
+export async function writerAddress(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: sql<string | null>`coalesce(${users.email}, ${comments.guestEmail})` })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
+  return row?.email ?? null;
+}
+
+/**
+ * Marks an approved reply as mailed about, once: true for the one caller that marked it (two
+ * approvals at once send one mail).
+ */
+export async function claimReplyMail(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(comments)
+    .set({ notifiedAt: new Date() })
+    .where(and(eq(comments.id, id), eq(comments.status, "approved"), isNull(comments.notifiedAt)))
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
+/** The unsubscribe token of `email` (made with its first reply mail), and whether it stopped. */
+export async function mailAddress(
+  db: Db,
+  email: string,
+  token: string,
+): Promise<{ token: string; stopped: boolean }> {
+  await db.insert(commentMailAddresses).values({ email, token }).onConflictDoNothing();
+  const [row] = await db
+    .select({ token: commentMailAddresses.token, stoppedAt: commentMailAddresses.stoppedAt })
+    .from(commentMailAddresses)
+    .where(eq(commentMailAddresses.email, email));
+  if (!row) throw new Error("The mail address was not kept");
+  return { token: row.token, stopped: row.stoppedAt !== null };
+}
+
+/** Stops reply mails to the address of `token`: false when no address has it. */
+export async function stopReplyMail(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .update(commentMailAddresses)
+    .set({
+      stoppedAt: sql`coalesce(${commentMailAddresses.stoppedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(commentMailAddresses.token, token))
+    .returning({ email: commentMailAddresses.email });
+  return rows.length > 0;
 }
 
 /** An item's comments, every status: gone with the item. */

@@ -12,13 +12,14 @@ import {
   type ModeratedComment,
 } from "../../shared/comments.ts";
 import type { SiteSettings } from "../../shared/kinds/settings.ts";
+import { sitePaths } from "../../shared/site-paths.ts";
 import { type ContentContext, invalid } from "../content/service/shared.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { composeCommentWaiting } from "../mail/messages.ts";
+import { composeCommentReply, composeCommentWaiting } from "../mail/messages.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
@@ -166,6 +167,7 @@ export async function writeComment(
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
   if (written.status === "pending") await tellOwners(ctx, written, settings);
+  if (written.status === "approved") await mailReply(ctx, written, settings);
   // A blocked comment's writer is told what a held one's is told: nothing to learn from.
   if (blocked) written.status = "pending";
   return commentRecord(written, writer?.id ?? null, namesOf(parent ? [parent] : []));
@@ -193,6 +195,60 @@ async function tellOwners(
       console.error(`comments: the mail to ${to} failed:`, error);
     });
   }
+}
+
+/** What sends a mail with links to the site: the mail port and the site's address. */
+export interface MailContext {
+  db: Db;
+  mailer: Mailer;
+  origin: string;
+}
+
+/**
+ * Mails the author of the comment a reply answers, once it shows: in the language they wrote
+ * in, with the reply's text, a link to it, and a one-click unsubscribe link (RFC 8058 headers
+ * too). No mail to whom answers themself, to an address that stopped them, or about a comment
+ * that no longer shows. A mail that fails is logged: the reply stays written.
+ */
+async function mailReply(
+  ctx: MailContext,
+  reply: repo.CommentWithAuthor,
+  settings: Pick<SiteSettings, "title">,
+) {
+  const answeredId = reply.replyToId ?? reply.threadId;
+  if (!answeredId || reply.status !== "approved") return;
+  const target = await repo.replyMailTarget(ctx.db, answeredId);
+  if (!target?.email || target.status !== "approved" || !target.accountActive) return;
+  const own =
+    (reply.userId !== null && reply.userId === target.userId) ||
+    (await repo.writerAddress(ctx.db, reply.id)) === target.email;
+  if (own || !(await repo.claimReplyMail(ctx.db, reply.id))) return;
+  const address = await repo.mailAddress(ctx.db, target.email, newMailToken());
+  if (address.stopped) return;
+  const unsubscribe = `${ctx.origin}/api/comments/unsubscribe?token=${address.token}`;
+  const mail = composeCommentReply(target.lang, {
+    author: authorNameOf(reply),
+    text: reply.body,
+    link: `${ctx.origin}${sitePaths[reply.kind](reply.item)}#comment-${reply.id}`,
+    unsubscribe,
+    site: settings.title[target.lang],
+  });
+  const headers = {
+    "List-Unsubscribe": `<${unsubscribe}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+  await ctx.mailer.send({ to: target.email, ...mail, headers }).catch((error: unknown) => {
+    console.error(`comments: the reply mail to ${target.email} failed:`, error);
+  });
+}
+
+/** An unsubscribe link's token: 32 random bytes, URL-safe. */
+const newMailToken = () =>
+  Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+
+/** Stops reply mails to the address a link's token was made for: false for an unknown token. */
+export function stopReplyMails(db: Db, token: string): Promise<boolean> {
+  return repo.stopReplyMail(db, token);
 }
 
 /** Changes the text of the caller's own comment, within the edit window. */
@@ -263,15 +319,19 @@ export async function moderationPage(
   return answerPage(query, page, (row) => moderated(row, names));
 }
 
-/** Approves, holds, marks as spam or deletes a comment (the owner's call). */
+/**
+ * Approves, holds, marks as spam or deletes a comment (the owner's call). A reply approved now
+ * is mailed about as one approved when written.
+ */
 export async function moderate(
-  db: Db,
+  ctx: MailContext,
   id: string,
   status: CommentStatus,
 ): Promise<ModeratedComment> {
-  if (!(await repo.setStatus(db, id, status))) throw noComment();
-  const row = await repo.findComment(db, id);
+  if (!(await repo.setStatus(ctx.db, id, status))) throw noComment();
+  const row = await repo.findComment(ctx.db, id);
   if (!row) throw noComment();
+  if (row.status === "approved") await mailReply(ctx, row, await currentSettings(ctx.db));
   return moderated(row, new Map());
 }
 

@@ -16,6 +16,7 @@ import { localStorage } from "../storage/storage.ts";
 import { userWithSession } from "../test-support.ts";
 import {
   aiSettings,
+  commentMailAddresses,
   comments,
   draftLinks,
   emailCodes,
@@ -131,6 +132,7 @@ describe.skipIf(!url)(
         lang: "en-US",
         status: "approved",
       });
+      await db.insert(commentMailAddresses).values({ email: "a@example.com", token: "t" });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

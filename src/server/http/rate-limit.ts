@@ -75,6 +75,14 @@ export const COMMENT_RATE: RateRule = {
 };
 export const COMMENT_USER_RATE: RateRule = { ...COMMENT_RATE, name: "comment-user" };
 
+/** Unsubscribe links of reply mails: 10 a minute per address, 5 at once, 120 from everyone. */
+export const COMMENT_MAIL_RATE: RateRule = {
+  name: "comment-mail",
+  perMinute: 10,
+  burst: 5,
+  overall: { perMinute: 120, burst: 30 },
+};
+
 /**
  * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
  * answer), unless `CHAT_RATE_PER_MINUTE` says otherwise (the burst is half of it); a signed-in
@@ -122,6 +130,9 @@ export function anonymousWrites(chat: RateRule): AnonymousWrites {
     "POST /api/beacon": BEACON_RATE,
     "POST /api/chat": chat,
     "POST /api/comments": COMMENT_RATE,
+    // The link in a reply mail writes too: a GET, so a reader's one click is enough.
+    "GET /api/comments/unsubscribe": COMMENT_MAIL_RATE,
+    "POST /api/comments/unsubscribe": COMMENT_MAIL_RATE,
   };
 }
 

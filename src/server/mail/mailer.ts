@@ -12,6 +12,8 @@ export interface MailMessage {
    * From line's name. Without it the From line is the configured one as it is.
    */
   siteName?: string;
+  /** Headers beyond From, To and Subject: a reply mail's `List-Unsubscribe` pair (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The mail port: SMTP when configured, else the outbox table (the embedded default). */
@@ -28,7 +30,12 @@ export function outboxMailer(
   return {
     kind: "outbox",
     async send(message) {
-      await insertOutboxMail(db, { to: message.to, subject: message.subject, body: message.text });
+      await insertOutboxMail(db, {
+        to: message.to,
+        subject: message.subject,
+        body: message.text,
+        headers: message.headers ?? null,
+      });
       log(`[mail outbox] to ${message.to}: ${message.subject}`);
     },
   };
@@ -63,6 +70,7 @@ export function smtpMailer(transport: string | Transporter, from: string): Maile
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

@@ -83,3 +83,26 @@ export function composeCommentWaiting(
     siteName: all.site,
   };
 }
+
+/**
+ * A commenter's mail when someone answers them, in the language they wrote in: who, what, a
+ * link to the reply, and the link that stops these mails.
+ */
+export function composeCommentReply(
+  locale: Locale,
+  values: {
+    author: string;
+    text: string;
+    link: string;
+    unsubscribe: string;
+    site?: string | undefined;
+  },
+): ComposedMail {
+  const t = translator(locale);
+  const all = { ...values, site: values.site || t("site.name") };
+  return {
+    subject: t("mail.commentReplySubject", all),
+    text: t("mail.commentReplyBody", all),
+    siteName: all.site,
+  };
+}

@@ -19,6 +19,9 @@ const auth = {
     commentWaitingSubject: "A comment waits for you: {{item}}",
     commentWaitingBody:
       "{{author}} wrote under {{item}}:\n\n{{text}}\n\nIt shows once you approve it: {{link}}\n\n—\n{{site}}",
+    commentReplySubject: "{{author}} answered your comment",
+    commentReplyBody:
+      "{{author}} answered your comment at {{site}}:\n\n{{text}}\n\nRead it in its thread: {{link}}\n\n—\nYou get this mail because you commented at {{site}}. To get no more mails about answers, open this link: {{unsubscribe}}",
     feedbackReplySubject: "Re: {{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\nA reply from the owner of {{site}} to the feedback you sent, “{{subject}}”. You can answer through the feedback button on any page of the site.",

@@ -6,7 +6,13 @@ const comments = {
     count_other: "{{count}} comments",
     none: "No comments yet. Be the first to write one.",
     loading: "Loading the comments…",
-    noScript: "Comments load with JavaScript, which is off in this browser.",
+    noScript: "Read the comments on a page of their own",
+    page: {
+      title: "Comments on {{page}}",
+      back: "Back to the page",
+      write: "Writing a comment needs JavaScript: turn it on and open the page again.",
+      missing: "This page is not on the site, or it takes no comments.",
+    },
     loadFailed: "The comments could not be loaded.",
     retry: "Try again",
     body: "Your comment",
@@ -41,6 +47,17 @@ const comments = {
     pending: "Waiting for approval",
     edited: "edited",
     answering: "to {{name}}",
+    mail: {
+      title: "Mails about answers",
+      intro:
+        "When someone answers your comment, this site mails you once for each answer. Each mail ends with a link that stops these mails.",
+      stopped: "Done: you will get no more mails about answers to your comments.",
+      stoppedMore: "Your comments stay as they are. Nothing else changes.",
+      unknown: "This link is not one we sent, or it was cut short.",
+      unknownMore:
+        "Open the whole link from the mail again. If it still fails, tell the author through the feedback button.",
+      home: "Back to the home page",
+    },
     errors: {
       body: "Write something first.",
       tooLong: "At most {{max}} characters.",

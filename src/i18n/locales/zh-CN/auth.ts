@@ -21,6 +21,9 @@ const auth: AuthMessages = {
     commentWaitingSubject: "有一条评论待审核：{{item}}",
     commentWaitingBody:
       "{{author}} 在 {{item}} 下写道：\n\n{{text}}\n\n批准后即会显示：{{link}}\n\n——\n{{site}}",
+    commentReplySubject: "{{author}} 回复了你的评论",
+    commentReplyBody:
+      "{{author}} 在{{site}}回复了你的评论：\n\n{{text}}\n\n在对话中查看：{{link}}\n\n——\n你收到这封邮件，是因为你在{{site}}发表过评论。如不想再收到回复通知，请打开这个链接：{{unsubscribe}}",
     feedbackReplySubject: "回复：{{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\n这是{{site}}站长对你提交的反馈「{{subject}}」的回复。如需继续沟通，可以通过网站任意页面的反馈按钮联系。",

@@ -8,7 +8,13 @@ const comments: CommentsMessages = {
     count_other: "{{count}} 条评论",
     none: "还没有评论，来写第一条吧。",
     loading: "正在加载评论…",
-    noScript: "评论需要 JavaScript 才能加载，这个浏览器关闭了它。",
+    noScript: "在单独的页面阅读评论",
+    page: {
+      title: "{{page}} 的评论",
+      back: "返回原页面",
+      write: "发表评论需要 JavaScript：请开启后重新打开页面。",
+      missing: "网站上没有这个页面，或者它不接受评论。",
+    },
     loadFailed: "评论加载失败。",
     retry: "重试",
     body: "你的评论",
@@ -43,6 +49,16 @@ const comments: CommentsMessages = {
     pending: "等待审核",
     edited: "已编辑",
     answering: "回复 {{name}}",
+    mail: {
+      title: "回复通知邮件",
+      intro:
+        "有人回复你的评论时，本站会为每条回复给你发一封邮件。每封邮件末尾都有一个链接，点击即可停止这类邮件。",
+      stopped: "已完成：你不会再收到评论回复的通知邮件。",
+      stoppedMore: "你的评论保持不变，其他一切照旧。",
+      unknown: "这个链接不是本站发出的，或者不完整。",
+      unknownMore: "请从邮件中重新打开完整的链接。如果仍然不行，请通过反馈按钮告诉作者。",
+      home: "返回首页",
+    },
     errors: {
       body: "请先写点内容。",
       tooLong: "最多 {{max}} 个字符。",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { userOrNull } from "./accounts.ts";
 import { createdAt, serialId, stamps, zoned } from "./columns.ts";
 
@@ -20,6 +20,8 @@ export const outbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Headers of the mail beyond From, To and Subject (a reply mail's List-Unsubscribe). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],

@@ -36,6 +36,8 @@ export const comments = pgTable(
     /** The writer's address, IPv6 by its /64, for the blocklist and moderation. */
     address: text("address"),
     editedAt: zoned("edited_at"),
+    /** When the mail to the author of the comment this one answers went (at most once). */
+    notifiedAt: zoned("notified_at"),
     ...stamps(),
   },
   (t) => [
@@ -45,3 +47,14 @@ export const comments = pgTable(
     index("comments_guest_idx").on(t.guestEmail),
   ],
 ).enableRLS();
+
+/**
+ * The addresses reply mails go to, each with the token of its unsubscribe link. A row is made
+ * with the first reply mail to an address; `stoppedAt` set: no more reply mails to it.
+ */
+export const commentMailAddresses = pgTable("comment_mail_addresses", {
+  email: text("email").primaryKey(),
+  token: text("token").notNull().unique(),
+  stoppedAt: zoned("stopped_at"),
+  ...stamps(),
+}).enableRLS();
