@@ -59,6 +59,16 @@ function find(locale: Locale, key: string, count: unknown): string | undefined {
   );
 }
 
+/**
+ * A plural message's two forms in `locale`, `{{count}}` left in place: for a script that learns
+ * the number in the browser (a card's comment count) and picks the form there.
+ */
+export function pluralForms(locale: Locale, key: MessageKey): { one: string; other: string } {
+  const other = find(locale, key, 2) ?? key;
+  const messages = resources[locale];
+  return { one: lookup(messages, `${key}_one`) ?? other, other };
+}
+
 /** A translator bound to one locale, falling back to en-US, then to the key itself. */
 export function translator(locale: Locale): Translate {
   return (key, values) => {

@@ -3,6 +3,7 @@ import {
   bilingual,
   getTranslator,
   type MessageKey,
+  pluralForms,
   resolveLocale,
   resources,
   translator,
@@ -90,6 +91,19 @@ describe("i18n", () => {
     expect(named).toEqual({
       "zh-CN": getTranslator("zh-CN")("content.taggedWith", { name: "秋" }),
       "en-US": getTranslator("en-US")("content.taggedWith", { name: "autumn" }),
+    });
+  });
+});
+
+describe("pluralForms", () => {
+  it("gives a plural message's forms with the count left for the browser", () => {
+    expect(pluralForms("en-US", "comments.count")).toEqual({
+      one: "{{count}} comment",
+      other: "{{count}} comments",
+    });
+    expect(pluralForms("zh-CN", "comments.count")).toEqual({
+      one: "{{count}} 条评论",
+      other: "{{count}} 条评论",
     });
   });
 });

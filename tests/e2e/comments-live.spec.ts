@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, sql } from "./live-admin.ts";
+import { lastMailId, mailAfter, newAccount, registerNew, sql } from "./live-admin.ts";
 import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } from "./support.ts";
 
 // Readers' comments under an article, a note and a chapter, on the PostgreSQL server: a guest's
@@ -152,6 +152,163 @@ test("a signed-in reader comments, is answered, edits and deletes, by keyboard",
   await edited.getByRole("button", { name: "Delete" }).click();
   await expect(thread.getByRole("status")).toHaveText("Your comment is deleted.");
   await expect(thread.getByText("that helps")).toHaveCount(0);
+});
+
+test("a reader signs up, comments, is mailed an answer and stops such mails with one click", async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36).slice(-5);
+  await prefer(page, { locale: "en-US" });
+  const email = await registerNew(page, `rin${tag}`);
+  await page.goto(ARTICLE);
+  const section = await openComments(page);
+  const text = `Does this hold for merges too? ${tag}`;
+  await section.getByRole("textbox", { name: "Your comment" }).fill(text);
+  await section.getByRole("button", { name: "Post comment" }).click();
+  await expect(section.getByRole("status")).toHaveText("Your comment is up.");
+
+  // The owner answers; the reader's mail names who, says what, and links to the answer.
+  const owner = await newAccount(page.request, "admin", `own${tag}`);
+  const [root] = await sql`select id from comments where body = ${text}`;
+  const answer = (words: string) =>
+    page.request.post("/api/comments", {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: {
+        kind: "article",
+        item: "commit-messages",
+        body: words,
+        lang: "en-US",
+        replyTo: root?.id,
+      },
+    });
+  const before = await lastMailId(email);
+  const answered = await answer("Yes, merges **too**.");
+  expect(answered.ok()).toBe(true);
+  const { id } = ((await answered.json()) as { data: { id: string } }).data;
+  const mail = await mailAfter(email, before);
+  expect(mail.subject).toBe(`own${tag} answered your comment`);
+  expect(mail.body).toContain("Yes, merges **too**.");
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  const link = new URL(mail.body.split(/\s/).find((word) => word.includes("#comment-")) ?? "");
+  expect(link.hash).toBe(`#comment-${id}`);
+  // From another page: on the article itself, a link to it at a fragment would only scroll.
+  await page.goto("/about/");
+  await page.goto(link.pathname + link.hash);
+  const thread = await openComments(page);
+  await expect(thread.getByRole("article", { name: `own${tag}` })).toContainText("merges too");
+
+  // One click on the mail's link stops such mails, and the site's page says so.
+  const stop = new URL((mail.headers?.["List-Unsubscribe"] ?? "").slice(1, -1));
+  await page.goto(stop.pathname + stop.search);
+  await expect(page).toHaveURL(/\/comment-mail\/#stopped$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mails about answers" })).toBeVisible();
+  await expect(
+    page.getByText("Done: you will get no more mails about answers to your comments."),
+  ).toBeVisible();
+  await expect(page.getByText("This link is not one we sent")).toBeHidden();
+  const after = await lastMailId(email);
+  expect((await answer("And rebases.")).ok()).toBe(true);
+  expect(await lastMailId(email)).toBe(after);
+});
+
+test("the article list says how many comments each card's article has", async ({
+  page,
+}, testInfo) => {
+  const reader = await newAccount(page.request, "user", "kai");
+  const posted = await page.request.post("/api/comments", {
+    headers: { authorization: `Bearer ${reader.token}` },
+    data: { kind: "article", item: "commit-messages", body: "Counted.", lang: "en-US" },
+  });
+  expect(posted.ok()).toBe(true);
+  await prefer(page, { locale: "en-US" });
+  const counts = page.waitForResponse("/api/comments/counts");
+  await page.goto("/articles/");
+  expect((await counts).ok()).toBe(true);
+  const card = (title: string) =>
+    page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  const counted = card("Commit messages are letters to a stranger").getByRole("link", {
+    name: /^\d+ comments?$/,
+  });
+  await expect(counted).toBeVisible();
+  await expect(counted).toHaveAttribute("href", "/articles/commit-messages/#comments-title");
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await picture(
+      card("Commit messages are letters to a stranger"),
+      testInfo,
+      `card-count-${width}`,
+    );
+  }
+  // An article without comments says nothing.
+  await expect(card("Small PostgreSQL habits that have saved me")).toBeVisible();
+  await expect(
+    card("Small PostgreSQL habits that have saved me").getByRole("link", { name: /comment/ }),
+  ).toHaveCount(0);
+});
+
+test("without JavaScript, a link under the article leads to its comments as a page", async ({
+  browser,
+}, testInfo) => {
+  // No script, so no stored language: the article is in the site's first-visit language, and
+  // its link leads to the comments in it; the other language's page is one parameter away.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await noScript.newPage();
+  await reader.goto(ARTICLE);
+  await reader
+    .getByRole("link", { name: /Read the comments on a page of their own|在单独的页面阅读评论/ })
+    .click();
+  await expect(reader).toHaveURL(/\/api\/comments\/page\?kind=article&item=commit-messages&lang=/);
+  await expect(reader.getByRole("article").first()).toBeVisible();
+  await noScript.close();
+
+  // The page has no script of its own; axe needs the browser's to look at it.
+  const title = "Commit messages are letters to a stranger";
+  for (const theme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme: theme });
+    const page = await context.newPage();
+    for (const locale of ["zh-CN", "en-US"] as const) {
+      await page.goto(`/api/comments/page?kind=article&item=commit-messages&lang=${locale}`);
+      const heading = locale === "zh-CN" ? `${title} 的评论` : `Comments on ${title}`;
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      expect(await axeFindings(page), `${locale} ${theme}`).toEqual([]);
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await sideways(page), `${locale} at ${width} px`).toBeLessThanOrEqual(0);
+        await picture(page, testInfo, `comments-page-${width}-${theme}-${locale}`);
+      }
+    }
+    await context.close();
+  }
+});
+
+test("the reply mail's page reads in both languages and themes, on a phone too", async ({
+  page,
+}, testInfo) => {
+  for (const combo of COMBOS) {
+    const look = `${combo.locale} ${combo.theme}`;
+    const tab = await page.context().newPage();
+    await prefer(tab, combo);
+    await tab.setViewportSize({ width: 390, height: 844 });
+    // A link that is not ours: the API sends the reader to the page's words for it.
+    await tab.goto(`/api/comments/unsubscribe?token=${"x".repeat(43)}`);
+    await expect(tab).toHaveURL(/\/comment-mail\/#unknown$/);
+    const zh = combo.locale === "zh-CN";
+    await expect(
+      tab.getByText(
+        zh
+          ? "这个链接不是本站发出的，或者不完整。"
+          : "This link is not one we sent, or it was cut short.",
+      ),
+    ).toBeVisible();
+    await expect(tab.getByText(zh ? "已完成" : "Done:")).toBeHidden();
+    expect(await axeFindings(tab), look).toEqual([]);
+    for (const width of [360, 390, 1280]) {
+      await tab.setViewportSize({ width, height: 844 });
+      expect(await sideways(tab), `${look} at ${width} px`).toBeLessThanOrEqual(0);
+      await picture(tab, testInfo, `comment-mail-${width}-${combo.theme}-${combo.locale}`);
+    }
+    await tab.close();
+  }
 });
 
 test("comments fit a phone and pass axe, in both languages and themes", async ({
