@@ -1,10 +1,12 @@
 // Netlify scheduled function: every five minutes, calls the build hook when a scheduled
 // article, note or book fell due since the last check, so it goes live without anyone acting;
 // and prunes the logs past their retention (LOG_RETENTION_DAYS, default 90), so they never fill
-// the database.
+// the database; and sends the owner's daily digest of comments that wait, when asked for.
 import type { Config } from "@netlify/functions";
+import { sendCommentDigest } from "../src/server/comments/digest.ts";
 import { openPostgres } from "../src/server/db/client.ts";
 import { pruneOldLogs } from "../src/server/logs/service.ts";
+import { mailerFromEnv } from "../src/server/mail/mailer.ts";
 import { publishDueItems } from "../src/server/site/schedule.ts";
 
 export default async (): Promise<Response> => {
@@ -21,6 +23,9 @@ export default async (): Promise<Response> => {
       if (!response.ok) throw new Error(`Build hook answered ${response.status}`);
     });
     if (due > 0) console.log(`${due} scheduled item(s) fell due: build hook called`);
+    // Netlify names the site's address URL; SITE_URL, when set, is the owner's own domain.
+    const site = process.env.SITE_URL || process.env.URL || "";
+    await sendCommentDigest(database.db, mailerFromEnv(process.env, database.db), site);
     const gone = await pruneOldLogs(database.db);
     if (gone.requests + gone.audit > 0) {
       console.log(`Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`);

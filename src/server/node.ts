@@ -5,9 +5,11 @@ import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { backupKeep, dailyBackups } from "./backup/daily.ts";
 import { builtSiteChatIndex } from "./chat/index-source.ts";
+import { commentDigestTimer, sendCommentDigest } from "./comments/digest.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
 import { pruneTimer } from "./logs/service.ts";
+import { mailerFromEnv } from "./mail/mailer.ts";
 import { configFromEnv, explainStartError, HTTP_SERVER_OPTIONS, startApi } from "./runtime.ts";
 import { allOf, hookPublisher } from "./site/publishers.ts";
 import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/rebuild.ts";
@@ -106,6 +108,14 @@ try {
 }
 const { app: api, database, logWriter } = started;
 const pruning = pruneTimer(database.db);
+// The owner's daily digest of comments that wait, when the settings ask for one.
+const digests = commentDigestTimer(() =>
+  sendCommentDigest(
+    database.db,
+    mailerFromEnv(process.env, database.db),
+    process.env.SITE_URL || `http://localhost:${port}`,
+  ),
+);
 // One archive of everything a day in $DATA_DIR/backups, the last BACKUP_KEEP (7) kept.
 const backups = dailyBackups({
   db: database.db,
@@ -159,6 +169,7 @@ async function stop(signal: string, code = 0) {
   server.close();
   timer?.stop();
   await pruning.stop();
+  await digests.stop();
   await backups.stop();
   rebuild?.close();
   // The request log's last rows, before the database closes.

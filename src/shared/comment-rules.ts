@@ -94,3 +94,7 @@ export interface ModeratedComment extends CommentRecord {
 
 /** The site's page a reply mail's unsubscribe link lands on (`#stopped` or `#unknown`). */
 export const COMMENT_MAIL_PAGE = "/comment-mail/";
+
+/** How the owner hears of comments that wait: a mail for each, or a digest once a day. */
+export const COMMENT_MAIL_MODES = ["each", "daily"] as const;
+export type CommentMailMode = (typeof COMMENT_MAIL_MODES)[number];

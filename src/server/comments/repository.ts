@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   isNull,
   like,
@@ -229,6 +230,21 @@ export async function stopReplyMail(db: Db, token: string): Promise<boolean> {
     .where(eq(commentMailAddresses.token, token))
     .returning({ email: commentMailAddresses.email });
   return rows.length > 0;
+}
+
+/** Comments that began waiting after `since`, oldest first (the first `limit`), and how many. */
+export async function waitingSince(
+  db: Db,
+  since: Date,
+  limit: number,
+): Promise<{ rows: CommentWithAuthor[]; total: number }> {
+  const where = and(eq(comments.status, "pending"), gt(comments.createdAt, since));
+  const [totalRow] = await db.select({ total: count() }).from(comments).where(where);
+  const rows = await withAuthor(db)
+    .where(where)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit);
+  return { rows, total: totalRow?.total ?? 0 };
 }
 
 /** An item's comments, every status: gone with the item. */

@@ -166,7 +166,8 @@ export async function writeComment(
   });
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
-  if (written.status === "pending") await tellOwners(ctx, written, settings);
+  if (written.status === "pending" && settings.commentMail === "each")
+    await tellOwners(ctx, written, settings);
   if (written.status === "approved") await mailReply(ctx, written, settings);
   // A blocked comment's writer is told what a held one's is told: nothing to learn from.
   if (blocked) written.status = "pending";

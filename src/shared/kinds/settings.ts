@@ -2,6 +2,7 @@ import { z } from "zod";
 import "../zod-browser.ts";
 import enSite from "../../i18n/locales/en-US/site.ts";
 import zhSite from "../../i18n/locales/zh-CN/site.ts";
+import { COMMENT_MAIL_MODES } from "../comment-rules.ts";
 import { langSchema, leniently } from "./fields.ts";
 import { isExternalNavUrl, isNavUrl } from "./nav.ts";
 import { type BothLanguages, bothLanguages, LIBRARY_IMAGE, pictureSchema } from "./photo.ts";
@@ -103,6 +104,8 @@ export const siteSettingsFields = {
    * range such as `203.0.113.0/24`), goes to spam unseen.
    */
   commentBlocklist: z.string().max(SETTINGS_LIMITS.blocklist).default(""),
+  /** The owner's mail about comments that wait: one per comment, or a digest once a day. */
+  commentMail: z.enum(COMMENT_MAIL_MODES).default("each"),
   /** A first visit's language when neither a stored choice nor the browser's language says. */
   defaultLocale: langSchema.default("en-US"),
 };
@@ -142,6 +145,7 @@ export const saveSettingsSchema = z.strictObject({
   commentsOpen: z.boolean(),
   guestComments: z.boolean(),
   commentBlocklist: z.string().max(SETTINGS_LIMITS.blocklist),
+  commentMail: z.enum(COMMENT_MAIL_MODES),
   defaultLocale: langSchema,
 });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;

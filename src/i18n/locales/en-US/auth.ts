@@ -19,6 +19,13 @@ const auth = {
     commentWaitingSubject: "A comment waits for you: {{item}}",
     commentWaitingBody:
       "{{author}} wrote under {{item}}:\n\n{{text}}\n\nIt shows once you approve it: {{link}}\n\n—\n{{site}}",
+    commentDigestSubject_one: "A comment waits for you",
+    commentDigestSubject_other: "{{count}} comments wait for you",
+    commentDigestBody:
+      "Comments that began waiting at {{site}} since the last digest:\n\n{{list}}\n\nThey show once you approve them: {{link}}\n\n—\n{{site}}",
+    commentDigestLine: "- {{author}} under {{item}}: {{text}}",
+    commentDigestMore_one: "- and {{count}} more",
+    commentDigestMore_other: "- and {{count}} more",
     commentReplySubject: "{{author}} answered your comment",
     commentReplyBody:
       "{{author}} answered your comment at {{site}}:\n\n{{text}}\n\nRead it in its thread: {{link}}\n\n—\nYou get this mail because you commented at {{site}}. To get no more mails about answers, open this link: {{unsubscribe}}",

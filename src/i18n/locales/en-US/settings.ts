@@ -41,6 +41,8 @@ const settings = {
     commentBlocklist: "Comment blocklist",
     commentBlocklistHint:
       "Words and addresses, one a line (an address may be a range: 203.0.113.0/24). A comment holding one goes to spam unseen.",
+    commentMail: "Mail me about comments that wait",
+    commentMailModes: { each: "One mail for each", daily: "A digest once a day" },
     defaultLocale: "Language of a first visit",
     defaultLocaleHint:
       "For a visitor who has chosen none and whose browser speaks neither Chinese nor English.",

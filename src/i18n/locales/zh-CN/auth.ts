@@ -21,6 +21,13 @@ const auth: AuthMessages = {
     commentWaitingSubject: "有一条评论待审核：{{item}}",
     commentWaitingBody:
       "{{author}} 在 {{item}} 下写道：\n\n{{text}}\n\n批准后即会显示：{{link}}\n\n——\n{{site}}",
+    commentDigestSubject_one: "有 {{count}} 条评论待审核",
+    commentDigestSubject_other: "有 {{count}} 条评论待审核",
+    commentDigestBody:
+      "自上次汇总以来，{{site}}有这些评论在等待审核：\n\n{{list}}\n\n批准后即会显示：{{link}}\n\n——\n{{site}}",
+    commentDigestLine: "- {{author}} 在 {{item}} 下：{{text}}",
+    commentDigestMore_one: "- 另有 {{count}} 条",
+    commentDigestMore_other: "- 另有 {{count}} 条",
     commentReplySubject: "{{author}} 回复了你的评论",
     commentReplyBody:
       "{{author}} 在{{site}}回复了你的评论：\n\n{{text}}\n\n在对话中查看：{{link}}\n\n——\n你收到这封邮件，是因为你在{{site}}发表过评论。如不想再收到回复通知，请打开这个链接：{{unsubscribe}}",

@@ -40,6 +40,8 @@ const settings: SettingsMessages = {
     commentBlocklist: "评论屏蔽列表",
     commentBlocklistHint:
       "每行一个词或地址（地址可写成网段，如 203.0.113.0/24）。含有其中之一的评论直接进入垃圾评论。",
+    commentMail: "待审核评论的邮件通知",
+    commentMailModes: { each: "每条评论一封", daily: "每天一封汇总" },
     defaultLocale: "首次访问的语言",
     defaultLocaleHint: "访客未选择语言、浏览器语言也既非中文又非英文时使用。",
     languages: { "zh-CN": "中文", "en-US": "英文" },

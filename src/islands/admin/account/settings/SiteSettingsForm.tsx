@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import type { Translate } from "../../../../i18n/core.ts";
+import { COMMENT_MAIL_MODES } from "../../../../shared/comment-rules.ts";
 import { CONTENT_LANGS } from "../../../../shared/content-rules.ts";
 import type { MediaRecord } from "../../../../shared/kinds/media.ts";
 import { SETTINGS_LIMITS, type SettingsRecord } from "../../../../shared/kinds/settings.ts";
@@ -264,6 +265,14 @@ function SettingsForm({ t, record, reload }: FormProps) {
           hint={t("bmsSettings.commentBlocklistHint")}
           maxLength={SETTINGS_LIMITS.blocklist}
           multiline
+        />
+        <FormSelectField
+          {...bind("commentMail")}
+          label={t("bmsSettings.commentMail")}
+          choices={COMMENT_MAIL_MODES.map((mode) => ({
+            value: mode,
+            label: t(`bmsSettings.commentMailModes.${mode}`),
+          }))}
         />
         <FormSelectField
           {...bind("defaultLocale")}

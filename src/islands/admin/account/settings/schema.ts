@@ -57,6 +57,7 @@ export const SETTINGS_FIELDS: readonly FieldPath<SettingsFields>[] = [
   "commentsOpen",
   "guestComments",
   "commentBlocklist",
+  "commentMail",
   "defaultLocale",
 ];
 
@@ -81,5 +82,6 @@ export const settingsFields = (record: SettingsRecord): SettingsFields => ({
   commentsOpen: record.commentsOpen,
   guestComments: record.guestComments,
   commentBlocklist: record.commentBlocklist,
+  commentMail: record.commentMail,
   defaultLocale: record.defaultLocale,
 });
