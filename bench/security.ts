@@ -1,6 +1,6 @@
 // `npm run bench:security`: the figures of security issue 11, measured against `npm start` on a
 // scratch embedded database: parallel login and registration floods, the feedback limit, the
-// `?next=` redirect in a real browser, and the Mozilla Observatory score of the headers served.
+// `?next=` redirect in a real browser, comment bursts and floods (issue 41), and the Mozilla Observatory score of the headers served.
 // Prints numbers, checks them against bench/budgets.json ("security"), exits 1 when one misses.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -137,6 +137,88 @@ async function feedbackBurst() {
     `${counts[200] ?? 0} / ${counts[429] ?? 0}`,
     counts[200] === 3,
     "3 / 17",
+  );
+}
+
+/** A guest's comment under the seed article, from `address`. */
+const guestComment = (n: number, address: string) =>
+  post(
+    "/api/comments",
+    {
+      kind: "article",
+      item: "commit-messages",
+      name: `Bench ${n}`,
+      email: `bench${n}@example.com`,
+      body: `Comment ${n} of a flood.`,
+      lang: "en-US",
+    },
+    address,
+  );
+
+/** 300 parallel comments from one address: how many are written (issue 41: the burst, 3). */
+async function commentBurst() {
+  const counts = tally(
+    (await Promise.all(Array.from({ length: 300 }, (_, i) => guestComment(i, "198.51.100.7")))).map(
+      (a) => a.status,
+    ),
+  );
+  record(
+    "comments: written / 429 of 300 parallel from one address",
+    `${counts[200] ?? 0} / ${counts[429] ?? 0}`,
+    (counts[200] ?? 0) <= 3 && (counts[429] ?? 0) === 300 - (counts[200] ?? 0),
+    "at most 3 / the rest",
+  );
+}
+
+/**
+ * Comments from 1200 addresses, 100 at a time, while a signed-in reader reads an article's
+ * comments in a loop: the read's p99 (issue 41: under 50 ms).
+ */
+async function commentFlood() {
+  const right = await encryptedPassword(base);
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.60" },
+    body: JSON.stringify({ email: DEMO.email, password: right }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const reads: number[] = [];
+  let flooding = true;
+  const reader = (async () => {
+    while (flooding) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/comments?kind=article&item=commit-messages`, {
+        headers: { authorization: `Bearer ${data.token}`, "x-forwarded-for": "203.0.113.61" },
+      });
+      await res.arrayBuffer();
+      if (res.ok) reads.push(performance.now() - started);
+    }
+  })();
+  const address = (i: number) => `2001:db8:${(i >> 8).toString(16)}:${(i & 255).toString(16)}::1`;
+  const statuses: number[] = [];
+  for (let sent = 0; sent < 1200; sent += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => guestComment(5000 + sent + i, address(sent + i))),
+    );
+    statuses.push(...batch.map((a) => a.status));
+  }
+  flooding = false;
+  await reader;
+  reads.sort((a, b) => a - b);
+  const p99 = reads[Math.min(reads.length - 1, Math.floor(reads.length * 0.99))] ?? Infinity;
+  const counts = tally(statuses);
+  record(
+    "comment flood: written / 429 of 1200 addresses",
+    `${counts[200] ?? 0} / ${counts[429] ?? 0}`,
+    true,
+    "reference",
+  );
+  checks.record(
+    `comment flood: a signed-in read's p99 (${reads.length} reads)`,
+    Math.round(p99 * 10) / 10,
+    "ms",
+    p99 < 50,
+    "under 50",
   );
 }
 
@@ -281,6 +363,8 @@ try {
   await registerFlood();
   await feedbackBurst();
   if (server.child.pid) await feedbackFlood(server.child.pid);
+  await commentBurst();
+  await commentFlood();
   await headers();
   await redirects();
 } finally {

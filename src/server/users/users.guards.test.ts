@@ -38,6 +38,11 @@ const PUBLIC_ROUTES = [
   "GET /api/comments",
   "GET /api/comments/counts",
   "POST /api/comments",
+  // The comments as a page for readers without JavaScript (comments/page.test.ts), and the
+  // unsubscribe link of a reply mail: its token is the key (comments/reply-mail.test.ts).
+  "GET /api/comments/page",
+  "GET /api/comments/unsubscribe",
+  "POST /api/comments/unsubscribe",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [
