@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, fullChromium } from "../playwright.config.ts";
 import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.cases.ts";
@@ -140,6 +141,25 @@ async function feedbackBurst() {
   );
 }
 
+/** A signed-in reader's loop of reads, until told to stop; answers each read's milliseconds. */
+const READER = `
+const { parentPort, workerData } = require("node:worker_threads");
+let reading = true;
+parentPort.once("message", () => { reading = false; });
+(async () => {
+  const times = [];
+  while (reading) {
+    const started = performance.now();
+    const res = await fetch(workerData.url, {
+      headers: { authorization: "Bearer " + workerData.token, "x-forwarded-for": "203.0.113.61" },
+    });
+    await res.arrayBuffer();
+    if (res.ok) times.push(performance.now() - started);
+  }
+  parentPort.postMessage(times);
+})();
+`;
+
 /** A guest's comment under the seed article, from `address`. */
 const guestComment = (n: number, address: string) =>
   post(
@@ -182,18 +202,16 @@ async function commentFlood() {
     body: JSON.stringify({ email: DEMO.email, password: right }),
   });
   const { data } = (await login.json()) as { data: { token: string } };
-  const reads: number[] = [];
-  let flooding = true;
-  const reader = (async () => {
-    while (flooding) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/comments?kind=article&item=commit-messages`, {
-        headers: { authorization: `Bearer ${data.token}`, "x-forwarded-for": "203.0.113.61" },
-      });
-      await res.arrayBuffer();
-      if (res.ok) reads.push(performance.now() - started);
-    }
-  })();
+  // The reader runs in a thread of its own: its latencies are the server's, not those of this
+  // thread's event loop, busy sending the flood.
+  const reader = new Worker(READER, {
+    eval: true,
+    workerData: {
+      url: `${base}/api/comments?kind=article&item=commit-messages`,
+      token: data.token,
+    },
+  });
+  const reads = new Promise<number[]>((resolve) => reader.once("message", resolve));
   const address = (i: number) => `2001:db8:${(i >> 8).toString(16)}:${(i & 255).toString(16)}::1`;
   const statuses: number[] = [];
   for (let sent = 0; sent < 1200; sent += 100) {
@@ -202,10 +220,10 @@ async function commentFlood() {
     );
     statuses.push(...batch.map((a) => a.status));
   }
-  flooding = false;
-  await reader;
-  reads.sort((a, b) => a - b);
-  const p99 = reads[Math.min(reads.length - 1, Math.floor(reads.length * 0.99))] ?? Infinity;
+  reader.postMessage("stop");
+  const times = (await reads).sort((a, b) => a - b);
+  await reader.terminate();
+  const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? Infinity;
   const counts = tally(statuses);
   record(
     "comment flood: written / 429 of 1200 addresses",
@@ -214,7 +232,7 @@ async function commentFlood() {
     "reference",
   );
   checks.record(
-    `comment flood: a signed-in read's p99 (${reads.length} reads)`,
+    `comment flood: a signed-in read's p99 (${times.length} reads, median ${Math.round(times[times.length >> 1] ?? 0)} ms)`,
     Math.round(p99 * 10) / 10,
     "ms",
     p99 < 50,
