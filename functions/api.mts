@@ -27,7 +27,13 @@ export default async (request: Request, context: Context): Promise<Response> => 
     db: openPostgres(url, { max: 2 }).db,
     publisher: hook ?? logOnlyPublisher(),
   });
-  const response = await app.fetch(request, { clientIp: context.ip });
+  // Mail a request leaves for after its answer is kept alive by waitUntil too.
+  const later = { waitUntil: (work: Promise<unknown>) => context.waitUntil(work) };
+  const response = await app.fetch(
+    request,
+    { clientIp: context.ip },
+    { ...later, passThroughOnException: () => {}, props: {} },
+  );
   if (hook) context.waitUntil(hook.idle());
   return response;
 };

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { commentMailAddresses, outbox } from "../db/schema.ts";
-import { call, callJson, describeEachDb, lastMail, userWithSession } from "../test-support.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import {
+  call,
+  callJson,
+  createTestApp,
+  describeEachDb,
+  lastMail,
+  userWithSession,
+} from "../test-support.ts";
 
 // The mail a commenter gets when someone answers them, and its one-click unsubscribe link.
 
@@ -54,6 +62,44 @@ describeEachDb("comment reply mails", (ctx) => {
     expect((await lastMail(database.db, owner.user.email))?.subject).toBe(
       "ana answered your comment",
     );
+  });
+
+  it("answers before the mail goes: a slow mail server keeps nobody waiting", async () => {
+    const { database } = ctx();
+    // The mail server takes the mail, then holds it until the test opens the gate.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let taken = () => {};
+    const inSend = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    const sent: string[] = [];
+    const slow: Mailer = {
+      kind: "smtp",
+      send: async (message) => {
+        taken();
+        await gate;
+        sent.push(message.to);
+      },
+    };
+    const pending: Promise<void>[] = [];
+    const app = createTestApp(database.db, undefined, undefined, {
+      mailer: slow,
+      afterAnswer: async (work) => {
+        pending.push(work);
+      },
+    });
+    await userWithSession(database.db, { role: "admin", email: "owner@example.com" });
+    const posted = await post(app, undefined, { name: "Lin", email: "l@example.com", body: "Hi" });
+    expect(posted.body.data.status).toBe("pending");
+    expect(pending).toHaveLength(1);
+    await inSend;
+    expect(sent).toEqual([]);
+    open();
+    await Promise.all(pending);
+    expect(sent).toEqual(["owner@example.com"]);
   });
 
   it("a held reply mails once it is approved, and once only, however often it is approved", async () => {

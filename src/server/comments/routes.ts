@@ -95,6 +95,7 @@ export const commentRoutes = new Hono<AppEnv>()
           ...content,
           mailer: c.var.mailer,
           origin: new URL(c.req.url).origin,
+          afterAnswer: c.var.afterAnswer,
           open: async (kind, item) => (await itemOnSite(content, kind, item))?.open ?? null,
         },
         c.req.valid("json"),
@@ -151,7 +152,12 @@ export const commentRoutes = new Hono<AppEnv>()
       ok(
         c,
         await moderate(
-          { db: c.var.db, mailer: c.var.mailer, origin: new URL(c.req.url).origin },
+          {
+            db: c.var.db,
+            mailer: c.var.mailer,
+            origin: new URL(c.req.url).origin,
+            afterAnswer: c.var.afterAnswer,
+          },
           c.req.valid("param").id,
           c.req.valid("json").status,
         ),

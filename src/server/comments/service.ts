@@ -102,12 +102,11 @@ async function answered(db: Db, input: CommentInput, writer: Commenter) {
  * (a bot) gets the answer a held comment gets, and nothing is written.
  */
 export async function writeComment(
-  ctx: ContentContext & {
-    mailer: Mailer;
-    origin: string;
-    /** Null when the item is not on the site, else whether it takes comments (its switch). */
-    open: (kind: CommentKind, item: string) => Promise<boolean | null>;
-  },
+  ctx: ContentContext &
+    MailContext & {
+      /** Null when the item is not on the site, else whether it takes comments (its switch). */
+      open: (kind: CommentKind, item: string) => Promise<boolean | null>;
+    },
   input: CommentInput,
   writer: Commenter,
   clientIp: string | null,
@@ -166,9 +165,15 @@ export async function writeComment(
   });
   const written = await repo.findComment(ctx.db, row.id);
   if (!written) throw noComment();
-  if (written.status === "pending" && settings.commentMail === "each")
-    await tellOwners(ctx, written, settings);
-  if (written.status === "approved") await mailReply(ctx, written, settings);
+  // Mail goes after the answer: a slow mail server never keeps the reader waiting.
+  const { status } = written;
+  await ctx.afterAnswer(
+    (async () => {
+      if (status === "pending" && settings.commentMail === "each")
+        await tellOwners(ctx, written, settings);
+      if (status === "approved") await mailReply(ctx, written, settings);
+    })().catch((error: unknown) => console.error("comments: mail failed:", error)),
+  );
   // A blocked comment's writer is told what a held one's is told: nothing to learn from.
   if (blocked) written.status = "pending";
   return commentRecord(written, writer?.id ?? null, namesOf(parent ? [parent] : []));
@@ -203,6 +208,8 @@ export interface MailContext {
   db: Db;
   mailer: Mailer;
   origin: string;
+  /** Runs the mail after the answer (src/server/http/middleware.ts's `AfterAnswer`). */
+  afterAnswer: (work: Promise<void>) => Promise<void>;
 }
 
 /**
@@ -332,7 +339,12 @@ export async function moderate(
   if (!(await repo.setStatus(ctx.db, id, status))) throw noComment();
   const row = await repo.findComment(ctx.db, id);
   if (!row) throw noComment();
-  if (row.status === "approved") await mailReply(ctx, row, await currentSettings(ctx.db));
+  if (row.status === "approved")
+    await ctx.afterAnswer(
+      (async () => mailReply(ctx, row, await currentSettings(ctx.db)))().catch((error: unknown) =>
+        console.error("comments: mail failed:", error),
+      ),
+    );
   return moderated(row, new Map());
 }
 

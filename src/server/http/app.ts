@@ -32,7 +32,7 @@ import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import type { LogWriter } from "./log-writer.ts";
 import { MemoryBuckets } from "./memory-buckets.ts";
-import { identify, provide, requestLog } from "./middleware.ts";
+import { type AfterAnswer, identify, provide, requestLog } from "./middleware.ts";
 import { anonymousWrites, floodGuard } from "./rate-limit.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -65,6 +65,8 @@ export interface AppOptions {
    * `APP_SECRET` by default; a server with a data folder has its own (`localAppSecret`).
    */
   appSecret?: string;
+  /** Work left for after an answer (mail): not waited for by default; the tests wait. */
+  afterAnswer?: AfterAnswer;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -106,6 +108,7 @@ export function createApp(options: AppOptions) {
       storage: options.storage ?? storageFromEnv(process.env),
       publisher: options.publisher ?? noPublisher,
       outbound: options.outbound ?? { policy: {} },
+      afterAnswer: options.afterAnswer,
     }),
   );
 

@@ -42,5 +42,7 @@ export interface AppEnv {
     /** SHA-256 of the bearer token the caller sent, whatever its state (logout revokes it). */
     tokenHash: string | null;
     clientIp: string | null;
+    /** Runs work after the answer (middleware.ts's `AfterAnswer`). */
+    afterAnswer: (work: Promise<void>) => Promise<void>;
   };
 }

@@ -38,14 +38,34 @@ export function caller(c: Context<AppEnv>): RequestUser {
   return c.var.user;
 }
 
+/**
+ * Work a request leaves for after its answer, such as mail (it catches its own errors). By
+ * default the answer does not wait: the platform's `waitUntil` keeps it alive where the request
+ * has one (a Netlify Function), and a server that stays up (`npm start`, `astro dev`) finishes
+ * it anyway. The tests wait for it, so what it did is there when the answer is.
+ */
+export type AfterAnswer = (work: Promise<void>) => Promise<void>;
+
+function keepAlive(c: Context<AppEnv>, work: Promise<void>): Promise<void> {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context here (Node): the process outlives the work.
+  }
+  return Promise.resolve();
+}
+
 /** Hands the ports (mail, storage, publishing, outbound requests) to the handlers. */
 export function provide(ports: {
   mailer: Mailer;
   storage: Storage;
   publisher: Publisher;
   outbound: Outbound;
+  afterAnswer?: AfterAnswer | undefined;
 }) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    const after = ports.afterAnswer;
+    c.set("afterAnswer", after ?? ((work) => keepAlive(c, work)));
     c.set("outbound", ports.outbound);
     c.set("mailer", ports.mailer);
     c.set("storage", ports.storage);
