@@ -201,6 +201,7 @@ async function commentFlood() {
     headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.60" },
     body: JSON.stringify({ email: DEMO.email, password: right }),
   });
+  if (!login.ok) throw new Error(`the demo admin's login answered ${login.status}`);
   const { data } = (await login.json()) as { data: { token: string } };
   // The reader runs in a thread of its own: its latencies are the server's, not those of this
   // thread's event loop, busy sending the flood.
