@@ -9,68 +9,11 @@ import {
   unprefixed,
 } from "./sanitize-html.test-support.ts";
 import { sanitizeHtml, sanitizeInPieces, topLevelPieces } from "./sanitize-html.ts";
+import { XSS_CORPUS as CORPUS } from "./xss-corpus.test-support.ts";
 
 // Script in every form the XSS cheat sheets know, written in Markdown from the database.
 
 beforeAll(loadPipeline);
-
-/** Payloads from the usual XSS cheat sheets, in Markdown and in raw HTML. */
-const CORPUS = [
-  "<script>alert(1)</script>",
-  "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
-  '<img src=x onerror="alert(1)">',
-  "<img src=x onerror=alert(1)//",
-  '<svg onload="alert(1)"><circle r="1"/></svg>',
-  "<svg><script>alert(1)</script></svg>",
-  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-  '<svg><use href="data:image/svg+xml;base64,PHN2Zz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+"/></svg>',
-  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  "[click](javascript:alert(1))",
-  "[click](JaVaScRiPt:alert(1))",
-  "[click](  javascript:alert(1))",
-  "[click](java\tscript:alert(1))",
-  "[click](&#106;avascript:alert(1))",
-  "[click](vbscript:msgbox(1))",
-  "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-  "<javascript:alert(1)>",
-  "[ref]\n\n[ref]: javascript:alert(1)",
-  "![x](javascript:alert(1))",
-  '![x](x" onerror="alert(1))',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href=" &#14;  javascript:alert(1)">x</a>',
-  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
-  '<a href="#" onclick="alert(1)">x</a>',
-  '<a href="https://example.com" target="_blank" onmouseover="alert(1)">x</a>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<form action="javascript:alert(1)"><button>x</button></form>',
-  '<button formaction="javascript:alert(1)">x</button>',
-  '<input onfocus="alert(1)" autofocus>',
-  '<details open ontoggle="alert(1)"><summary>x</summary></details>',
-  '<body onload="alert(1)">',
-  '<video><source onerror="alert(1)"></video>',
-  '<audio src=x onerror="alert(1)"></audio>',
-  "<style>body{background:url(javascript:alert(1))}</style>",
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<span style="width: expression(alert(1))">x</span>',
-  '<span style="background-image:\\75rl(javascript:alert(1))">x</span>',
-  '<base href="javascript:alert(1)//">',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<link rel="stylesheet" href="javascript:alert(1)">',
-  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-  '<div id="x" data-x="1" onpointerenter="alert(1)">x</div>',
-  '<img src="x" srcset="javascript:alert(1) 1x">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-  "<template><script>alert(1)</script></template>",
-  '<a href="https://example.com" style="position:fixed;top:0">x</a>',
-  "```html\n<script>alert(1)</script>\n```",
-  "$$\\href{javascript:alert(1)}{x}$$",
-  "Inline $\\htmlData{onclick=alert(1)}{x}$ math",
-];
 
 const BAD_TAGS = new Set([
   "script",

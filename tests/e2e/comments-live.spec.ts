@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { XSS_CORPUS } from "../../src/lib/xss-corpus.test-support.ts";
+import { renderComment } from "../../src/server/comments/render.ts";
 import { lastMailId, mailAfter, newAccount, registerNew, sql } from "./live-admin.ts";
 import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } from "./support.ts";
 
@@ -279,6 +281,61 @@ test("without JavaScript, a link under the article leads to its comments as a pa
     }
     await context.close();
   }
+});
+
+test("the XSS corpus in comments' texts and guests' names runs nothing in the browser", async ({
+  page,
+}) => {
+  // Written straight into the database, as the API stores them (the limits allow a few a
+  // minute); under an article no other test comments on.
+  const item = "small-tests";
+  await sql`delete from comments where kind = 'article' and item = ${item}`;
+  for (const payload of XSS_CORPUS) {
+    const { html } = renderComment(payload);
+    await sql`insert into comments (kind, item, guest_name, guest_email, body, html, lang, status)
+      values ('article', ${item}, ${payload.slice(0, 60)}, 'x@example.com', ${payload}, ${html}, 'en-US', 'approved')`;
+  }
+  const ran: string[] = [];
+  page.on("dialog", (dialog) => {
+    ran.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // A request to another host would be a payload's doing: none may leave.
+  const site = new URL(test.info().project.use.baseURL ?? "http://localhost").host;
+  page.on("request", (request) => {
+    const { protocol, host } = new URL(request.url());
+    if (protocol !== "data:" && host !== site) ran.push(`request: ${request.url()}`);
+  });
+  await prefer(page, { locale: "en-US" });
+  await page.goto(`/articles/${item}/`);
+  const section = await openComments(page);
+  await expect(section.getByRole("article")).toHaveCount(XSS_CORPUS.length);
+  await expect(
+    section.getByRole("article", { name: "<script>alert(1)</script>", exact: true }),
+  ).toBeVisible();
+  // Nothing that could run is in the comments' text, even where the page's policy would stop it.
+  const risky = await section
+    .locator(".comment-body *")
+    .evaluateAll((elements) =>
+      elements.flatMap((element) => [
+        ...(/^(script|iframe|object|embed|svg|math|img|style|form)$/i.test(element.tagName)
+          ? [element.tagName]
+          : []),
+        ...[...element.attributes]
+          .filter((attribute) => /^on/i.test(attribute.name))
+          .map((attribute) => `${element.tagName}[${attribute.name}]`),
+      ]),
+    );
+  expect(risky).toEqual([]);
+  // Links in comments lead nowhere but the web (one whose address was refused has none).
+  const hrefs = await section
+    .locator(".comment-body a[href]")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(hrefs.filter((href) => !/^(https?:|mailto:)/i.test(href))).toEqual([]);
+  // And the page without JavaScript.
+  await page.goto(`/api/comments/page?kind=article&item=${item}&lang=en-US`);
+  await expect(page.getByRole("article")).toHaveCount(XSS_CORPUS.length);
+  expect(ran).toEqual([]);
 });
 
 test("the reply mail's page reads in both languages and themes, on a phone too", async ({
