@@ -2,8 +2,10 @@ import { translator } from "../../i18n/core.ts";
 import type { Db } from "../db/client.ts";
 import { readMeta, writeMeta } from "../db/meta.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { composeCommentMail } from "../mail/messages.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import * as repo from "./repository.ts";
+import { mailOwners } from "./service.ts";
 
 // The owner's daily digest of comments that wait, when the settings ask for one instead of a
 // mail per comment: `npm start` looks every hour, Netlify's scheduled function every five
@@ -36,7 +38,6 @@ export async function sendCommentDigest(
   if (waiting.total === 0) return 0;
   const locale = settings.defaultLocale;
   const t = translator(locale);
-  const site = settings.title[locale] || t("site.name");
   const lines = waiting.rows.map((row) =>
     t("mail.commentDigestLine", {
       author: row.authorName ?? row.guestName ?? "",
@@ -45,24 +46,15 @@ export async function sendCommentDigest(
     }),
   );
   const more = waiting.total - waiting.rows.length;
-  const values = {
+  const mail = composeCommentMail("commentDigest", locale, {
     count: waiting.total,
-    site,
     list: [...lines, ...(more > 0 ? [t("mail.commentDigestMore", { count: more })] : [])].join(
       "\n",
     ),
     link: `${siteUrl.replace(/\/$/, "")}/bms/comments`,
-  };
-  const mail = {
-    subject: t("mail.commentDigestSubject", values),
-    text: t("mail.commentDigestBody", values),
-    siteName: site,
-  };
-  for (const to of await repo.ownerAddresses(db)) {
-    await mailer.send({ to, ...mail }).catch((error: unknown) => {
-      console.error(`comments: the digest to ${to} failed:`, error);
-    });
-  }
+    site: settings.title[locale],
+  });
+  await mailOwners(db, mailer, mail);
   return waiting.total;
 }
 

@@ -181,16 +181,6 @@ export async function replyMailTarget(db: Db, id: string) {
   return row ?? null;
 }
 
-/** The address a comment was written from: its account's now, or the guest's. */
-export async function writerAddress(db: Db, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ email: sql<string | null>`coalesce(${users.email}, ${comments.guestEmail})` })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.id, id));
-  return row?.email ?? null;
-}
-
 /**
  * Marks an approved reply as mailed about, once: true for the one caller that marked it (two
  * approvals at once send one mail).

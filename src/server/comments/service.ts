@@ -19,7 +19,7 @@ import { answerPage } from "../db/queries.ts";
 import { addressKey } from "../http/address.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { composeCommentReply, composeCommentWaiting } from "../mail/messages.ts";
+import { type ComposedMail, composeCommentMail } from "../mail/messages.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import { isBlocked } from "./blocklist.ts";
 import { renderComment } from "./render.ts";
@@ -189,15 +189,20 @@ async function tellOwners(
   settings: Pick<SiteSettings, "defaultLocale" | "title">,
 ) {
   const locale = settings.defaultLocale;
-  const mail = composeCommentWaiting(locale, {
+  const mail = composeCommentMail("commentWaiting", locale, {
     item: `${row.kind} ${row.item}`,
     author: authorNameOf(row),
     text: row.body,
     link: `${ctx.origin}/bms/comments`,
     site: settings.title[locale],
   });
-  for (const to of await repo.ownerAddresses(ctx.db)) {
-    await ctx.mailer.send({ to, ...mail }).catch((error: unknown) => {
+  await mailOwners(ctx.db, ctx.mailer, mail);
+}
+
+/** Sends `mail` to each owner (the active admins); a mail that fails is logged, not thrown. */
+export async function mailOwners(db: Db, mailer: Mailer, mail: ComposedMail): Promise<void> {
+  for (const to of await repo.ownerAddresses(db)) {
+    await mailer.send({ to, ...mail }).catch((error: unknown) => {
       console.error(`comments: the mail to ${to} failed:`, error);
     });
   }
@@ -229,12 +234,12 @@ async function mailReply(
   if (!target?.email || target.status !== "approved" || !target.accountActive) return;
   const own =
     (reply.userId !== null && reply.userId === target.userId) ||
-    (await repo.writerAddress(ctx.db, reply.id)) === target.email;
+    (await repo.replyMailTarget(ctx.db, reply.id))?.email === target.email;
   if (own || !(await repo.claimReplyMail(ctx.db, reply.id))) return;
   const address = await repo.mailAddress(ctx.db, target.email, newMailToken());
   if (address.stopped) return;
   const unsubscribe = `${ctx.origin}/api/comments/unsubscribe?token=${address.token}`;
-  const mail = composeCommentReply(target.lang, {
+  const mail = composeCommentMail("commentReply", target.lang, {
     author: authorNameOf(reply),
     text: reply.body,
     link: `${ctx.origin}${sitePaths[reply.kind](reply.item)}#comment-${reply.id}`,

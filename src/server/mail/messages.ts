@@ -70,39 +70,30 @@ export function composeFeedbackReply(
   };
 }
 
-/** The owner's mail when a comment waits for approval: who wrote, where, what, and the screen. */
-export function composeCommentWaiting(
-  locale: Locale,
-  values: { item: string; author: string; text: string; link: string; site?: string | undefined },
-): ComposedMail {
-  const t = translator(locale);
-  const all = { ...values, site: values.site || t("site.name") };
-  return {
-    subject: t("mail.commentWaitingSubject", all),
-    text: t("mail.commentWaitingBody", all),
-    siteName: all.site,
-  };
-}
+/** What each comment mail names besides the site. */
+type CommentMailValues = {
+  /** The owner's mail when a comment waits: who wrote, where, what, and the screen. */
+  commentWaiting: { item: string; author: string; text: string; link: string };
+  /** A commenter's mail when someone answers: who, what, the reply, and the stop link. */
+  commentReply: { author: string; text: string; link: string; unsubscribe: string };
+  /** The owner's daily digest: how many wait, a line each, and the screen. */
+  commentDigest: { count: number; list: string; link: string };
+};
 
 /**
- * A commenter's mail when someone answers them, in the language they wrote in: who, what, a
- * link to the reply, and the link that stops these mails.
+ * A comment mail (`mail.<kind>Subject` and `mail.<kind>Body`) in the recipient's language,
+ * under the site's name (the default name when not given).
  */
-export function composeCommentReply(
+export function composeCommentMail<K extends keyof CommentMailValues>(
+  kind: K,
   locale: Locale,
-  values: {
-    author: string;
-    text: string;
-    link: string;
-    unsubscribe: string;
-    site?: string | undefined;
-  },
+  values: CommentMailValues[K] & { site?: string | undefined },
 ): ComposedMail {
   const t = translator(locale);
   const all = { ...values, site: values.site || t("site.name") };
   return {
-    subject: t("mail.commentReplySubject", all),
-    text: t("mail.commentReplyBody", all),
+    subject: t(`mail.${kind}Subject`, all),
+    text: t(`mail.${kind}Body`, all),
     siteName: all.site,
   };
 }
