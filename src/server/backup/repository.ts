@@ -37,6 +37,7 @@ export const OWNED_TABLES = [
   schema.feedbackReplies,
   schema.comments,
   schema.commentMailAddresses,
+  schema.commentMailTokens,
   schema.auditLogs,
   schema.pageViews,
 ] as const;

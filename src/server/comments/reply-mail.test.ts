@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { commentMailAddresses, outbox } from "../db/schema.ts";
+import { hashToken } from "../auth/sessions.ts";
+import { commentMailAddresses, commentMailTokens, outbox } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import {
   call,
@@ -144,6 +145,9 @@ describeEachDb("comment reply mails", (ctx) => {
     const root = (await post(app, ana.token, { body: "Hello" })).body.data;
     await post(app, owner.token, { body: "One", replyTo: root.id });
     const token = tokenOf(await lastMail(database.db, "ana@example.com"));
+    // Each mail has its own link; an earlier mail's link still works.
+    await post(app, owner.token, { body: "One more", replyTo: root.id });
+    expect(tokenOf(await lastMail(database.db, "ana@example.com"))).not.toBe(token);
 
     const oneClick = await call(app, "POST", `/api/comments/unsubscribe?token=${token}`, {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -153,7 +157,13 @@ describeEachDb("comment reply mails", (ctx) => {
     expect(address?.stoppedAt).toBeInstanceOf(Date);
     await post(app, owner.token, { body: "Two", replyTo: root.id });
     const mails = await database.db.select().from(outbox).where(eq(outbox.to, "ana@example.com"));
-    expect(mails.map((mail) => mail.body.includes("One"))).toEqual([true]);
+    expect(mails.map((mail) => mail.body.includes("One"))).toEqual([true, true]);
+
+    // The link's token is kept only as its hash.
+    const kept = await database.db.select().from(commentMailTokens);
+    expect(kept).toHaveLength(2);
+    expect(kept.map((row) => row.tokenHash)).toContain(hashToken(token));
+    expect(JSON.stringify(kept)).not.toContain(token);
 
     // The reader's click lands on the site's page; a second click changes nothing.
     const click = await call(app, "GET", `/api/comments/unsubscribe?token=${token}`);

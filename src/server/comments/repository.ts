@@ -16,7 +16,7 @@ import {
 import type { CommentKind, CommentStatus, ListCommentsQuery } from "../../shared/comments.ts";
 import type { Db } from "../db/client.ts";
 import { type RowPage, search } from "../db/queries.ts";
-import { commentMailAddresses, comments, users } from "../db/schema.ts";
+import { commentMailAddresses, commentMailTokens, comments, users } from "../db/schema.ts";
 
 // The SQL of comments: an item's thread, one comment, writes, and the counts per item.
 
@@ -194,30 +194,39 @@ export async function claimReplyMail(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The unsubscribe token of `email` (made with its first reply mail), and whether it stopped. */
-export async function mailAddress(
-  db: Db,
-  email: string,
-  token: string,
-): Promise<{ token: string; stopped: boolean }> {
-  await db.insert(commentMailAddresses).values({ email, token }).onConflictDoNothing();
+/**
+ * Keeps `email` as an address reply mails go to, with the hash of one more unsubscribe token:
+ * true when the address stopped them (then no token is kept).
+ */
+export async function mailAddress(db: Db, email: string, tokenHash: string): Promise<boolean> {
+  await db.insert(commentMailAddresses).values({ email }).onConflictDoNothing();
   const [row] = await db
-    .select({ token: commentMailAddresses.token, stoppedAt: commentMailAddresses.stoppedAt })
+    .select({ stoppedAt: commentMailAddresses.stoppedAt })
     .from(commentMailAddresses)
     .where(eq(commentMailAddresses.email, email));
   if (!row) throw new Error("The mail address was not kept");
-  return { token: row.token, stopped: row.stoppedAt !== null };
+  if (row.stoppedAt !== null) return true;
+  await db.insert(commentMailTokens).values({ tokenHash, email });
+  return false;
 }
 
-/** Stops reply mails to the address of `token`: false when no address has it. */
-export async function stopReplyMail(db: Db, token: string): Promise<boolean> {
+/** Stops reply mails to the address of the token hashed `tokenHash`: false when none has it. */
+export async function stopReplyMail(db: Db, tokenHash: string): Promise<boolean> {
   const rows = await db
     .update(commentMailAddresses)
     .set({
       stoppedAt: sql`coalesce(${commentMailAddresses.stoppedAt}, now())`,
       updatedAt: new Date(),
     })
-    .where(eq(commentMailAddresses.token, token))
+    .where(
+      inArray(
+        commentMailAddresses.email,
+        db
+          .select({ email: commentMailTokens.email })
+          .from(commentMailTokens)
+          .where(eq(commentMailTokens.tokenHash, tokenHash)),
+      ),
+    )
     .returning({ email: commentMailAddresses.email });
   return rows.length > 0;
 }

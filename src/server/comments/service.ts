@@ -13,6 +13,7 @@ import {
 } from "../../shared/comments.ts";
 import type { SiteSettings } from "../../shared/kinds/settings.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
+import { hashToken, newToken } from "../auth/sessions.ts";
 import { type ContentContext, invalid } from "../content/service/shared.ts";
 import type { Db } from "../db/client.ts";
 import { answerPage } from "../db/queries.ts";
@@ -236,9 +237,9 @@ async function mailReply(
     (reply.userId !== null && reply.userId === target.userId) ||
     (await repo.replyMailTarget(ctx.db, reply.id))?.email === target.email;
   if (own || !(await repo.claimReplyMail(ctx.db, reply.id))) return;
-  const address = await repo.mailAddress(ctx.db, target.email, newMailToken());
-  if (address.stopped) return;
-  const unsubscribe = `${ctx.origin}/api/comments/unsubscribe?token=${address.token}`;
+  const token = newToken();
+  if (await repo.mailAddress(ctx.db, target.email, hashToken(token))) return;
+  const unsubscribe = `${ctx.origin}/api/comments/unsubscribe?token=${token}`;
   const mail = composeCommentMail("commentReply", target.lang, {
     author: authorNameOf(reply),
     text: reply.body,
@@ -255,13 +256,9 @@ async function mailReply(
   });
 }
 
-/** An unsubscribe link's token: 32 random bytes, URL-safe. */
-const newMailToken = () =>
-  Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-
 /** Stops reply mails to the address a link's token was made for: false for an unknown token. */
 export function stopReplyMails(db: Db, token: string): Promise<boolean> {
-  return repo.stopReplyMail(db, token);
+  return repo.stopReplyMail(db, hashToken(token));
 }
 
 /** Changes the text of the caller's own comment, within the edit window. */

@@ -17,6 +17,7 @@ import { userWithSession } from "../test-support.ts";
 import {
   aiSettings,
   commentMailAddresses,
+  commentMailTokens,
   comments,
   draftLinks,
   emailCodes,
@@ -132,7 +133,8 @@ describe.skipIf(!url)(
         lang: "en-US",
         status: "approved",
       });
-      await db.insert(commentMailAddresses).values({ email: "a@example.com", token: "t" });
+      await db.insert(commentMailAddresses).values({ email: "a@example.com" });
+      await db.insert(commentMailTokens).values({ tokenHash: "t", email: "a@example.com" });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

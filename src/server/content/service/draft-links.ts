@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import {
   DRAFT_PREVIEW_PATH,
   type DraftKind,
@@ -7,6 +6,7 @@ import {
   statusNow,
 } from "../../../shared/content.ts";
 import { articles } from "../../articles/service.ts";
+import { hashToken, newToken } from "../../auth/sessions.ts";
 import { chapters } from "../../books/chapters.ts";
 import { books } from "../../books/service.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -19,8 +19,6 @@ import { type ContentContext, isFileId, notFound, readOnly } from "./shared.ts";
 // anyone given the link: a secret token that ends at a set time. Only the token's SHA-256 is
 // stored; the page (`/draft-preview/?t=…`, a static page of the site's layout) reads the item
 // through `GET /api/draft-preview`, rendered and sanitised as the editor's preview is.
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The record of `get`, or null when it is gone (404). */
 async function orNull<T>(record: Promise<T>): Promise<T | null> {
@@ -63,10 +61,10 @@ export async function createDraftLink(
 ): Promise<DraftLink> {
   if (isFileId(id)) throw readOnly(`content/${kind}s`);
   if (!(await itemOf(ctx, kind, id))) throw notFound(kind);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
   await draftLinksRepo.insertDraftLink(ctx.db, {
-    tokenHash: hashOf(token),
+    tokenHash: hashToken(token),
     kind,
     itemId: id,
     createdBy: ctx.actor ?? null,
@@ -80,7 +78,7 @@ const gone = () =>
 
 /** What the page of a link shows; a token unknown, expired or whose item is gone: 404. */
 export async function draftPage(ctx: ContentContext, token: string): Promise<DraftPage> {
-  const link = await draftLinksRepo.findDraftLink(ctx.db, hashOf(token));
+  const link = await draftLinksRepo.findDraftLink(ctx.db, hashToken(token));
   const item = link && (await itemOf(ctx, link.kind, link.itemId));
   if (!link || !item) throw gone();
   return {

@@ -2,7 +2,7 @@ import { type AnyPgColumn, boolean, index, pgTable, text, uuid } from "drizzle-o
 import type { CommentKind, CommentStatus } from "../../../shared/comment-rules.ts";
 import type { ContentLang } from "../../../shared/content-rules.ts";
 import { userOrNull } from "./accounts.ts";
-import { stamps, uuidId, zoned } from "./columns.ts";
+import { createdAt, stamps, uuidId, zoned } from "./columns.ts";
 
 // Readers' comments under articles, notes and chapters. An item is named by its kind and its
 // path (`slug`, or `book/chapter`), so items written in files under content/ take comments too.
@@ -49,12 +49,27 @@ export const comments = pgTable(
 ).enableRLS();
 
 /**
- * The addresses reply mails go to, each with the token of its unsubscribe link. A row is made
- * with the first reply mail to an address; `stoppedAt` set: no more reply mails to it.
+ * The addresses reply mails go to. A row is made with the first reply mail to an address;
+ * `stoppedAt` set: no more reply mails to it.
  */
 export const commentMailAddresses = pgTable("comment_mail_addresses", {
   email: text("email").primaryKey(),
-  token: text("token").notNull().unique(),
   stoppedAt: zoned("stopped_at"),
   ...stamps(),
 }).enableRLS();
+
+/**
+ * The unsubscribe links of reply mails: one random token per mail, kept only as its SHA-256
+ * hash, pointing at the address it stops.
+ */
+export const commentMailTokens = pgTable(
+  "comment_mail_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email")
+      .notNull()
+      .references(() => commentMailAddresses.email, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comment_mail_tokens_email_idx").on(t.email)],
+).enableRLS();
