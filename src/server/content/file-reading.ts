@@ -48,9 +48,19 @@ export async function names(dir: string): Promise<string[]> {
   }
 }
 
+/**
+ * A file's front matter and body, parsed again only when the file changes: a request that asks
+ * whether one item is on the site (every comment does) reads no file it read before. Callers
+ * share what it answers and must not change it.
+ */
+const parsedFile = whileUnchanged(
+  async (path) => parseFrontmatter(await readFile(path, "utf8")),
+  4096,
+);
+
 export async function readParsed(path: string, shown: string): Promise<Parsed | null> {
   try {
-    return parseFrontmatter(await readFile(path, "utf8"));
+    return await parsedFile(path);
   } catch (error) {
     if (isMissing(error)) return null;
     console.warn(`content: ${shown} is left out of the back-office list`, error);
@@ -138,21 +148,26 @@ export async function readItems<S extends z.core.$ZodShape>(
 
 /**
  * `read` of a file, made again only when the file's size or time changes (at most `max` paths
- * are kept). A file that is not there throws, as `stat` does.
+ * are kept). Callers asking at once share one read. A file that is not there throws, as `stat`
+ * does; a read that fails is not kept.
  */
 export function whileUnchanged<T>(
   read: (path: string) => Promise<T>,
   max: number,
 ): (path: string) => Promise<T> {
-  const known = new Map<string, { stamp: string; value: T }>();
+  const known = new Map<string, { stamp: string; value: Promise<T> }>();
   return async (path) => {
     const { size, mtimeMs } = await stat(path);
     const stamp = `${size}:${mtimeMs}`;
     const hit = known.get(path);
     if (hit?.stamp === stamp) return hit.value;
-    const value = await read(path);
+    const value = read(path);
     if (known.size >= max) known.clear();
-    known.set(path, { stamp, value });
+    const entry = { stamp, value };
+    known.set(path, entry);
+    value.catch(() => {
+      if (known.get(path) === entry) known.delete(path);
+    });
     return value;
   };
 }

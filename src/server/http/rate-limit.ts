@@ -3,6 +3,7 @@ import type { RetryAfter } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
 import { addressKey } from "./address.ts";
 import type { AppEnv } from "./context.ts";
+import { errorResponse } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import type { MemoryBuckets, Rate } from "./memory-buckets.ts";
 import { advanceTat, readTat } from "./repository.ts";
@@ -101,18 +102,19 @@ export function chatRates(env: NodeJS.ProcessEnv): { address: RateRule; user: Ra
 
 /**
  * The in-memory checks of `rule` for a caller at `address`, the address's own bucket first (so
- * one flooding address does not spend the overall budget), then everyone's. Throws 429.
+ * one flooding address does not spend the overall budget), then everyone's: the 429 to answer,
+ * or null when the request may go on.
  */
-export function refuseFlood(
+function floodRefusal(
   buckets: MemoryBuckets,
   rule: RateRule,
   address: string | null,
   now = Date.now(),
-): void {
+): ApiError | null {
   const own = buckets.take(`${rule.name}:${addressKey(address)}`, rule, now);
-  if (own > 0) throw rateLimited(own);
+  if (own > 0) return rateLimited(own);
   const all = rule.overall ? buckets.take(`${rule.name}:*`, rule.overall, now) : 0;
-  if (all > 0) throw rateLimited(all);
+  return all > 0 ? rateLimited(all) : null;
 }
 
 /** The anonymous writes, by `METHOD /path`, with their limits. */
@@ -144,8 +146,10 @@ export function floodGuard(writes: AnonymousWrites) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const buckets = c.var.buckets;
     const rule = writes[`${c.req.method} ${c.req.path}`];
-    if (rule) refuseFlood(buckets, rule, c.var.clientIp);
-    await next();
+    // Answered here rather than thrown: a refusal skips the error path's unwinding.
+    const refusal = rule && floodRefusal(buckets, rule, c.var.clientIp);
+    if (refusal) return errorResponse(c, refusal);
+    return next();
   });
 }
 
@@ -177,12 +181,19 @@ export async function takeToken(
 
 export function rateLimited(retryAfterSeconds: number): ApiError {
   const details: RetryAfter = { retryAfterSeconds };
-  return new ApiError(
-    429,
-    "too_many_requests",
-    `Too many requests, please try again in ${retryAfterSeconds} seconds`,
-    { details },
-  );
+  // A flood makes thousands of these: no stack is captured (a refusal is no fault to trace).
+  const depth = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new ApiError(
+      429,
+      "too_many_requests",
+      `Too many requests, please try again in ${retryAfterSeconds} seconds`,
+      { details },
+    );
+  } finally {
+    Error.stackTraceLimit = depth;
+  }
 }
 
 /**
