@@ -50,6 +50,40 @@ test("nothing of the comments loads before a reader scrolls to them", async ({ p
   await expect(section.getByRole("textbox", { name: "Your comment" })).toBeVisible();
 });
 
+test("a short note's comments take their place without moving the page", async ({ page }) => {
+  for (const [width, locale] of [
+    [1280, "en-US"],
+    [390, "zh-CN"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await prefer(page, { locale });
+    // The island is in view at once: it runs, loads the list and shows the guest's form.
+    await page.goto("/random-notes/2026-11-08-desk-by-the-window/");
+    const section = page.locator("section.comments");
+    await expect(section.getByRole("textbox", { name: /Your comment|你的评论/ })).toBeVisible();
+    await expect(section.getByText(/No comments yet|还没有评论/)).toBeVisible();
+    // Every layout shift since the page began (the browser keeps them from the start).
+    const shift = await page.evaluate(() => {
+      // Buffered entries reach the observer's records at once (Performance Timeline).
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type: "layout-shift", buffered: true });
+      const entries = observer.takeRecords();
+      observer.disconnect();
+      let sum = 0;
+      for (const entry of entries) {
+        // Layout Instability API fields, not in TypeScript's DOM types.
+        const { value, hadRecentInput } = entry as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+        };
+        if (!hadRecentInput) sum += value;
+      }
+      return sum;
+    });
+    expect(shift, `${width} px`).toBeLessThan(0.01);
+  }
+});
+
 for (const locale of ["en-US", "zh-CN"] as const satisfies Locale[]) {
   test(`a guest's comment waits for approval, said in ${locale}`, async ({ page }) => {
     await prefer(page, { locale });

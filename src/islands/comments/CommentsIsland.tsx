@@ -161,7 +161,11 @@ function CommentsIsland({ kind, item, lang, open, guests }: Props) {
   );
 
   return (
-    <section className="comments" aria-labelledby="comments-title">
+    <section
+      // Until the island runs, the form's place is kept (comments.css), so nothing below moves.
+      className={list.state === "idle" && open && guests ? "comments comments-awaited" : "comments"}
+      aria-labelledby="comments-title"
+    >
       <h2 id="comments-title">
         {/* The server's render knows no reader's language: both, as every static text. */}
         {list.state === "idle" ? <BothLanguages k="comments.title" /> : t("comments.title")}
