@@ -161,20 +161,19 @@ parentPort.once("message", () => { reading = false; });
 })();
 `;
 
+/** A guest's comment number `n` under the seed article. */
+const guestCommentBody = (n: number) => ({
+  kind: "article",
+  item: "commit-messages",
+  name: `Bench ${n}`,
+  email: `bench${n}@example.com`,
+  body: `Comment ${n} of a flood.`,
+  lang: "en-US",
+});
+
 /** A guest's comment under the seed article, from `address`. */
 const guestComment = (n: number, address: string) =>
-  post(
-    "/api/comments",
-    {
-      kind: "article",
-      item: "commit-messages",
-      name: `Bench ${n}`,
-      email: `bench${n}@example.com`,
-      body: `Comment ${n} of a flood.`,
-      lang: "en-US",
-    },
-    address,
-  );
+  post("/api/comments", guestCommentBody(n), address);
 
 /** 300 parallel comments from one address: how many are written (issue 41: the burst, 3). */
 async function commentBurst() {
@@ -192,9 +191,10 @@ async function commentBurst() {
 }
 
 /**
- * Guests' comments from 1200 addresses, 100 at a time; answers their statuses. It runs in a
- * thread of lower priority (on Linux, `setPriority` without a pid is the calling thread's): a real
- * flood comes from other machines, and here its sender shares the server's 2 cores.
+ * Guests' comments (`workerData.bodies`) from 1200 addresses, 100 at a time; answers their
+ * statuses. It runs in a thread of lower priority (on Linux, `setPriority` without a pid is the
+ * calling thread's): a real flood comes from other machines, and here its sender shares the
+ * server's 2 cores.
  */
 const FLOODER = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -204,10 +204,7 @@ async function comment(n) {
   const res = await fetch(workerData.url, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address(n) },
-    body: JSON.stringify({
-      kind: "article", item: "commit-messages", name: "Bench " + n,
-      email: "bench" + n + "@example.com", body: "Comment " + n + " of a flood.", lang: "en-US",
-    }),
+    body: JSON.stringify(workerData.bodies[n]),
   });
   await res.arrayBuffer();
   return res.status;
@@ -246,7 +243,11 @@ async function commentFlood(pid: number) {
     },
   });
   const reads = new Promise<number[]>((resolve) => reader.once("message", resolve));
-  const flooder = new Worker(FLOODER, { eval: true, workerData: { url: `${base}/api/comments` } });
+  const bodies = Array.from({ length: 1200 }, (_, i) => guestCommentBody(5000 + i));
+  const flooder = new Worker(FLOODER, {
+    eval: true,
+    workerData: { url: `${base}/api/comments`, bodies },
+  });
   const statuses = await new Promise<number[]>((resolve) => flooder.once("message", resolve));
   await flooder.terminate();
   reader.postMessage("stop");
