@@ -145,6 +145,22 @@ describe("architecture", () => {
     ).toEqual([]);
   });
 
+  it("visitor islands, stores, directives and components' client scripts carry no back-office words", () => {
+    // Every message (core.ts, or index.ts with i18next) is about 35 KB gzip more than the
+    // visitor side's (reader.ts) or the labs' (labs.ts).
+    const visitorIslands = nodes.filter(
+      (n) => under("src/islands")(n) && !under("src/islands/admin")(n),
+    );
+    const roots = [
+      ...visitorIslands,
+      ...nodes.filter(under("src/stores", "src/directives")),
+      ...nodes.filter((n) => n.endsWith(SCRIPT_SUFFIX)),
+    ];
+    const everyMessage = (node: string) =>
+      node === "src/i18n/core.ts" || node === "src/i18n/index.ts";
+    expect(forbiddenChains(graph, roots, everyMessage, { runtimeOnly: true })).toEqual([]);
+  });
+
   it("prints HTML it did not write only where RAW_HTML says who made it safe", () => {
     const found: Record<string, number> = {};
     for (const file of nodes.filter((n) => n.endsWith(".astro"))) {

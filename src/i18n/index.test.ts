@@ -8,6 +8,8 @@ import {
   resources,
   translator,
 } from "./index.ts";
+import * as labs from "./labs.ts";
+import * as reader from "./reader.ts";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value === "string") return [prefix.slice(0, -1)];
@@ -46,6 +48,33 @@ describe("i18n", () => {
         expect(light(key as MessageKey, values), key).toBe(viaI18next(key as MessageKey, values));
       }
     }
+  });
+
+  it("the visitor side's and the labs' translators say what the whole one says, for their keys", () => {
+    const values = { count: 2, name: "owner", max: 3 };
+    let checked = 0;
+    for (const locale of ["zh-CN", "en-US"] as const) {
+      const whole = translator(locale);
+      for (const key of keys(resources[locale])) {
+        if (reader.isMessageKey(key)) {
+          checked += 1;
+          expect(reader.translator(locale)(key, values), key).toBe(whole(key, values));
+        }
+        if (labs.isMessageKey(key)) {
+          checked += 1;
+          expect(labs.translator(locale)(key, values), key).toBe(whole(key, values));
+        }
+      }
+      // The back office's words stay out: a key of theirs is left as it is.
+      expect(reader.translator(locale).wordsFor("bmsArticles.scheduleAt")).toBe(
+        "bmsArticles.scheduleAt",
+      );
+    }
+    expect(reader.isMessageKey("bmsArticles.scheduleAt")).toBe(false);
+    expect(reader.isMessageKey("comments.title")).toBe(true);
+    expect(labs.isMessageKey("mix.oklch.colourA")).toBe(true);
+    expect(labs.isMessageKey("comments.title")).toBe(false);
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it("chooses a plural form by count, the same in both translators", () => {

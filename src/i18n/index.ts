@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from "i18next";
 import {
   FALLBACK_LOCALE,
+  isMessageKey,
   LOCALES,
   type Locale,
   type MessageKey,
@@ -32,23 +33,24 @@ const seen = new Map<string, string>();
  * One per locale, and each message (with its values) is made once per build.
  */
 export function getTranslator(locale: Locale): Translate {
-  let translate = translators.get(locale);
-  if (!translate) {
-    const t: TFunction = instance.getFixedT(locale);
-    translate = (key, values) => {
-      const id = values
-        ? `${locale}\u0000${key}\u0000${JSON.stringify(values)}`
-        : `${locale}\u0000${key}`;
-      let text = seen.get(id);
-      if (text === undefined) {
-        text = String(t(key, values ?? {}));
-        seen.set(id, text);
-      }
-      return text;
-    };
-    translators.set(locale, translate);
-  }
-  return translate;
+  const known = translators.get(locale);
+  if (known) return known;
+  const t: TFunction = instance.getFixedT(locale);
+  const translate = (key: MessageKey, values?: Record<string, string | number>) => {
+    const id = values
+      ? `${locale}\u0000${key}\u0000${JSON.stringify(values)}`
+      : `${locale}\u0000${key}`;
+    let text = seen.get(id);
+    if (text === undefined) {
+      text = String(t(key, values ?? {}));
+      seen.set(id, text);
+    }
+    return text;
+  };
+  const wordsFor = (text: string) => (isMessageKey(text) ? translate(text) : text);
+  const made: Translate = Object.assign(translate, { wordsFor });
+  translators.set(locale, made);
+  return made;
 }
 
 type Values = Record<string, string | number>;

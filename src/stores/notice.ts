@@ -1,4 +1,4 @@
-import { isMessageKey, type MessageKey } from "../i18n/core.ts";
+import { isMessageKey, type ReaderKey } from "../i18n/reader.ts";
 import { STORAGE_KEYS } from "../shared/storage-keys.ts";
 
 // A one-time notice carried across a page change in this tab: a form that succeeds and leaves
@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from "../shared/storage-keys.ts";
 // sessionStorage, so it never reaches another tab and is gone with the tab.
 
 /** Leaves `key`'s message for the next page this tab opens. */
-export function leaveNotice(key: MessageKey): void {
+export function leaveNotice(key: ReaderKey): void {
   try {
     sessionStorage.setItem(STORAGE_KEYS.notice, key);
   } catch {
@@ -16,7 +16,7 @@ export function leaveNotice(key: MessageKey): void {
 }
 
 /** The message the page before left, once: read and forgotten. Anything else stored is ignored. */
-export function takeNotice(): MessageKey | null {
+export function takeNotice(): ReaderKey | null {
   try {
     const key = sessionStorage.getItem(STORAGE_KEYS.notice);
     sessionStorage.removeItem(STORAGE_KEYS.notice);

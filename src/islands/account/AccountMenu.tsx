@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import { type MessageKey, type Translate, translator } from "../../i18n/core.ts";
+import { type ReaderKey, type ReaderTranslate, translator } from "../../i18n/reader.ts";
 import { api, send } from "../../shared/api-client.ts";
 import { $locale } from "../../stores/locale.ts";
 import { takeNotice } from "../../stores/notice.ts";
@@ -14,8 +14,8 @@ import "./account.css";
  * successful"), shown until closed. The live region is in the page a frame before its words, so
  * a screen reader announces them.
  */
-function LandingNotice({ t }: { t: Translate }) {
-  const [notice, setNotice] = useState<MessageKey | null>(null);
+function LandingNotice({ t }: { t: ReaderTranslate }) {
+  const [notice, setNotice] = useState<ReaderKey | null>(null);
   useEffect(() => {
     const frame = requestAnimationFrame(() => setNotice(takeNotice()));
     return () => cancelAnimationFrame(frame);

@@ -1,19 +1,19 @@
 import { type ReactNode, type SubmitEvent, useId } from "react";
-import type { MessageKey, Translate } from "../../i18n/core.ts";
+import type { ReaderKey, ReaderTranslate } from "../../i18n/reader.ts";
 import { FormStatus } from "../ui/FormStatus.tsx";
 
 interface Props {
-  t: Translate;
+  t: ReaderTranslate;
   /** The words that name the form: its heading, or its label alone (`headed` false). */
-  title?: MessageKey;
+  title?: ReaderKey;
   /** Shows `title` as a heading; false on a page whose own heading says it. */
   headed?: boolean;
   /** The running call and its outcome (useAccountCall). */
   status: { busy: boolean; note: string; failure: string };
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   /** The submit button's words, and its words while the call runs ("Working…" unless said). */
-  submit: MessageKey;
-  working?: MessageKey;
+  submit: ReaderKey;
+  working?: ReaderKey;
   /** Other buttons, in a row before the submit button. */
   actions?: ReactNode;
   children: ReactNode;

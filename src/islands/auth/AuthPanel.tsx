@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useMemo, useState } from "react";
-import { type MessageKey, translator } from "../../i18n/core.ts";
+import { type ReaderKey, translator } from "../../i18n/reader.ts";
 import { $locale } from "../../stores/locale.ts";
 import { $userInfo } from "../../stores/user.ts";
 import { LoginForm } from "./LoginForm.tsx";
@@ -12,7 +12,7 @@ import "./auth.css";
 
 const VIEWS = ["login", "register", "reset"] as const;
 type View = (typeof VIEWS)[number];
-const LABELS: Record<View, MessageKey> = {
+const LABELS: Record<View, ReaderKey> = {
   login: "auth.login",
   register: "auth.register",
   reset: "auth.forgot",

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type SubmitEvent, useState } from "react";
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { checkCode } from "../../shared/auth-rules.ts";
 import type { UserInfo } from "../../shared/user-info.ts";
 import { $locale } from "../../stores/locale.ts";
@@ -10,7 +10,7 @@ import { CodeInput, CurrentPasswordField } from "./fields.tsx";
 import { checkGiven, keepUser, useAccountCall, useAccountForm } from "./form-state.ts";
 
 interface Props {
-  t: Translate;
+  t: ReaderTranslate;
   info: UserInfo;
   /** The new address, already checked for its format. */
   email: string;

@@ -1,11 +1,11 @@
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { checkEmail } from "../../shared/auth-rules.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
 import { CurrentPasswordField, EmailField } from "./fields.tsx";
 import { checkGiven, enter, useAccountCall, useAccountForm } from "./form-state.ts";
 
-export function LoginForm({ t }: { t: Translate }) {
+export function LoginForm({ t }: { t: ReaderTranslate }) {
   const { form, bind } = useAccountForm(t, { email: "", password: "" }, (values) => ({
     email: checkEmail(values.email),
     password: checkGiven(values.password),

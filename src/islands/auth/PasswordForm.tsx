@@ -1,4 +1,4 @@
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { checkConfirmation, checkPassword } from "../../shared/auth-rules.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { accountApi } from "./account-api.ts";
@@ -12,7 +12,13 @@ const EMPTY = { current: "", password: "", confirm: "" };
  * own page (`onOwnPage`) the page's heading names it and the current password takes focus;
  * among other forms it has its own heading and nothing moves.
  */
-export function PasswordForm({ t, onOwnPage = false }: { t: Translate; onOwnPage?: boolean }) {
+export function PasswordForm({
+  t,
+  onOwnPage = false,
+}: {
+  t: ReaderTranslate;
+  onOwnPage?: boolean;
+}) {
   const { form, bind } = useAccountForm(t, EMPTY, (values) => ({
     current: checkGiven(values.current),
     password: checkPassword(values.password),

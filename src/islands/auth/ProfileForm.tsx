@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { checkEmail, checkUserName } from "../../shared/auth-rules.ts";
 import type { UserInfo } from "../../shared/user-info.ts";
 import { FormTextField } from "../ui/form-fields.tsx";
@@ -12,7 +12,7 @@ import { keepUser, useAccountCall, useAccountForm } from "./form-state.ts";
 const SEXES = ["male", "female", "secret"] as const;
 
 interface Props {
-  t: Translate;
+  t: ReaderTranslate;
   info: UserInfo;
   /** On its own page, whose heading names it; else it has its own heading. */
   onOwnPage?: boolean;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import {
   checkCode,
   checkConfirmation,
@@ -14,7 +14,7 @@ import { enter, useAccountCall, useAccountForm, useCodeSender } from "./form-sta
 
 const EMPTY = { email: "", code: "", userName: "", password: "", confirm: "" };
 
-export function RegisterForm({ t }: { t: Translate }) {
+export function RegisterForm({ t }: { t: ReaderTranslate }) {
   const { form, bind } = useAccountForm(t, EMPTY, (values) => ({
     email: checkEmail(values.email),
     code: checkCode(values.code),

@@ -1,5 +1,5 @@
 import { type SubmitEvent, useState } from "react";
-import type { MessageKey, Translate } from "../../i18n/core.ts";
+import type { ReaderKey, ReaderTranslate } from "../../i18n/reader.ts";
 import {
   checkCode,
   checkConfirmation,
@@ -12,10 +12,10 @@ import { CodeField, EmailField, NewPasswordFields } from "./fields.tsx";
 import { useAccountCall, useAccountForm, useCodeSender } from "./form-state.ts";
 
 const EMPTY = { email: "", code: "", password: "", confirm: "" };
-const STEPS: MessageKey[] = ["auth.step1", "auth.step2", "auth.step3", "auth.step4"];
+const STEPS: ReaderKey[] = ["auth.step1", "auth.step2", "auth.step3", "auth.step4"];
 
 /** SPEC.md section 4: retrieve password, identity verification, reset password, finish. */
-export function ResetFlow({ t, onDone }: { t: Translate; onDone: () => void }) {
+export function ResetFlow({ t, onDone }: { t: ReaderTranslate; onDone: () => void }) {
   const [step, setStep] = useState(0);
   // Each step checks its own fields (`trigger`): the rest are still empty.
   const { form, bind } = useAccountForm(t, EMPTY, (values) => ({

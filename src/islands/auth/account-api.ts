@@ -1,4 +1,4 @@
-import type { Locale } from "../../i18n/core.ts";
+import type { Locale } from "../../i18n/reader.ts";
 import { api, send } from "../../shared/api-client.ts";
 import { LOGIN_DEVICE } from "../../shared/auth-rules.ts";
 import { encryptPassword, importPublicKey } from "../../shared/password-crypto.ts";

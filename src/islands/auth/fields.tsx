@@ -1,11 +1,12 @@
 import type { FieldValues } from "react-hook-form";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { PASSWORD_MAX } from "../../shared/auth-rules.ts";
 import { type Bound, FormTextField } from "../ui/form-fields.tsx";
 
 // The account forms' fields, each written once: the same field has the same label, limit and
 // autocomplete wherever it appears (log in, register, reset, settings, password, email change).
 
-type Props<V extends FieldValues> = Bound<V> & { autoFocus?: boolean };
+type Props<V extends FieldValues> = Bound<V, V, ReaderTranslate> & { autoFocus?: boolean };
 
 export function EmailField<V extends FieldValues>(props: Props<V>) {
   return (
@@ -42,7 +43,7 @@ interface NewPasswordProps<V extends FieldValues> {
   /** "Password" when registering, "New password" when changing one. */
   label: string;
   /** The form's binder: the fields are its `password` and `confirm`. */
-  bind: (name: "password" | "confirm") => Bound<V>;
+  bind: (name: "password" | "confirm") => Bound<V, V, ReaderTranslate>;
   autoFocus?: boolean;
 }
 

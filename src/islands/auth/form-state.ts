@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useId, useState } from "react";
 import { type DefaultValues, useForm } from "react-hook-form";
-import type { Locale, MessageKey, Translate } from "../../i18n/core.ts";
+import type { Locale, ReaderKey, ReaderTranslate } from "../../i18n/reader.ts";
 import type { ApiResult } from "../../shared/api-client.ts";
 import { RESEND_SECONDS } from "../../shared/auth-rules.ts";
 import type { StoredUser, UserInfo } from "../../shared/user-info.ts";
@@ -18,7 +18,7 @@ import { useCountdown } from "./useCountdown.ts";
 
 /** An account form's values, checked by `check` on submit, with `bind` for its fields. */
 export function useAccountForm<V extends Record<string, string>>(
-  t: Translate,
+  t: ReaderTranslate,
   defaultValues: V,
   check: (values: V) => Problems<Extract<keyof V, string>>,
 ) {
@@ -35,7 +35,7 @@ type Failure = Extract<ApiResult<unknown>, { success: false }>;
 
 interface RunOptions {
   /** The words of a failure the server gives no reason for (failureMessage's fallback). */
-  fallback?: MessageKey;
+  fallback?: ReaderKey;
   /**
    * A failure the form words itself ("" when it shows it on a field); undefined leaves it to
    * failureMessage. Gets null for a call that never got an answer.
@@ -46,7 +46,7 @@ interface RunOptions {
 }
 
 /** A form's busy flag, status note and failure line, and `run` to make a call that sets them. */
-export function useAccountCall(t: Translate) {
+export function useAccountCall(t: ReaderTranslate) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState("");
@@ -80,7 +80,7 @@ export type AccountCall = ReturnType<typeof useAccountCall>;
 
 /** Sends an email code with `request`: the note that one is on its way, the wait before another. */
 export function useCodeSender(
-  t: Translate,
+  t: ReaderTranslate,
   call: AccountCall,
   request: (email: string, locale: Locale) => Promise<ApiResult<{ resendAfterSeconds: number }>>,
 ) {
@@ -106,7 +106,7 @@ export const checkGiven = (password: string) =>
  * A user who has just logged in: stored, then on to `?next=` (a path on this site, else home),
  * where `notice` (if given) is shown once.
  */
-export function enter(info: UserInfo, notice?: MessageKey): void {
+export function enter(info: UserInfo, notice?: ReaderKey): void {
   setUserInfo(info);
   if (notice) leaveNotice(notice);
   window.location.assign(nextPath(window.location.search, window.location.origin));

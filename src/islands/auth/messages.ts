@@ -1,4 +1,4 @@
-import { isMessageKey, type MessageKey, type Translate } from "../../i18n/core.ts";
+import { isMessageKey, type ReaderKey, type ReaderTranslate } from "../../i18n/reader.ts";
 import type { ApiResult } from "../../shared/api-client.ts";
 
 /**
@@ -6,9 +6,9 @@ import type { ApiResult } from "../../shared/api-client.ts";
  * (the kind, the field it names, the seconds to wait), never from the wording of its message.
  */
 export function failureMessage(
-  t: Translate,
+  t: ReaderTranslate,
   result: ApiResult<unknown>,
-  fallback: MessageKey,
+  fallback: ReaderKey,
 ): string {
   if (result.success) return "";
   const error = result.error;

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { type Locale, translator } from "../../i18n/core.ts";
+import { type Locale, translator } from "../../i18n/reader.ts";
 import { api, byId, send } from "../../shared/api-client.ts";
 import { type CommentKind, type CommentRecord, isEditable } from "../../shared/comment-rules.ts";
 import { $locale } from "../../stores/locale.ts";

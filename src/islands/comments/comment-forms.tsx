@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { isMessageKey, type Locale, type Translate } from "../../i18n/core.ts";
+import { isMessageKey, type Locale, type ReaderTranslate } from "../../i18n/reader.ts";
 import { api, byId, send } from "../../shared/api-client.ts";
 import {
   COMMENT_LIMITS,
@@ -26,7 +26,7 @@ const EMPTY: Fields = { body: "", name: "", email: "", website: "" };
 
 /** A failed call in the reader's words: a wait, the server's own words, or its message. */
 export function failureText(
-  t: Translate,
+  t: ReaderTranslate,
   failure: { message: string; error?: ErrorInfo | undefined },
 ) {
   if (failure.error?.retryAfterSeconds)
@@ -40,7 +40,7 @@ export function failureText(
 export const signInHref = () => `/register-login?redirect=${encodeURIComponent(location.pathname)}`;
 
 interface WriteProps {
-  t: Translate;
+  t: ReaderTranslate;
   kind: CommentKind;
   item: string;
   lang: Locale;
@@ -152,7 +152,7 @@ export function WriteForm(props: WriteProps) {
 }
 
 interface EditProps {
-  t: Translate;
+  t: ReaderTranslate;
   comment: CommentRecord;
   onDone: (saved: boolean) => Promise<void>;
   onFailure: (message: string) => void;

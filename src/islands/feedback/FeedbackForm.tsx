@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import type { Translate } from "../../i18n/core.ts";
+import type { ReaderTranslate } from "../../i18n/reader.ts";
 import { FEEDBACK_LIMITS, FEEDBACK_TYPES } from "../../shared/feedback-rules.ts";
 import { bindFields, FormTextField } from "../ui/form-fields.tsx";
 import type { FeedbackFields, FieldName } from "./fields.ts";
 
 interface Props {
-  t: Translate;
+  t: ReaderTranslate;
   /** The widget's form: what was typed stays there while the dialog is closed. */
   form: UseFormReturn<FeedbackFields>;
   submitting: boolean;

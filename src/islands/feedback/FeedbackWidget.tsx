@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { translator } from "../../i18n/core.ts";
+import { translator } from "../../i18n/reader.ts";
 import { api, send } from "../../shared/api-client.ts";
 import {
   FEEDBACK_LIMITS,

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import { LOCALES, translator } from "../../i18n/core.ts";
+import { LOCALES, translator } from "../../i18n/reader.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
 import { useHeldEnter } from "../ui/held-enter.ts";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../i18n/core.ts";
+import type { Locale } from "../../i18n/reader.ts";
 import { boundedExcerpt, type ExcerptPart } from "./excerpt.ts";
 
 export interface SearchHit {

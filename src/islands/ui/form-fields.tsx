@@ -8,7 +8,7 @@ import {
   type Resolver,
   useController,
 } from "react-hook-form";
-import { isMessageKey, type MessageKey, type Translate } from "../../i18n/core.ts";
+import type { ReaderKey, Words } from "../../i18n/reader.ts";
 import { TextField } from "./TextField.tsx";
 
 // The parts every form on the site is written with: react-hook-form holds the values and these
@@ -16,13 +16,12 @@ import { TextField } from "./TextField.tsx";
 // visitor islands, which never load zod, check with the shared rules' functions (`checksResolver`).
 
 /** A problem's words: schemas carry i18n keys (`validation.*`), the server its own message. */
-export function problemText(t: Translate, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return isMessageKey(message) ? t(message) : message;
+export function problemText(t: Words, message: string | undefined): string | undefined {
+  return message ? t.wordsFor(message) : undefined;
 }
 
 /** Each field's problem as a message key; null or missing when it has none. */
-export type Problems<F extends string> = Partial<Record<F, MessageKey | null>>;
+export type Problems<F extends string> = Partial<Record<F, ReaderKey | null>>;
 
 /**
  * A resolver from plain check functions (`checkEmail`, `checkPassword`…): `check` gives each
@@ -43,11 +42,18 @@ export function checksResolver<Values extends FieldValues>(
   };
 }
 
-/** What every field bound to a form takes: the form's control, its field's name, `t`, an id. */
-export interface Bound<Values extends FieldValues, Output extends FieldValues = Values> {
+/**
+ * What every field bound to a form takes: the form's control, its field's name, `t` (the
+ * visitor side's translator or the back office's, `T`), an id.
+ */
+export interface Bound<
+  Values extends FieldValues,
+  Output extends FieldValues = Values,
+  T extends Words = Words,
+> {
   control: Control<Values, unknown, Output>;
   name: FieldPath<Values>;
-  t: Translate;
+  t: T;
   id: string;
 }
 
@@ -55,12 +61,12 @@ export interface Bound<Values extends FieldValues, Output extends FieldValues = 
  * Binds a form's fields once: `bind(name)` is a field's `Bound` props, its id the form's `id`,
  * `-field-` and the field's name (`<FormTextField {...bind("email")} label={…} />`).
  */
-export function bindFields<Values extends FieldValues, Output extends FieldValues>(
+export function bindFields<Values extends FieldValues, Output extends FieldValues, T extends Words>(
   control: Control<Values, unknown, Output>,
-  t: Translate,
+  t: T,
   id: string,
 ) {
-  return (name: FieldPath<Values>): Bound<Values, Output> => ({
+  return (name: FieldPath<Values>): Bound<Values, Output, T> => ({
     control,
     name,
     t,
@@ -92,7 +98,7 @@ export function useBoundField<Values extends FieldValues, Output extends FieldVa
   name,
   t,
   id,
-}: Bound<Values, Output>) {
+}: Bound<Values, Output, Words>) {
   const { field, fieldState } = useController({ control, name });
   useFocusById(field.ref, id);
   return {

@@ -8,7 +8,7 @@ import { OrderField } from "../app/content/fields.tsx";
 
 /** A whole number typed as text: the order of a book or chapter among its own. */
 export function FormOrderField<Values extends FieldValues, Output extends FieldValues>(
-  bound: Bound<Values, Output>,
+  bound: Bound<Values, Output, Translate>,
 ) {
   const { t } = bound;
   return (

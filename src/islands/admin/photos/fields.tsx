@@ -1,3 +1,4 @@
+import type { Translate } from "../../../i18n/core.ts";
 import { type Bound, useBoundField } from "../../ui/form-fields.tsx";
 import { SecondsTimeField } from "../app/content/fields.tsx";
 import type { PhotoFields, PhotoValues } from "./schema.ts";
@@ -10,7 +11,7 @@ import type { PhotoFields, PhotoValues } from "./schema.ts";
  * When the photo was taken: the camera's local time (no zone), filled from the image's EXIF
  * when it is chosen and this is empty; to the second, as cameras write it.
  */
-export function TakenAtField(bound: Bound<PhotoFields, PhotoValues>) {
+export function TakenAtField(bound: Bound<PhotoFields, PhotoValues, Translate>) {
   const { t } = bound;
   return (
     <SecondsTimeField

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { LOCALES, type Locale, type MessageKey } from "../../../i18n/core.ts";
+import { type LabsKey, LOCALES, type Locale } from "../../../i18n/labs.ts";
 import {
   BLEND_MODES,
   blendCss,
@@ -40,7 +40,7 @@ export interface BlendPhoto {
 
 const NAMES = ["mode", "layer", "from", "to", "opacity", ...FILTER_NAMES] as const;
 
-const FILTER_LABELS: Record<FilterName, MessageKey> = {
+const FILTER_LABELS: Record<FilterName, LabsKey> = {
   blur: "mix.blend.blur",
   contrast: "mix.blend.contrast",
   grayscale: "mix.blend.grayscale",

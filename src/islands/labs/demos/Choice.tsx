@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import { Say } from "./Say.tsx";
 
 /**
@@ -15,7 +15,7 @@ export function Choice<T extends string | number>({
   label,
 }: {
   name: string;
-  legend: MessageKey;
+  legend: LabsKey;
   choices: readonly T[];
   value: T;
   onChange: (next: T) => void;

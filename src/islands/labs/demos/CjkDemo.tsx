@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useState } from "react";
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import {
   CJK_CHOICES,
   CJK_DEFAULTS,
@@ -86,7 +86,7 @@ export default function CjkDemo() {
   // One setting as a row of radio buttons named by their CSS keyword, kept in the address.
   const row = <T extends string>(
     name: CjkSettingName,
-    legend: MessageKey,
+    legend: LabsKey,
     value: T,
     onChange: (next: T) => void,
     choices: readonly T[],

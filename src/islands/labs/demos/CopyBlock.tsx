@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import { Say } from "./Say.tsx";
 
 type Status = "idle" | "copied" | "failed";
@@ -18,7 +18,7 @@ export function CopyBlock({
   id: string;
   /** The heading's level (h3 in a demo, h4 inside one of its sections). */
   level?: 3 | 4;
-  heading: MessageKey;
+  heading: LabsKey;
   text: string;
   testId?: string;
 }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import { Say } from "./Say.tsx";
 
 type Status = "idle" | "copied" | "failed";
@@ -9,7 +9,7 @@ type Status = "idle" | "copied" | "failed";
  * the clipboard refuses (an old browser, a page without permission), the text is selected so a
  * reader can copy it by hand.
  */
-export function CssOutput({ css, label, id }: { css: string; label: MessageKey; id: string }) {
+export function CssOutput({ css, label, id }: { css: string; label: LabsKey; id: string }) {
   const [status, setStatus] = useState<Status>("idle");
   const code = useRef<HTMLElement>(null);
   // What was copied is no longer what is shown once the CSS changes.

@@ -1,10 +1,10 @@
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import { useMediaQuery, usePrefersReducedMotion } from "../hooks/useMediaQuery.ts";
 import { Say } from "./Say.tsx";
 import { useUrlText } from "./url-state.ts";
 import "./demo.css";
 
-const QUERIES: ReadonlyArray<{ query: string; label: MessageKey }> = [
+const QUERIES: ReadonlyArray<{ query: string; label: LabsKey }> = [
   { query: "(min-width: 48rem)", label: "labs.media.wide" },
   { query: "(prefers-color-scheme: dark)", label: "labs.media.dark" },
   { query: "(prefers-reduced-motion: reduce)", label: "labs.media.reduced" },
@@ -19,7 +19,7 @@ function Answer({ matches }: { matches: boolean }) {
   );
 }
 
-function Row({ query, label }: { query: string; label: MessageKey }) {
+function Row({ query, label }: { query: string; label: LabsKey }) {
   const matches = useMediaQuery(query);
   return (
     <div>

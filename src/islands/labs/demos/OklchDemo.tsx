@@ -1,4 +1,4 @@
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import {
   contrastWith,
   HUE_METHODS,
@@ -65,7 +65,7 @@ function ColourControls({
   onChange,
 }: {
   id: string;
-  name: MessageKey;
+  name: LabsKey;
   value: Lch;
   onChange: (next: Lch) => void;
 }) {
@@ -134,7 +134,7 @@ export default function OklchDemo({ palette }: { palette: SitePalette }) {
   const css = oklchCss(result);
   const hex = hexOf(result);
   const fits = inSrgb(result);
-  const pairs: Array<{ key: MessageKey; other: string; fg: string; bg: string }> = [
+  const pairs: Array<{ key: LabsKey; other: string; fg: string; bg: string }> = [
     { key: "mix.oklch.darkBg", other: palette.dark.bg, fg: hex, bg: palette.dark.bg },
     { key: "mix.oklch.darkText", other: palette.dark.text, fg: palette.dark.text, bg: hex },
     { key: "mix.oklch.lightBg", other: palette.light.bg, fg: hex, bg: palette.light.bg },

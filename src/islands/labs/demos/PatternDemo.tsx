@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { LOCALES, translator } from "../../../i18n/core.ts";
+import { LOCALES, translator } from "../../../i18n/labs.ts";
 import { usePrefersReducedMotion } from "../hooks/useMediaQuery.ts";
 import {
   cleanSeed,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MessageKey } from "../../../i18n/core.ts";
+import type { LabsKey } from "../../../i18n/labs.ts";
 import { Say } from "./Say.tsx";
 
 /**
@@ -19,7 +19,7 @@ export function RangeField({
   onChange,
 }: {
   id: string;
-  label: MessageKey;
+  label: LabsKey;
   labelValues?: Record<string, string | number> | undefined;
   value: number;
   min: number;

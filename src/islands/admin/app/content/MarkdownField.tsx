@@ -1,5 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useRef } from "react";
 import type { FieldValues } from "react-hook-form";
+import type { Translate } from "../../../../i18n/core.ts";
 import { CONTENT_LIMITS } from "../../../../shared/content-rules.ts";
 import { type Bound, useBoundField } from "../../../ui/form-fields.tsx";
 import { focusHandedOver } from "../markdown/handover.ts";
@@ -71,7 +72,7 @@ export function FormMarkdownField<Values extends FieldValues, Output extends Fie
   readOnly,
   lang,
   ...bound
-}: Bound<Values, Output> & {
+}: Bound<Values, Output, Translate> & {
   label: string;
   rows: number;
   required?: boolean;

@@ -11,7 +11,7 @@ const langChoices = (t: Translate) => choices(CONTENT_LANGS, (l) => t(`bmsNotes.
 
 /** An item's language bound to its form (a select whose every choice is valid). */
 export function FormLangField<Values extends FieldValues, Output extends FieldValues>(
-  props: Bound<Values, Output> & { label: string },
+  props: Bound<Values, Output, Translate> & { label: string },
 ) {
   return <FormSelectField {...props} choices={langChoices(props.t)} />;
 }
@@ -28,7 +28,7 @@ export function FormKeptChoiceField<Values extends FieldValues, Output extends F
   choices,
   unavailable,
   ...bound
-}: Bound<Values, Output> & {
+}: Bound<Values, Output, Translate> & {
   label: string;
   none: string;
   choices: readonly Choice[];
@@ -57,7 +57,7 @@ export function FormKeptChoiceField<Values extends FieldValues, Output extends F
 export function FormCheckField<Values extends FieldValues, Output extends FieldValues>({
   label,
   ...bound
-}: Bound<Values, Output> & { label: string }) {
+}: Bound<Values, Output, Translate> & { label: string }) {
   const { field } = useController({ control: bound.control, name: bound.name });
   return (
     <div className="field bms-check">
@@ -144,7 +144,7 @@ export function FormLocalTimeField<Values extends FieldValues, Output extends Fi
   label,
   hint,
   ...bound
-}: Bound<Values, Output> & { label: string; hint: string }) {
+}: Bound<Values, Output, Translate> & { label: string; hint: string }) {
   return (
     <HintedInput
       {...useBoundField(bound)}
@@ -166,7 +166,7 @@ export function FormScheduleField<Values extends FieldValues, Output extends Fie
   label,
   hint,
   ...bound
-}: Bound<Values, Output> & { label: string; hint: string }) {
+}: Bound<Values, Output, Translate> & { label: string; hint: string }) {
   return <ScheduleField {...useBoundField(bound)} label={label} hint={hint} />;
 }
 
@@ -175,7 +175,7 @@ export function FormScheduleField<Values extends FieldValues, Output extends Fie
  * the person goes to it, when it offers tomorrow morning.
  */
 export function EditorScheduleField<Values extends FieldValues, Output extends FieldValues>(
-  bound: Bound<Values, Output>,
+  bound: Bound<Values, Output, Translate>,
 ) {
   const { t } = bound;
   const field = useBoundField(bound);

@@ -27,7 +27,7 @@ export function ImageField<Values extends FieldValues, Output extends FieldValue
   file,
   onPick,
   clearLabel,
-}: Bound<Values, Output> & {
+}: Bound<Values, Output, Translate> & {
   label: string;
   /** An image that may be left out (a link's icon): the button that takes it away. */
   clearLabel?: string | undefined;
