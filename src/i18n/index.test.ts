@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as chat from "./chat.ts";
 import {
   bilingual,
   getTranslator,
@@ -50,7 +51,7 @@ describe("i18n", () => {
     }
   });
 
-  it("the visitor side's and the labs' translators say what the whole one says, for their keys", () => {
+  it("the visitor side's, the chat's and the labs' translators say what the whole one says", () => {
     const values = { count: 2, name: "owner", max: 3 };
     let checked = 0;
     for (const locale of ["zh-CN", "en-US"] as const) {
@@ -64,6 +65,10 @@ describe("i18n", () => {
           checked += 1;
           expect(labs.translator(locale)(key, values), key).toBe(whole(key, values));
         }
+        if (chat.isMessageKey(key)) {
+          checked += 1;
+          expect(chat.translator(locale)(key, values), key).toBe(whole(key, values));
+        }
       }
       // The back office's words stay out: a key of theirs is left as it is.
       expect(reader.translator(locale).wordsFor("bmsArticles.scheduleAt")).toBe(
@@ -72,6 +77,10 @@ describe("i18n", () => {
     }
     expect(reader.isMessageKey("bmsArticles.scheduleAt")).toBe(false);
     expect(reader.isMessageKey("comments.title")).toBe(true);
+    // Each island family carries its own part only: the mails stay on the server.
+    expect(reader.isMessageKey("chat.send")).toBe(false);
+    expect(reader.isMessageKey("mail.codeSubject")).toBe(false);
+    expect(chat.isMessageKey("chat.send")).toBe(true);
     expect(labs.isMessageKey("mix.oklch.colourA")).toBe(true);
     expect(labs.isMessageKey("comments.title")).toBe(false);
     expect(checked).toBeGreaterThan(1000);

@@ -1,7 +1,8 @@
 // The visitor side's messages and their translator: the site's pages, the account forms, the
 // feedback button and the comments. A visitor's island imports this, never core.ts's values,
 // so it does not carry the back office's words to the reader (about 35 KB gzip of both
-// languages; the architecture test holds it). The labs' demos have their own (labs.ts).
+// languages; the architecture test holds it). The chat and the labs' demos have their own
+// (chat.ts, labs.ts); the server's mails are in core.ts only.
 
 import { catalogue, type Paths, type TranslateOf } from "./catalogue.ts";
 import enAuth from "./locales/en-US/auth.ts";

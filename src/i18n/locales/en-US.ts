@@ -2,11 +2,14 @@ import account from "./en-US/account.ts";
 import auth from "./en-US/auth.ts";
 import banners from "./en-US/banners.ts";
 import bms from "./en-US/bms.ts";
+import chat from "./en-US/chat.ts";
 import comments from "./en-US/comments.ts";
 import content from "./en-US/content.ts";
 import editor from "./en-US/editor.ts";
 import gallery from "./en-US/gallery.ts";
+import labs from "./en-US/labs.ts";
 import logs from "./en-US/logs.ts";
+import mail from "./en-US/mail.ts";
 import media from "./en-US/media.ts";
 import mixlab from "./en-US/mixlab.ts";
 import nav from "./en-US/nav.ts";
@@ -55,6 +58,13 @@ export type MixlabMessages = Widen<typeof mixlab>;
 /** What each locale's `comments.ts` holds. */
 export type CommentsMessages = Widen<typeof comments>;
 
+/** What each locale's `mail.ts` holds. */
+export type MailMessages = Widen<typeof mail>;
+/** What each locale's `chat.ts` holds. */
+export type ChatMessages = Widen<typeof chat>;
+/** What each locale's `labs.ts` holds. */
+export type LabsMessages = Widen<typeof labs>;
+
 /** The parts spread into one, if no group is in two of them (a spread keeps one): else `never`. */
 type Merged<Parts extends readonly object[], Done = unknown> = Parts extends readonly [
   infer First extends object,
@@ -83,6 +93,9 @@ const enUS: Merged<
     typeof settings,
     typeof mixlab,
     typeof comments,
+    typeof mail,
+    typeof chat,
+    typeof labs,
   ]
 > = {
   ...site,
@@ -101,6 +114,9 @@ const enUS: Merged<
   ...settings,
   ...mixlab,
   ...comments,
+  ...mail,
+  ...chat,
+  ...labs,
 };
 export type Messages = Widen<typeof enUS>;
 

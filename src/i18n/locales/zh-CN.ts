@@ -3,11 +3,14 @@ import account from "./zh-CN/account.ts";
 import auth from "./zh-CN/auth.ts";
 import banners from "./zh-CN/banners.ts";
 import bms from "./zh-CN/bms.ts";
+import chat from "./zh-CN/chat.ts";
 import comments from "./zh-CN/comments.ts";
 import content from "./zh-CN/content.ts";
 import editor from "./zh-CN/editor.ts";
 import gallery from "./zh-CN/gallery.ts";
+import labs from "./zh-CN/labs.ts";
 import logs from "./zh-CN/logs.ts";
+import mail from "./zh-CN/mail.ts";
 import media from "./zh-CN/media.ts";
 import mixlab from "./zh-CN/mixlab.ts";
 import nav from "./zh-CN/nav.ts";
@@ -34,6 +37,9 @@ const zhCN: Messages = {
   ...settings,
   ...mixlab,
   ...comments,
+  ...mail,
+  ...chat,
+  ...labs,
 };
 
 export default zhCN;

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type ReaderKey, translator } from "../../i18n/reader.ts";
+import { LOCALES, type Locale, type ChatKey, translator } from "../../i18n/chat.ts";
 
 /**
  * A message in both languages, one span each, the page's CSS showing the interface's: the
@@ -10,7 +10,7 @@ export function Both({
   values,
   className,
 }: {
-  k: ReaderKey;
+  k: ChatKey;
   values?: Record<string, string | number> | undefined;
   className?: string | undefined;
 }) {

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { LOCALES, type Locale, type ReaderKey, translator } from "../../i18n/reader.ts";
+import { LOCALES, type Locale, type ChatKey, translator } from "../../i18n/chat.ts";
 import { CHAT_LIMITS } from "../../shared/chat-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";
@@ -31,7 +31,7 @@ interface Props {
   suggestions: Record<Locale, string[]>;
 }
 
-type Notice = { key: ReaderKey; values?: Record<string, string | number> | undefined } | null;
+type Notice = { key: ChatKey; values?: Record<string, string | number> | undefined } | null;
 type DraftProblem = "required" | "tooLong" | null;
 
 // One chat per page, rendered with renderToString (no useId prefix): fixed ids.

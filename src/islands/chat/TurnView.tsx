@@ -1,5 +1,5 @@
 import { memo, useMemo } from "react";
-import type { Locale } from "../../i18n/reader.ts";
+import type { Locale } from "../../i18n/chat.ts";
 import { BLOG_TIME_ZONE } from "../../shared/blog-time.ts";
 import type { ChatSource } from "../../shared/chat-rules.ts";
 import { Both, BothFormatted } from "./Both.tsx";

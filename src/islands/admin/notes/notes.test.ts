@@ -75,7 +75,7 @@ describe("the note form", () => {
     const now = new Date(2031, 4, 4, 9, 5, 7);
     const created = createRequest(values, "schedule", now);
     expect(created).toEqual({
-      slug: "2031-05-04-hello-world-000957",
+      slug: "2031-05-04-hello-world-090507",
       lang: "en-US",
       body: "Hello world",
       tags: ["e2e", "testing"],
@@ -109,9 +109,12 @@ describe("the note form", () => {
   it("makes a new note's slug from its date and first Latin words, or the time of day", () => {
     const now = new Date(2031, 0, 2, 3, 4, 5);
     expect(noteSlug("Morning walk by the river, again", now)).toBe(
-      "2031-01-02-morning-walk-by-the-river-again-000345",
+      "2031-01-02-morning-walk-by-the-river-again-030405",
     );
-    expect(noteSlug("桂花开了", now)).toBe("2031-01-02-000345");
+    expect(noteSlug("桂花开了", now)).toBe("2031-01-02-030405");
+    // Each part has its two digits: these two times were one slug when they were not.
+    expect(noteSlug("", new Date(2031, 0, 2, 1, 2, 3))).toBe("2031-01-02-010203");
+    expect(noteSlug("", new Date(2031, 0, 2, 0, 12, 3))).toBe("2031-01-02-001203");
   });
 
   it("says what happened to the saved note", () => {

@@ -11,7 +11,10 @@ import type { NoteAction, NoteValues } from "./schema.ts";
 export function noteSlug(body: string, now = new Date()): string {
   const date = localDate(now);
   const words = suggestSlug(body.split(/\s+/).slice(0, 6).join(" "), 40);
-  const time = `${now.getHours()}${now.getMinutes()}${now.getSeconds()}`.padStart(6, "0");
+  // Two digits each: 1:02:03 and 0:12:03 are two times, and two slugs.
+  const time = [now.getHours(), now.getMinutes(), now.getSeconds()]
+    .map((part) => String(part).padStart(2, "0"))
+    .join("");
   return words ? `${date}-${words}-${time}` : `${date}-${time}`;
 }
 

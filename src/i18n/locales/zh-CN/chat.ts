@@ -1,0 +1,65 @@
+import type { ChatMessages } from "../en-US.ts";
+
+/** AI 问答页面的文字（其组件）。 */
+const chat: ChatMessages = {
+  chat: {
+    title: "问问博客",
+    description:
+      "用中文或英文提问，回答只取自本博客的文章、随笔和书籍章节，并附上编号来源，链接到对应的段落。",
+    intro:
+      "用中文或英文提问。回答只取自本博客自己的文章、随笔和书籍章节，每一处引用都有编号：[1]、[2] 链接到出处的段落，来源列在回答下方。",
+    noScript: "问答需要 JavaScript，页面顶部的搜索框也一样。没有它，也可以这样浏览全部内容：",
+    browseArticles: "按分类和标签浏览文章",
+    browseNotes: "随笔",
+    browseBooks: "书籍",
+    privacy: "对话只保存在这个浏览器里，直到你清除它。",
+    conversation: "对话",
+    empty: "还没有提问。在下面输入问题，或者从推荐的问题开始。",
+    suggestionsTitle: "可以这样问",
+    suggestAbout: "博客里关于“{{topic}}”写了些什么？",
+    suggestArticle: "《{{title}}》讲了什么？",
+    suggestBook: "《{{title}}》这本书讲了什么？",
+    questionLabel: "你的问题",
+    hint: "按 Enter 发送，Shift+Enter 换行。",
+    counter: "{{count}} / {{max}}",
+    tooLong: "问题最多 {{max}} 个字符。",
+    required: "请先输入问题。",
+    send: "发送",
+    stop: "停止",
+    retry: "重新提问",
+    copy: "复制回答",
+    copied: "回答已复制。",
+    copyFailed: "无法复制回答。",
+    clear: "清除对话",
+    clearConfirm: "清除全部对话？清除后无法恢复。",
+    cleared: "对话已清除。",
+    you: "你的提问",
+    answer: "回答",
+    writing: "正在撰写回答…",
+    searching: "正在查找博客内容…",
+    done: "回答完成。",
+    stopped: "已停止，上面的回答不完整。",
+    truncated: "回答达到长度上限，已被截断。",
+    noModel: "本站没有配置语言模型，所以这里没有撰写的回答，而是与你的问题最相关的段落，附带链接。",
+    nothing: "博客里还没有关于这个话题的内容，所以宁可不回答，也不编造。",
+    sources: "来源",
+    sourceNumber: "来源 {{n}}",
+    kinds: {
+      article: "文章",
+      note: "随笔",
+      chapter: "书籍章节",
+    },
+    errors: {
+      tooMany: "提问太频繁了，请等 {{seconds}} 秒后再问。",
+      timeout: "回答用时过长，已经停止。请再试一次。",
+      provider: "语言模型暂时无法回答，请稍后再试。",
+      tooLongConversation: "对话太长，语言模型处理不了。请清除对话后重新提问。",
+      badQuestion: "这个问题无法提交：请检查长度后再试。",
+      unavailable: "问答暂时不可用，请稍后再试。",
+      network: "无法连接到博客。请检查网络后再试。",
+      cutOff: "回答在完成前中断了。请再试一次。",
+    },
+  },
+};
+
+export default chat;
