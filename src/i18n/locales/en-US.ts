@@ -19,10 +19,12 @@ import settings from "./en-US/settings.ts";
 import site from "./en-US/site.ts";
 
 // The key set of every locale, in parts: the visitor side's (`site.ts`, its account forms'
-// `auth.ts`, the photo gallery's `gallery.ts`) and the back office's (`bms.ts`, the content
-// screens' `content.ts` and `editor.ts`, the media library's `media.ts`, the photo screens'
-// `photos.ts`, and one part a screen for the rest); `banners.ts` holds both sides' of the
-// banners, `mixlab.ts` the mix lab's experiments. A key missing in another locale is a type error.
+// `auth.ts`, the comments' `comments.ts`, the chat's `chat.ts`, the labs' `labs.ts`, the photo
+// gallery's `gallery.ts`), the server's mails (`mail.ts`) and the back office's (`bms.ts`, the
+// content screens' `content.ts` and `editor.ts`, the media library's `media.ts`, the photo
+// screens' `photos.ts`, and one part a screen for the rest); `banners.ts` holds both sides' of
+// the banners, `mixlab.ts` the mix lab's experiments. A key missing in another locale is a type
+// error. Visitor islands load only their side's parts (reader.ts, chat.ts, labs.ts).
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** What each locale's `site.ts` holds. */

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type ChatKey, translator } from "../../i18n/chat.ts";
+import { type ChatKey, LOCALES, type Locale, translator } from "../../i18n/chat.ts";
 
 /**
  * A message in both languages, one span each, the page's CSS showing the interface's: the

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { LOCALES, type Locale, type ChatKey, translator } from "../../i18n/chat.ts";
+import { type ChatKey, LOCALES, type Locale, translator } from "../../i18n/chat.ts";
 import { CHAT_LIMITS } from "../../shared/chat-rules.ts";
 import { $locale } from "../../stores/locale.ts";
 import { reactIsland } from "../react-island.ts";

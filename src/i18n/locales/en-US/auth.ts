@@ -1,4 +1,4 @@
-/** The visitor side's account messages: mail, profile, sign-in and feedback. */
+/** The visitor side's account messages: profile, sign-in and feedback. */
 const auth = {
   profile: {
     title: "Personal settings",

@@ -1,6 +1,6 @@
 import type { AuthMessages } from "../en-US.ts";
 
-/** The visitor side's account messages: mail, profile, sign-in and feedback. */
+/** The visitor side's account messages: profile, sign-in and feedback. */
 const auth: AuthMessages = {
   profile: {
     title: "个人设置",
