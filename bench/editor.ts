@@ -63,8 +63,13 @@ function files(dir: string): string[] {
   });
 }
 
+/** Each chunk's closure, made once: every visitor page names the same few chunks. */
+const closures = new Map<string, Set<string>>();
+
 /** The chunks a module imports statically (what loads with it), itself included, by name. */
 function staticClosure(chunk: string): Set<string> {
+  const known = closures.get(chunk);
+  if (known) return known;
   const read = (url: string) => {
     try {
       return readFileSync(join(dist, url), "utf8");
@@ -73,7 +78,9 @@ function staticClosure(chunk: string): Set<string> {
     }
   };
   const url = `/_astro/${chunk}`;
-  return new Set([url, ...dependenciesOf(url, read)].map((each) => basename(each)));
+  const closure = new Set([url, ...dependenciesOf(url, read)].map((each) => basename(each)));
+  closures.set(chunk, closure);
+  return closure;
 }
 
 /** The chunks of this site a page names: its scripts, their preloads and its islands'. */
@@ -87,8 +94,16 @@ function chunksOf(html: string): string[] {
   return [...new Set(named)];
 }
 
-const gzipBytes = (chunk: string) =>
-  gzipSync(readFileSync(join(dist, "_astro", chunk)), { level: 9 }).length;
+const gzipped = new Map<string, number>();
+/** A chunk's size, gzip -9, compressed once. */
+function gzipBytes(chunk: string): number {
+  let bytes = gzipped.get(chunk);
+  if (bytes === undefined) {
+    bytes = gzipSync(readFileSync(join(dist, "_astro", chunk)), { level: 9 }).length;
+    gzipped.set(chunk, bytes);
+  }
+  return bytes;
+}
 
 /**
  * The editor's own JavaScript (its chunk and what only it imports, gzip -9), and the public
