@@ -1,6 +1,6 @@
 import type { MessageKey } from "../../../i18n/core.ts";
 import type { ContentStatus, NoteRecord } from "../../../shared/content.ts";
-import { suggestSlug } from "../app/content/slug.ts";
+import { suggestSlug } from "../../../shared/slug.ts";
 import { localDate, localToIso } from "../app/time.ts";
 import type { NoteAction, NoteValues } from "./schema.ts";
 

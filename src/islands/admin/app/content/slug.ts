@@ -1,53 +1,5 @@
 import { useEffect, useRef } from "react";
-import { CONTENT_LIMITS } from "../../../../shared/content-rules.ts";
-
-/** A text as words of Latin letters: Chinese characters in pinyin, the rest as it is. */
-export type Romanize = (text: string) => string[];
-
-const HAN = /\p{Script=Han}/u;
-
-let romanizer: Promise<Romanize> | null = null;
-/** The romanizer loaded (once): pinyin-pro's pinyin without tones, `ü` as `v`. */
-let loaded: Romanize | null = null;
-
-/**
- * pinyin-pro, loaded with the first Chinese title typed (its dictionary is large, and most
- * screens never need it).
- */
-export function loadRomanizer(): Promise<Romanize> {
-  romanizer ??= import("pinyin-pro").then(({ pinyin }) => {
-    loaded = (text) =>
-      pinyin(text, { toneType: "none", type: "array", nonZh: "consecutive", v: true });
-    return loaded;
-  });
-  return romanizer;
-}
-
-/**
- * A slug suggested from a title: Latin letters (accents dropped) and digits joined by single
- * hyphens, Chinese characters in pinyin when `romanize` is given ("静态优先" is
- * "jing-tai-you-xian"); without it, a Chinese title gives none.
- */
-export function suggestSlug(
-  title: string,
-  max: number = CONTENT_LIMITS.slug,
-  romanize: Romanize | null = loaded,
-): string {
-  const text = romanize && HAN.test(title) ? romanize(title).join(" ") : title;
-  const words = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let slug = "";
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > max) break;
-    slug = next;
-  }
-  return slug;
-}
+import { HAN, loadRomanizer, romanizerLoaded, suggestSlug } from "../../../../shared/slug.ts";
 
 /** What `useSlugFollowsTitle` uses of a form with a title and a slug. */
 interface TitledForm {
@@ -82,7 +34,7 @@ export function useSlugFollowsTitle(form: TitledForm, follows: boolean) {
         suggest();
         // A Chinese title before pinyin is loaded: suggested again once it is, unless the
         // title changed or a slug was typed meanwhile (the later change suggests its own).
-        if (HAN.test(title) && !loaded) {
+        if (HAN.test(title) && !romanizerLoaded()) {
           latest.current = title;
           void loadRomanizer().then(() => {
             if (!typed.current && latest.current === title) suggest();
