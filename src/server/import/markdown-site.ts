@@ -1,0 +1,169 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
+import { loadRomanizer } from "../../shared/slug.ts";
+import {
+  astro,
+  type Flavour,
+  hexo,
+  hugo,
+  jekyll,
+  type SiteConfig,
+  type SourceFile,
+  titleOf,
+} from "./flavours.ts";
+import { splitFrontMatter } from "./front-matter.ts";
+import {
+  detectLang,
+  type ImportItem,
+  langOf,
+  listOf,
+  readBody,
+  slugOf,
+  textOf,
+  timeOf,
+  uniqueSlugs,
+} from "./items.ts";
+
+// A blog kept as Markdown files with front matter: a Hexo, Hugo or Jekyll site, or an Astro
+// theme's (Fuwari, AstroPaper), read into import items. Each tool's own rules (where posts live,
+// what its fields are called, what addresses it gave them) are in its `Flavour`.
+
+export type Tool = "hexo" | "hugo" | "jekyll" | "astro";
+
+/** A file of the source read into an item, or skipped with the reason. */
+export interface SiteRead {
+  tool: Tool;
+  items: ImportItem[];
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+/** The first of `names` in `dir` read as YAML, TOML or JSON, or an empty map. */
+async function configFile(dir: string, names: string[]): Promise<Record<string, unknown>> {
+  for (const name of names) {
+    const path = join(dir, name);
+    if (!existsSync(path)) continue;
+    const text = await readFile(path, "utf8");
+    const data: unknown = name.endsWith(".toml")
+      ? parseToml(text)
+      : name.endsWith(".json")
+        ? JSON.parse(text)
+        : parseYaml(text);
+    if (typeof data === "object" && data !== null) return { ...data };
+  }
+  return {};
+}
+
+const HUGO_CONFIGS = [
+  "hugo.toml",
+  "hugo.yaml",
+  "hugo.json",
+  "config.toml",
+  "config.yaml",
+  "config.json",
+];
+
+/** Which tool made the site in `dir`, and its settings an import needs. */
+async function detect(dir: string): Promise<{ tool: Tool; flavour: Flavour; config: SiteConfig }> {
+  const zoneOf = (value: unknown) => textOf(value) ?? "UTC";
+  if (existsSync(join(dir, "source/_posts"))) {
+    const data = await configFile(dir, ["_config.yml"]);
+    const config = { zone: zoneOf(data.timezone), permalink: textOf(data.permalink) };
+    return { tool: "hexo", flavour: hexo(config), config };
+  }
+  if (existsSync(join(dir, "_posts"))) {
+    const data = await configFile(dir, ["_config.yml", "_config.yaml"]);
+    const config = { zone: zoneOf(data.timezone), permalink: textOf(data.permalink) };
+    return { tool: "jekyll", flavour: jekyll(config), config };
+  }
+  if (
+    existsSync(join(dir, "content")) &&
+    HUGO_CONFIGS.some((name) => existsSync(join(dir, name)))
+  ) {
+    const data = await configFile(dir, HUGO_CONFIGS);
+    return {
+      tool: "hugo",
+      flavour: hugo(),
+      config: { zone: zoneOf(data.timeZone), permalink: null },
+    };
+  }
+  if (
+    ["src/content/posts", "src/content/blog", "src/data/blog"].some((p) => existsSync(join(dir, p)))
+  ) {
+    return { tool: "astro", flavour: astro(), config: { zone: "UTC", permalink: null } };
+  }
+  throw new Error(
+    "Not a blog this import knows: no source/_posts (Hexo), _posts (Jekyll), content/ with a Hugo config, or src/content/posts, src/content/blog or src/data/blog (Astro themes)",
+  );
+}
+
+/** Reads the Markdown blog in the folder `dir`: its posts and pages as import items. */
+export async function readMarkdownSite(dir: string): Promise<SiteRead> {
+  await loadRomanizer();
+  const { tool, flavour, config } = await detect(dir);
+  const items: ImportItem[] = [];
+  const skipped: SiteRead["skipped"] = [];
+  for (const { path, kind, reason } of await flavour.files(dir)) {
+    if (kind === "skip") {
+      skipped.push({ file: path, reason: reason ?? "" });
+      continue;
+    }
+    const split = splitFrontMatter(await readFile(join(dir, path), "utf8"), { bare: flavour.bare });
+    const file: SourceFile = {
+      path,
+      data: split.data,
+      body: split.body,
+      problems: split.problem ? [split.problem] : [],
+    };
+    const left = flavour.skip?.(file);
+    if (left) skipped.push({ file: path, reason: left });
+    else items.push(itemOf(file, kind, flavour, config));
+  }
+  return { tool, items: uniqueSlugs(items), skipped };
+}
+
+function itemOf(
+  file: SourceFile,
+  kind: ImportItem["kind"],
+  flavour: Flavour,
+  config: SiteConfig,
+): ImportItem {
+  const problems = [...file.problems];
+  const name = flavour.name(file.path);
+  const ownTitle = textOf(file.data.title);
+  const title = ownTitle ?? titleOf(name);
+  // Jekyll titles a post without one after its file; other tools leave it untitled.
+  if (!ownTitle && !flavour.titlesByName) problems.push(`no title: "${title}", after its file`);
+  const made = slugOf([textOf(file.data.slug), name, title]);
+  if (!made) problems.push('no slug could be made of its name or title: "untitled"');
+  const slug = made ?? "untitled";
+  const rawDate = flavour.date(file);
+  const publishedAt = timeOf(rawDate, config.zone);
+  if (rawDate !== undefined && rawDate !== null && !publishedAt) {
+    problems.push(`date "${String(rawDate)}" not read: left without one`);
+  }
+  const { summary: opening, images } = readBody(file.body);
+  const summary = flavour.summary(file) ?? opening;
+  if (!summary) problems.push("no summary and no opening paragraph: its title stands in");
+  const lang = langOf(flavour.lang(file)) ?? detectLang(`${title}\n${file.body}`);
+  return {
+    kind,
+    sourceId: file.path,
+    title,
+    slug,
+    lang,
+    translationKey: flavour.translationKey(file),
+    publishedAt,
+    updatedAt: timeOf(flavour.updated(file), config.zone),
+    draft: flavour.draft(file),
+    categories: flavour.categories(file),
+    tags: listOf(file.data.tags),
+    summary: summary || title,
+    body: file.body,
+    oldPaths: flavour.oldPaths(file, { slug, publishedAt }),
+    images,
+    problems,
+  };
+}

@@ -1,0 +1,43 @@
+import type { ImportItem } from "./items.ts";
+import type { SiteRead } from "./markdown-site.ts";
+
+// The dry run's report: what an import would bring, and every item it could not bring as it was.
+
+export interface ImportReport {
+  tool: SiteRead["tool"];
+  counts: {
+    articles: number;
+    pages: number;
+    drafts: number;
+    categories: number;
+    tags: number;
+    /** Image files of the source the items show. */
+    images: number;
+    /** Images the items show from other sites: left as addresses. */
+    remoteImages: number;
+  };
+  /** Each item with a problem, and what was done instead. */
+  problems: Array<{ sourceId: string; problems: string[] }>;
+  skipped: SiteRead["skipped"];
+}
+
+export function reportOf(read: SiteRead): ImportReport {
+  const distinct = (pick: (item: ImportItem) => string[]) =>
+    new Set(read.items.flatMap(pick).map((name) => name.toLowerCase())).size;
+  return {
+    tool: read.tool,
+    counts: {
+      articles: read.items.filter((item) => item.kind === "article").length,
+      pages: read.items.filter((item) => item.kind === "page").length,
+      drafts: read.items.filter((item) => item.draft).length,
+      categories: distinct((item) => item.categories),
+      tags: distinct((item) => item.tags),
+      images: distinct((item) => item.images.files),
+      remoteImages: distinct((item) => item.images.remote),
+    },
+    problems: read.items
+      .filter((item) => item.problems.length > 0)
+      .map(({ sourceId, problems }) => ({ sourceId, problems })),
+    skipped: read.skipped,
+  };
+}
