@@ -10,6 +10,15 @@ import { HAN, suggestSlug } from "../../shared/slug.ts";
 
 export type ImportLang = "zh-CN" | "en-US";
 
+export type Tool = "hexo" | "hugo" | "jekyll" | "astro" | "wordpress";
+
+/** What a source gave: its items, and the files or entries left out, with the reason. */
+export interface SiteRead {
+  tool: Tool;
+  items: ImportItem[];
+  skipped: Array<{ file: string; reason: string }>;
+}
+
 export interface ImportItem {
   kind: "article" | "page";
   /** Where it came from, the same on every run: its file's path in the source. */
@@ -29,12 +38,27 @@ export interface ImportItem {
   summary: string;
   /** The Markdown body as the source wrote it. */
   body: string;
-  /** The paths it answered at before, each starting and ending with "/" (a file's as it is). */
+  /** The paths it answered at before: `/a/b/`, a file's `/a.html`, WordPress's `/?p=12`. */
   oldPaths: string[];
   /** The images its body shows: files of the source, and addresses on the web. */
   images: { files: string[]; remote: string[] };
+  /** Readers' comments the source kept with it (WordPress), oldest first. */
+  comments: ImportComment[];
   /** What could not be read as it was, and what was done instead. */
   problems: string[];
+}
+
+export interface ImportComment {
+  /** Its id in the source, and the id of the comment it answers. */
+  sourceId: string;
+  replyTo: string | null;
+  name: string;
+  email: string;
+  /** ISO time in UTC. */
+  publishedAt: string | null;
+  /** Markdown. */
+  body: string;
+  status: "approved" | "pending" | "spam";
 }
 
 /** The values of a field that may be a list, a single value, or missing. */

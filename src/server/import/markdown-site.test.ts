@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readMarkdownSite, type SiteRead } from "./markdown-site.ts";
+import type { SiteRead } from "./items.ts";
+import { readMarkdownSite } from "./markdown-site.ts";
 import { reportOf } from "./report.ts";
 
 // Real sites nobody on this project wrote (tests/fixtures/import/*/SOURCE says whose).
@@ -33,6 +34,7 @@ describe("a Hexo site (hexo-theme-unit-test)", () => {
       // images.md shows three of source/assets/ and one from the web.
       images: 3,
       remoteImages: 3,
+      comments: 0,
     });
     expect(item("source/_posts/categories.md")?.categories).toEqual(["Foo", "Bar", "Baz"]);
     expect(item("source/_posts/tags.md")?.tags).toEqual(["Foo", "Bar", "Baz"]);

@@ -21,7 +21,9 @@ import {
   langOf,
   listOf,
   readBody,
+  type SiteRead,
   slugOf,
+  type Tool,
   textOf,
   timeOf,
   uniqueSlugs,
@@ -30,15 +32,6 @@ import {
 // A blog kept as Markdown files with front matter: a Hexo, Hugo or Jekyll site, or an Astro
 // theme's (Fuwari, AstroPaper), read into import items. Each tool's own rules (where posts live,
 // what its fields are called, what addresses it gave them) are in its `Flavour`.
-
-export type Tool = "hexo" | "hugo" | "jekyll" | "astro";
-
-/** A file of the source read into an item, or skipped with the reason. */
-export interface SiteRead {
-  tool: Tool;
-  items: ImportItem[];
-  skipped: Array<{ file: string; reason: string }>;
-}
 
 /** The first of `names` in `dir` read as YAML, TOML or JSON, or an empty map. */
 async function configFile(dir: string, names: string[]): Promise<Record<string, unknown>> {
@@ -164,6 +157,7 @@ function itemOf(
     body: file.body,
     oldPaths: flavour.oldPaths(file, { slug, publishedAt }),
     images,
+    comments: [],
     problems,
   };
 }

@@ -1,5 +1,4 @@
-import type { ImportItem } from "./items.ts";
-import type { SiteRead } from "./markdown-site.ts";
+import type { ImportItem, SiteRead } from "./items.ts";
 
 // The dry run's report: what an import would bring, and every item it could not bring as it was.
 
@@ -15,6 +14,7 @@ export interface ImportReport {
     images: number;
     /** Images the items show from other sites: left as addresses. */
     remoteImages: number;
+    comments: number;
   };
   /** Each item with a problem, and what was done instead. */
   problems: Array<{ sourceId: string; problems: string[] }>;
@@ -34,6 +34,7 @@ export function reportOf(read: SiteRead): ImportReport {
       tags: distinct((item) => item.tags),
       images: distinct((item) => item.images.files),
       remoteImages: distinct((item) => item.images.remote),
+      comments: read.items.reduce((sum, item) => sum + item.comments.length, 0),
     },
     problems: read.items
       .filter((item) => item.problems.length > 0)
