@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, extname, join, relative, sep } from "node:path";
 import { type ImportItem, listOf, textOf } from "./items.ts";
+import type { TagSyntax } from "./template-tags.ts";
 
 // Each blog tool's rules: where its posts and pages live, what its fields are called, and the
 // addresses it gave them.
@@ -29,6 +30,8 @@ export interface Flavour {
   ): Promise<Array<{ path: string; kind: ImportItem["kind"] | "skip"; reason?: string }>>;
   /** Jekyll gives a post without a title its file's name as one. */
   titlesByName?: boolean;
+  /** Hexo's tag plugins or Hugo's shortcodes, which the body may hold. */
+  tags?: TagSyntax;
   /** Hexo's front matter may have no opening line. */
   bare?: boolean;
   /** Why a file read is no post or page (a Hugo headless bundle), or null. */
@@ -59,7 +62,7 @@ async function markdownUnder(dir: string, under: string): Promise<string[]> {
     .sort();
 }
 
-const stem = (path: string) => basename(path, extname(path));
+export const stem = (path: string) => basename(path, extname(path));
 /** "my-first-post" as "My First Post". */
 export const titleOf = (name: string) =>
   name
@@ -117,6 +120,7 @@ export function hexo(config: SiteConfig): Flavour {
   return {
     ...common,
     bare: true,
+    tags: "hexo",
     async files(dir) {
       const posts = await markdownUnder(dir, "source/_posts");
       const drafts = await markdownUnder(dir, "source/_drafts");
@@ -198,6 +202,7 @@ export function jekyll(config: SiteConfig): Flavour {
 export function hugo(): Flavour {
   return {
     ...common,
+    tags: "hugo",
     async files(dir) {
       const paths = await markdownUnder(dir, "content");
       // A folder with an index.md is one page (a bundle): its other files are its parts.

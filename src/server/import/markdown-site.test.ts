@@ -65,6 +65,14 @@ describe("a Hexo site (hexo-theme-unit-test)", () => {
     });
   });
 
+  it("turns tag plugins into Markdown, keeping none it cannot turn", () => {
+    const tags = item("source/_posts/tag-plugins.md");
+    expect(tags?.body).toContain("```js\nconst http = require('http');");
+    expect(tags?.body).toContain("> — David Levithan, Wide Awake");
+    expect(tags?.body).not.toContain("{%");
+    expect(tags?.problems).toEqual([]);
+  });
+
   it("says what it could not bring as it was", () => {
     expect(item("source/_posts/no-title.md")?.problems).toEqual([
       'no title: "No Title", after its file',
@@ -93,6 +101,15 @@ describe("a Hugo site (hugoBasicExample)", () => {
       "content/homepage/index.md",
       "content/homepage/work.md",
       "content/post/_index.md",
+    ]);
+  });
+
+  it("turns shortcodes into Markdown and lists those it keeps as text", () => {
+    expect(item("content/post/rich-content.md")?.body).toContain(
+      "[YouTube](https://www.youtube.com/watch?v=ZJthWmvUzzc)",
+    );
+    expect(item("content/post/emoji-support.md")?.problems).toEqual([
+      "kept as text: {{< css.inline >}}",
     ]);
   });
 

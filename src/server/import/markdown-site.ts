@@ -12,6 +12,7 @@ import {
   jekyll,
   type SiteConfig,
   type SourceFile,
+  stem,
   titleOf,
 } from "./flavours.ts";
 import { splitFrontMatter } from "./front-matter.ts";
@@ -28,6 +29,7 @@ import {
   timeOf,
   uniqueSlugs,
 } from "./items.ts";
+import { convertTemplateTags } from "./template-tags.ts";
 
 // A blog kept as Markdown files with front matter: a Hexo, Hugo or Jekyll site, or an Astro
 // theme's (Fuwari, AstroPaper), read into import items. Each tool's own rules (where posts live,
@@ -104,11 +106,15 @@ export async function readMarkdownSite(dir: string): Promise<SiteRead> {
       continue;
     }
     const split = splitFrontMatter(await readFile(join(dir, path), "utf8"), { bare: flavour.bare });
+    const problems = split.problem ? [split.problem] : [];
+    // Hexo's post `a.md` keeps its own images in the folder `a/`.
+    const tags = flavour.tags && convertTemplateTags(split.body, flavour.tags, stem(path));
+    for (const tag of tags ? tags.kept : []) problems.push(`kept as text: ${tag}`);
     const file: SourceFile = {
       path,
       data: split.data,
-      body: split.body,
-      problems: split.problem ? [split.problem] : [],
+      body: tags ? tags.markdown : split.body,
+      problems,
     };
     const left = flavour.skip?.(file);
     if (left) skipped.push({ file: path, reason: left });
