@@ -30,7 +30,7 @@ const DELIMITERS: Record<TagSyntax, Array<[string, string]>> = {
 const HEXO_BLOCKS = new Set(["blockquote", "codeblock", "code", "pullquote", "raw", "quote"]);
 
 /** Splits a tag's words, keeping quoted ones ("a b", `a b`) whole; `k="v"` is a named one. */
-function words(source: string): { args: string[]; named: Record<string, string> } {
+export function words(source: string): { args: string[]; named: Record<string, string> } {
   const args: string[] = [];
   const named: Record<string, string> = {};
   let at = 0;
@@ -179,7 +179,13 @@ function converted(syntax: TagSyntax, tag: Tag, folder: string): string | null {
  * Where the tag closing one opened before `from` is: Hugo's `{{< /name >}}` (or `{{</ name >}}`),
  * Hexo's `{% endname %}`. `head` is the closing tag's words, spaces aside.
  */
-function closerOf(markdown: string, from: number, open: string, close: string, head: string) {
+export function closerOf(
+  markdown: string,
+  from: number,
+  open: string,
+  close: string,
+  head: string,
+) {
   for (let at = markdown.indexOf(open, from); at >= 0; at = markdown.indexOf(open, at + 1)) {
     const end = markdown.indexOf(close, at + open.length);
     if (end < 0) return null;

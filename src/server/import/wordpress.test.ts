@@ -58,11 +58,18 @@ describe("the theme test data (a11y-unit-test-data.xml)", () => {
     expect(item("page:174")?.oldPaths).toEqual(["/level-1/", "/?page_id=174"]);
   });
 
-  it("turns HTML into Markdown and says what it kept as text", () => {
+  it("turns HTML and media shortcodes into Markdown", () => {
     const markup = item("post:1178")?.body ?? "";
     expect(markup).toContain("# Headings");
     expect(markup).toMatch(/^> /m);
-    expect(item("post:555")?.problems).toEqual(["shortcode [gallery] kept as text"]);
+    // The gallery shows the images uploaded to its post; a caption stays under its image.
+    const gallery = item("post:555");
+    expect(gallery?.images.remote).toHaveLength(countIn(xml, "wp:post_parent", "555"));
+    expect(gallery?.body).not.toContain("[gallery");
+    expect(item("post:1163")?.body).toContain("Bell on wharf in San Francisco");
+    expect(read.items.flatMap((each) => each.problems).filter((p) => p.startsWith("kept"))).toEqual(
+      [],
+    );
     expect(item("post:1169")).toMatchObject({ title: "Untitled 1169", slug: "edge-case-no-title" });
   });
 });

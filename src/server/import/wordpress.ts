@@ -15,6 +15,7 @@ import {
   timeOf,
   uniqueSlugs,
 } from "./items.ts";
+import { type Attachment, expandShortcodes } from "./wordpress-shortcodes.ts";
 
 // A WordPress export (WXR, Tools → Export): its posts and pages with their categories, tags,
 // comments and old addresses, read with an XML parser and checked with zod.
@@ -59,6 +60,7 @@ const itemSchema = z.object({
   "wp:post_type": text,
   "wp:attachment_url": text,
   "wp:post_password": text,
+  "wp:post_parent": text,
   category: z.array(termSchema).default([]),
   "wp:comment": z.array(commentSchema).default([]),
 });
@@ -139,10 +141,11 @@ function decoded(slug: string): string {
   }
 }
 
-/** The shortcodes the site has no construct for yet: kept as text, and said. */
-const SHORTCODES = ["[caption", "[gallery", "[embed", "[audio", "[video", "[playlist"];
-
-function itemOf(item: Item, categoryPath: (nicename: string) => string[]): ImportItem {
+function itemOf(
+  item: Item,
+  categoryPath: (nicename: string) => string[],
+  attachments: Map<string, Attachment>,
+): ImportItem {
   const problems: string[] = [];
   const id = item["wp:post_id"];
   const kind = item["wp:post_type"] === "page" ? "page" : "article";
@@ -151,11 +154,9 @@ function itemOf(item: Item, categoryPath: (nicename: string) => string[]): Impor
   // The site has no passwords on posts: one kept behind a password must not go public.
   const locked = item["wp:post_password"] !== "";
   if (locked) problems.push("behind a password: brought as a draft");
-  const html = item["content:encoded"];
-  for (const code of SHORTCODES) {
-    if (html.includes(code)) problems.push(`shortcode ${code}] kept as text`);
-  }
-  const body = htmlToMarkdown(paragraphs(html));
+  const media = expandShortcodes(item["content:encoded"], id, attachments);
+  for (const code of media.kept) problems.push(`kept as text: ${code}`);
+  const body = htmlToMarkdown(paragraphs(media.html));
   const title = item.title || `Untitled ${id}`;
   if (!item.title) problems.push(`no title: "${title}"`);
   const terms = (domain: string) => item.category.filter((term) => term["@_domain"] === domain);
@@ -216,6 +217,14 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
     const id = item["wp:post_id"];
     moreComments.set(id, [...(moreComments.get(id) ?? []), ...item["wp:comment"]]);
   }
+  const attachments = new Map<string, Attachment>(
+    channel.item
+      .filter((item) => item["wp:post_type"] === "attachment")
+      .map((item) => [
+        item["wp:post_id"],
+        { url: item["wp:attachment_url"], title: item.title, parent: item["wp:post_parent"] },
+      ]),
+  );
   const items: ImportItem[] = [];
   const skipped: SiteRead["skipped"] = [];
   for (const entry of channel.item) {
@@ -249,7 +258,7 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
       skipped.push({ file: where, reason: `status ${item["wp:status"]}` });
       continue;
     }
-    items.push(itemOf(item, categoryPath));
+    items.push(itemOf(item, categoryPath, attachments));
   }
   return { tool: "wordpress", items: uniqueSlugs(items), skipped };
 }
