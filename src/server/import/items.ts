@@ -10,7 +10,7 @@ import { HAN, suggestSlug } from "../../shared/slug.ts";
 
 export type ImportLang = "zh-CN" | "en-US";
 
-export type Tool = "hexo" | "hugo" | "jekyll" | "astro" | "wordpress";
+export type Tool = "hexo" | "hugo" | "jekyll" | "astro" | "wordpress" | "ghost";
 
 /** What a source gave: its items, and the files or entries left out, with the reason. */
 export interface SiteRead {

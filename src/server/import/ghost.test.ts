@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { readGhostExport } from "./ghost.ts";
+import { reportOf } from "./report.ts";
+
+// A test export of Ghost's own migration tools (tests/fixtures/import/ghost-migrate/SOURCE).
+const fixture = readFileSync("tests/fixtures/import/ghost-migrate/ghost.json", "utf8");
+
+/** A one-post export holding `post`'s fields over a published public post's. */
+const exportOf = (post: Record<string, unknown>) =>
+  JSON.stringify({
+    db: [
+      {
+        data: {
+          posts: [{ id: "p1", title: "T", slug: "t", type: "post", status: "published", ...post }],
+        },
+      },
+    ],
+  });
+const lexical = (...children: unknown[]) => JSON.stringify({ root: { type: "root", children } });
+const text = (value: string, format = 0) => ({ type: "text", text: value, format });
+
+it("brings the export's posts with their tags, text, images and addresses", async () => {
+  const read = await readGhostExport(fixture);
+  expect(read.tool).toBe("ghost");
+  expect(reportOf(read).counts).toMatchObject({ articles: 3, pages: 0, drafts: 0, tags: 2 });
+  expect(read.items[0]).toMatchObject({
+    slug: "post-1",
+    tags: ["News"],
+    publishedAt: "2025-01-01T00:00:00.000Z",
+    body: "Hello world\n\n![](https://example.com/images/photo-1.jpg)\n\nMore text",
+    oldPaths: ["/post-1/"],
+  });
+  // The third is only in Lexical, Ghost's editor's form.
+  expect(read.items[2]?.body).toBe("![](https://example.com/images/lexical-image.jpg)");
+});
+
+it("draws Lexical's blocks and formats as Markdown, a Markdown card as it was", async () => {
+  const read = await readGhostExport(
+    exportOf({
+      lexical: lexical(
+        { type: "heading", tag: "h2", children: [text("Title")] },
+        { type: "paragraph", children: [text("bold", 1), text(" and "), text("code", 16)] },
+        {
+          type: "list",
+          listType: "number",
+          children: [{ type: "listitem", children: [text("one")] }],
+        },
+        {
+          type: "paragraph",
+          children: [{ type: "link", url: "https://a.example/", children: [text("a link")] }],
+        },
+        { type: "codeblock", language: "ts", code: "a < b" },
+        { type: "markdown", markdown: "| A |\n| --- |\n| 1 |" },
+        { type: "paywall" },
+        { type: "callout", children: [text("inside")] },
+      ),
+    }),
+  );
+  expect(read.items[0]?.body).toBe(
+    "## Title\n\n**bold** and `code`\n\n1.  one\n\n[a link](https://a.example/)\n\n```ts\na < b\n```\n\n| A |\n| --- |\n| 1 |\n\ninside",
+  );
+  expect(read.items[0]?.problems).toEqual([
+    'Lexical "paywall" kept as its text',
+    'Lexical "callout" kept as its text',
+  ]);
+});
+
+it("keeps a post for members only as a draft, and says what it could not read", async () => {
+  const members = await readGhostExport(exportOf({ html: "<p>Paid</p>", visibility: "paid" }));
+  expect(members.items[0]).toMatchObject({
+    draft: true,
+    problems: ["for paid readers: brought as a draft"],
+  });
+  const old = await readGhostExport(exportOf({ mobiledoc: "{}" }));
+  expect(old.items[0]?.problems).toEqual(["only in Ghost's old mobiledoc form: left empty"]);
+  await expect(readGhostExport("{}")).rejects.toThrow("Not a Ghost export: no db with posts");
+});

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { loadRomanizer } from "../../shared/slug.ts";
+import { htmlToMarkdown } from "./html.ts";
+import {
+  detectLang,
+  type ImportItem,
+  langOf,
+  readBody,
+  type SiteRead,
+  slugOf,
+  timeOf,
+  uniqueSlugs,
+} from "./items.ts";
+
+// A Ghost export (Settings → Import/Export → Export: a JSON file): its posts and pages, tags
+// and old addresses. A post's text is its `html`; an export without it has the editor's own
+// form, Lexical, drawn here as HTML first.
+
+const postSchema = z.object({
+  id: z.string(),
+  title: z.string().nullish(),
+  slug: z.string(),
+  html: z.string().nullish(),
+  lexical: z.string().nullish(),
+  mobiledoc: z.string().nullish(),
+  type: z.string().default("post"),
+  status: z.string(),
+  visibility: z.string().default("public"),
+  published_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  custom_excerpt: z.string().nullish(),
+  locale: z.string().nullish(),
+});
+const exportSchema = z.object({
+  db: z
+    .array(
+      z.object({
+        data: z.object({
+          posts: z.array(postSchema).default([]),
+          tags: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+          posts_tags: z.array(z.object({ post_id: z.string(), tag_id: z.string() })).default([]),
+          posts_meta: z
+            .array(z.object({ post_id: z.string(), meta_description: z.string().nullish() }))
+            .default([]),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+type Post = z.output<typeof postSchema>;
+
+/** A Lexical node, as Ghost stores it: its type, its own fields, its children. */
+interface LexicalNode {
+  type?: unknown;
+  children?: unknown;
+  [field: string]: unknown;
+}
+
+const isNode = (value: unknown): value is LexicalNode =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const field = (node: LexicalNode, name: string) =>
+  typeof node[name] === "string" ? node[name] : "";
+const inHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+/** Lexical's text formats, by bit: bold, italic, strikethrough, underline, code. */
+const FORMATS: Array<[number, string]> = [
+  [16, "code"],
+  [1, "strong"],
+  [2, "em"],
+  [4, "s"],
+  [8, "u"],
+];
+
+/** A Lexical tree as HTML; the node types it does not know are kept as their text, and named. */
+function lexicalHtml(node: LexicalNode, unknown: Set<string>): string {
+  const children = Array.isArray(node.children)
+    ? node.children
+        .filter(isNode)
+        .map((child) => lexicalHtml(child, unknown))
+        .join("")
+    : "";
+  const type = typeof node.type === "string" ? node.type : "";
+  switch (type) {
+    case "root":
+      return children;
+    case "paragraph":
+      return `<p>${children}</p>`;
+    case "heading":
+    case "extended-heading":
+      return `<${field(node, "tag") || "h2"}>${children}</${field(node, "tag") || "h2"}>`;
+    case "quote":
+    case "extended-quote":
+    case "aside":
+      return `<blockquote>${children}</blockquote>`;
+    case "list":
+      return field(node, "listType") === "number" ? `<ol>${children}</ol>` : `<ul>${children}</ul>`;
+    case "listitem":
+      return `<li>${children}</li>`;
+    case "link":
+      return `<a href="${inHtml(field(node, "url"))}">${children}</a>`;
+    case "linebreak":
+      return "<br>";
+    case "horizontalrule":
+      return "<hr>";
+    case "text":
+    case "extended-text": {
+      const format = typeof node.format === "number" ? node.format : 0;
+      return FORMATS.reduce(
+        (html, [bit, tag]) => ((format & bit) !== 0 ? `<${tag}>${html}</${tag}>` : html),
+        inHtml(field(node, "text")),
+      );
+    }
+    case "image": {
+      const image = `<img src="${inHtml(field(node, "src"))}" alt="${inHtml(field(node, "alt"))}">`;
+      const caption = field(node, "caption");
+      return caption ? `<figure>${image}<figcaption>${caption}</figcaption></figure>` : image;
+    }
+    case "codeblock":
+      return `<pre><code class="language-${inHtml(field(node, "language"))}">${inHtml(field(node, "code"))}</code></pre>`;
+    case "html":
+      return field(node, "html");
+    default:
+      unknown.add(type);
+      return children;
+  }
+}
+
+/** The post's text as Markdown, and what of it could not be read as it was. */
+function bodyOf(post: Post, problems: string[]): string {
+  if (post.html) return htmlToMarkdown(post.html);
+  if (post.lexical) {
+    const unknown = new Set<string>();
+    let tree: unknown = null;
+    try {
+      tree = JSON.parse(post.lexical);
+    } catch {
+      problems.push("its Lexical text is not JSON: left empty");
+      return "";
+    }
+    const root = isNode(tree) && isNode(tree.root) ? tree.root : {};
+    const blocks = Array.isArray(root.children) ? root.children.filter(isNode) : [];
+    // A Markdown card is Markdown already: kept as it is; the other blocks go through HTML.
+    const markdown = blocks.map((block) =>
+      block.type === "markdown"
+        ? field(block, "markdown").trim()
+        : htmlToMarkdown(lexicalHtml(block, unknown)),
+    );
+    for (const type of unknown) problems.push(`Lexical "${type}" kept as its text`);
+    return markdown.filter(Boolean).join("\n\n");
+  }
+  if (post.mobiledoc) problems.push("only in Ghost's old mobiledoc form: left empty");
+  return "";
+}
+
+/** Reads a Ghost export (the text of its JSON file). */
+export async function readGhostExport(json: string): Promise<SiteRead> {
+  await loadRomanizer();
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    throw new Error("Not a Ghost export: not JSON");
+  }
+  const parsed = exportSchema.safeParse(data);
+  if (!parsed.success) throw new Error("Not a Ghost export: no db with posts");
+  const ghost = parsed.data.db[0]?.data;
+  if (!ghost) throw new Error("Not a Ghost export: no db with posts");
+  const tagNames = new Map(ghost.tags.map((tag) => [tag.id, tag.name]));
+  const descriptions = new Map(
+    ghost.posts_meta.map((meta) => [meta.post_id, meta.meta_description]),
+  );
+  const items: ImportItem[] = [];
+  const skipped: SiteRead["skipped"] = [];
+  for (const post of ghost.posts) {
+    if (post.type !== "post" && post.type !== "page") {
+      skipped.push({ file: post.id, reason: `a ${post.type}, not a post or page` });
+      continue;
+    }
+    const problems: string[] = [];
+    // The site has no members: a post only members could read must not go public.
+    const forMembers = post.visibility !== "public";
+    if (forMembers) problems.push(`for ${post.visibility} readers: brought as a draft`);
+    const body = bodyOf(post, problems);
+    const title = post.title || `Untitled ${post.slug}`;
+    const opening = readBody(body);
+    items.push({
+      kind: post.type === "page" ? "page" : "article",
+      sourceId: `${post.type}:${post.id}`,
+      title,
+      slug: slugOf([post.slug, title]) ?? post.id,
+      lang: langOf(post.locale) ?? detectLang(`${title}\n${body}`),
+      translationKey: null,
+      publishedAt: timeOf(post.published_at, "UTC"),
+      updatedAt: timeOf(post.updated_at, "UTC"),
+      draft: post.status === "draft" || forMembers,
+      categories: [],
+      tags: ghost.posts_tags
+        .filter((link) => link.post_id === post.id)
+        .flatMap((link) => tagNames.get(link.tag_id) ?? []),
+      summary: post.custom_excerpt || descriptions.get(post.id) || opening.summary || title,
+      body,
+      oldPaths: [`/${post.slug}/`],
+      images: opening.images,
+      comments: [],
+      problems,
+    });
+  }
+  return { tool: "ghost", items: uniqueSlugs(items), skipped };
+}
