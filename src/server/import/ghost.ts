@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { escapeHtml } from "../../shared/html.ts";
 import { loadRomanizer } from "../../shared/slug.ts";
 import { htmlToMarkdown } from "./html.ts";
 import {
@@ -61,13 +62,6 @@ const isNode = (value: unknown): value is LexicalNode =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const field = (node: LexicalNode, name: string) =>
   typeof node[name] === "string" ? node[name] : "";
-const inHtml = (text: string) =>
-  text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-
 /** Lexical's text formats, by bit: bold, italic, strikethrough, underline, code. */
 const FORMATS: Array<[number, string]> = [
   [16, "code"],
@@ -103,7 +97,7 @@ function lexicalHtml(node: LexicalNode, unknown: Set<string>): string {
     case "listitem":
       return `<li>${children}</li>`;
     case "link":
-      return `<a href="${inHtml(field(node, "url"))}">${children}</a>`;
+      return `<a href="${escapeHtml(field(node, "url"))}">${children}</a>`;
     case "linebreak":
       return "<br>";
     case "horizontalrule":
@@ -113,16 +107,16 @@ function lexicalHtml(node: LexicalNode, unknown: Set<string>): string {
       const format = typeof node.format === "number" ? node.format : 0;
       return FORMATS.reduce(
         (html, [bit, tag]) => ((format & bit) !== 0 ? `<${tag}>${html}</${tag}>` : html),
-        inHtml(field(node, "text")),
+        escapeHtml(field(node, "text")),
       );
     }
     case "image": {
-      const image = `<img src="${inHtml(field(node, "src"))}" alt="${inHtml(field(node, "alt"))}">`;
+      const image = `<img src="${escapeHtml(field(node, "src"))}" alt="${escapeHtml(field(node, "alt"))}">`;
       const caption = field(node, "caption");
       return caption ? `<figure>${image}<figcaption>${caption}</figcaption></figure>` : image;
     }
     case "codeblock":
-      return `<pre><code class="language-${inHtml(field(node, "language"))}">${inHtml(field(node, "code"))}</code></pre>`;
+      return `<pre><code class="language-${escapeHtml(field(node, "language"))}">${escapeHtml(field(node, "code"))}</code></pre>`;
     case "html":
       return field(node, "html");
     default:

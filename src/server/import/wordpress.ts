@@ -1,10 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
-import { CONTENT_LIMITS } from "../../shared/content-rules.ts";
 import { loadRomanizer } from "../../shared/slug.ts";
 import { htmlToMarkdown, paragraphs } from "./html.ts";
 import {
-  cut,
   detectLang,
   type ImportComment,
   type ImportItem,
@@ -177,8 +175,7 @@ function itemOf(
     draft: status === "draft" || locked,
     categories: terms("category").flatMap((term) => categoryPath(term["@_nicename"]).slice(-1)),
     tags: terms("post_tag").map((term) => term["#text"]),
-    summary:
-      (excerpt ? cut(readBody(excerpt).summary, CONTENT_LIMITS.summary) : opening.summary) || title,
+    summary: (excerpt ? readBody(excerpt).summary : opening.summary) || title,
     body,
     oldPaths: [
       ...new Set(
