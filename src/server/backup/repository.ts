@@ -40,6 +40,9 @@ export const OWNED_TABLES = [
   schema.commentMailTokens,
   schema.auditLogs,
   schema.pageViews,
+  schema.blogImports,
+  schema.blogImportRows,
+  schema.redirects,
 ] as const;
 
 /** The tables an export leaves out (see above); with OWNED_TABLES, every table of the schema. */

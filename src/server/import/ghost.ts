@@ -8,6 +8,7 @@ import {
   langOf,
   readBody,
   type SiteRead,
+  SourceRefused,
   slugOf,
   timeOf,
   uniqueSlugs,
@@ -159,12 +160,12 @@ export async function readGhostExport(json: string): Promise<SiteRead> {
   try {
     data = JSON.parse(json);
   } catch {
-    throw new Error("Not a Ghost export: not JSON");
+    throw new SourceRefused("Not a Ghost export: not JSON");
   }
   const parsed = exportSchema.safeParse(data);
-  if (!parsed.success) throw new Error("Not a Ghost export: no db with posts");
+  if (!parsed.success) throw new SourceRefused("Not a Ghost export: no db with posts");
   const ghost = parsed.data.db[0]?.data;
-  if (!ghost) throw new Error("Not a Ghost export: no db with posts");
+  if (!ghost) throw new SourceRefused("Not a Ghost export: no db with posts");
   const tagNames = new Map(ghost.tags.map((tag) => [tag.id, tag.name]));
   const descriptions = new Map(
     ghost.posts_meta.map((meta) => [meta.post_id, meta.meta_description]),

@@ -8,6 +8,11 @@ import { HAN, suggestSlug } from "../../shared/slug.ts";
 // What an import reads from another blog, whatever the tool: one item per post or page, in the
 // site's terms (language, slug, times in UTC), with what the source called it and where it was.
 
+/** A source that cannot be read as a blog, and why (said to the owner as it is). */
+export class SourceRefused extends Error {
+  override name = "SourceRefused";
+}
+
 export type ImportLang = "zh-CN" | "en-US";
 
 export type Tool = "hexo" | "hugo" | "jekyll" | "astro" | "wordpress" | "ghost";
@@ -15,6 +20,8 @@ export type Tool = "hexo" | "hugo" | "jekyll" | "astro" | "wordpress" | "ghost";
 /** What a source gave: its items, and the files or entries left out, with the reason. */
 export interface SiteRead {
   tool: Tool;
+  /** The site it was (a WordPress export's address), when the source says: told apart on import. */
+  origin?: string;
   items: ImportItem[];
   skipped: Array<{ file: string; reason: string }>;
 }

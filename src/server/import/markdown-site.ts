@@ -23,6 +23,7 @@ import {
   listOf,
   readBody,
   type SiteRead,
+  SourceRefused,
   slugOf,
   type Tool,
   textOf,
@@ -89,7 +90,7 @@ async function detect(dir: string): Promise<{ tool: Tool; flavour: Flavour; conf
   ) {
     return { tool: "astro", flavour: astro(), config: { zone: "UTC", permalink: null } };
   }
-  throw new Error(
+  throw new SourceRefused(
     "Not a blog this import knows: no source/_posts (Hexo), _posts (Jekyll), content/ with a Hugo config, or src/content/posts, src/content/blog or src/data/blog (Astro themes)",
   );
 }

@@ -9,6 +9,7 @@ import {
   langOf,
   readBody,
   type SiteRead,
+  SourceRefused,
   slugOf,
   timeOf,
   uniqueSlugs,
@@ -192,7 +193,7 @@ function itemOf(
 export async function readWordPressExport(xml: string): Promise<SiteRead> {
   await loadRomanizer();
   const parsed = exportSchema.safeParse(parser.parse(xml));
-  if (!parsed.success) throw new Error("Not a WordPress export: no rss channel of items");
+  if (!parsed.success) throw new SourceRefused("Not a WordPress export: no rss channel of items");
   const { channel } = parsed.data.rss;
   const categories = new Map(channel["wp:category"].map((c) => [c["wp:category_nicename"], c]));
   /** A category's names from the outermost in. */
@@ -257,5 +258,10 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
     }
     items.push(itemOf(item, categoryPath, attachments));
   }
-  return { tool: "wordpress", items: uniqueSlugs(items), skipped };
+  return {
+    tool: "wordpress",
+    ...(channel.link ? { origin: channel.link } : {}),
+    items: uniqueSlugs(items),
+    skipped,
+  };
 }

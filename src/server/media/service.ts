@@ -23,6 +23,7 @@ import {
   listMedia,
   type MediaRow,
   mediaTags,
+  type NewMediaRow,
   updateMedia,
   usesOf,
   usesOfEach,
@@ -31,12 +32,22 @@ import { dropImage, MEDIA_PATH, storeImage, variantName } from "./store.ts";
 
 const EMPTY_TEXT = { "zh-CN": "", "en-US": "" };
 
+/** An image's served files, narrowest first, each with its address. */
+function servedVariants(id: string, stored: MediaRow["variants"]) {
+  return stored
+    .map((v) => ({ ...v, src: `${MEDIA_PATH}${variantName(id, v.width, v.format)}` }))
+    .sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
+}
+
+/** The address an image is shown by (its widest WebP), as the editor writes it into a text. */
+export const librarySrc = (id: string, stored: MediaRow["variants"]): string =>
+  servedVariants(id, stored)
+    .filter((v) => v.format === "webp")
+    .at(-1)?.src ?? "";
+
 /** The API's answer for an image: its row, where its files are served, and where it is used. */
 export function toMediaRecord(row: MediaRow, usedBy: MediaRecord["usedBy"]): MediaRecord {
-  const variants = row.variants
-    .map((v) => ({ ...v, src: `${MEDIA_PATH}${variantName(row.id, v.width, v.format)}` }))
-    .sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
-  const widest = variants.filter((v) => v.format === "webp").at(-1);
+  const variants = servedVariants(row.id, row.variants);
   return {
     id: row.id,
     name: row.name,
@@ -48,7 +59,7 @@ export function toMediaRecord(row: MediaRow, usedBy: MediaRecord["usedBy"]): Med
     placeholder: row.placeholder,
     exif: row.exif,
     variants,
-    src: widest?.src ?? "",
+    src: librarySrc(row.id, row.variants),
     alt: row.alt,
     caption: row.caption,
     tags: row.tags,
@@ -81,9 +92,47 @@ function refusal(error: MediaRefusal): ApiError {
 }
 
 /**
- * Takes an upload into the library: processed (variants, placeholder, colour, camera facts),
- * stored, then recorded. Nothing is half-kept: files stored for a row that could not be written
- * are deleted again, and a refused file stores nothing.
+ * Processes an image (variants, placeholder, colour, camera facts) and stores its files; answers
+ * the library row to write. A refused file stores nothing (MediaRefusal); the caller writes the
+ * row, or calls `dropImage` with it when it cannot.
+ */
+export async function storeLibraryImage(
+  storage: Storage,
+  bytes: Uint8Array,
+  name: string,
+  uploadedBy: string | null,
+): Promise<NewMediaRow & { variants: MediaRow["variants"] }> {
+  if (bytes.length > MEDIA_LIMITS.bytes) throw new MediaRefusal("tooLarge", "too large");
+  const image = await processImage(bytes);
+  const id = randomUUID();
+  await storeImage(storage, id, image, bytes);
+  return {
+    id,
+    name: displayName(name),
+    type: image.type,
+    bytes: bytes.length,
+    width: image.width,
+    height: image.height,
+    color: image.color,
+    placeholder: image.placeholder,
+    exif: image.exif,
+    variants: image.variants.map(({ format, width, height, bytes: data }) => ({
+      format,
+      width,
+      height,
+      bytes: data.length,
+    })),
+    alt: EMPTY_TEXT,
+    caption: EMPTY_TEXT,
+    tags: [],
+    uploadedBy,
+  };
+}
+
+/**
+ * Takes an upload into the library: processed, stored, then recorded. Nothing is half-kept:
+ * files stored for a row that could not be written are deleted again, and a refused file
+ * stores nothing.
  */
 export async function uploadMedia(
   db: Db,
@@ -92,40 +141,21 @@ export async function uploadMedia(
   file: File,
 ): Promise<MediaRecord> {
   if (file.size > MEDIA_LIMITS.bytes) throw refusal(new MediaRefusal("tooLarge", "too large"));
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let image: Awaited<ReturnType<typeof processImage>>;
+  let values: Awaited<ReturnType<typeof storeLibraryImage>>;
   try {
-    image = await processImage(bytes);
+    values = await storeLibraryImage(
+      storage,
+      new Uint8Array(await file.arrayBuffer()),
+      file.name,
+      uploadedBy,
+    );
   } catch (error) {
     throw error instanceof MediaRefusal ? refusal(error) : error;
   }
-  const id = randomUUID();
-  await storeImage(storage, id, image, bytes);
   try {
-    const row = await insertMedia(db, {
-      id,
-      name: displayName(file.name),
-      type: image.type,
-      bytes: bytes.length,
-      width: image.width,
-      height: image.height,
-      color: image.color,
-      placeholder: image.placeholder,
-      exif: image.exif,
-      variants: image.variants.map(({ format, width, height, bytes: data }) => ({
-        format,
-        width,
-        height,
-        bytes: data.length,
-      })),
-      alt: EMPTY_TEXT,
-      caption: EMPTY_TEXT,
-      tags: [],
-      uploadedBy,
-    });
-    return toMediaRecord(row, []);
+    return toMediaRecord(await insertMedia(db, values), []);
   } catch (error) {
-    await dropImage(storage, id, image);
+    await dropImage(storage, values.id, values);
     throw error;
   }
 }

@@ -1,0 +1,247 @@
+import { randomUUID } from "node:crypto";
+import { COMMENT_LIMITS } from "../../shared/comment-rules.ts";
+import { CONTENT_LIMITS, isPathSafeTag, SLUG } from "../../shared/content-rules.ts";
+import { createArticleSchema } from "../../shared/kinds/article.ts";
+import { cut, type ImportComment, type ImportItem, type SiteRead, slugOf } from "./items.ts";
+
+// What an import will write, worked out before anything is: each new item as the site's
+// article (its slug free, its category found or made, its tags within the site's rules), its
+// comments in threads, and its old addresses. Items an earlier run brought are left as they
+// are. Pure: the site as it stands comes in as `SiteState`.
+
+/** What of the site an import has to fit around. */
+export interface SiteState {
+  /** Every article's slug, in the database and in files. */
+  articleSlugs: ReadonlySet<string>;
+  categories: ReadonlyArray<{ slug: string; nameZh: string; nameEn: string }>;
+  /** The source keys of articles earlier imports brought. */
+  imported: ReadonlySet<string>;
+  /** Old addresses already leading somewhere. */
+  redirects: ReadonlySet<string>;
+}
+
+export interface PlannedArticle {
+  sourceKey: string;
+  item: ImportItem;
+  row: {
+    id: string;
+    slug: string;
+    lang: ImportItem["lang"];
+    translationKey: string | null;
+    title: string;
+    summary: string;
+    body: string;
+    category: string;
+    tags: string[];
+    status: "draft" | "published" | "scheduled";
+    publishedAt: Date | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+  comments: PlannedComment[];
+  /** The problems of the item, with what this plan changed of it. */
+  problems: string[];
+}
+
+export interface PlannedComment {
+  sourceKey: string;
+  id: string;
+  threadId: string | null;
+  replyToId: string | null;
+  comment: ImportComment;
+}
+
+export interface ImportPlan {
+  articles: PlannedArticle[];
+  categories: Array<{ slug: string; nameZh: string; nameEn: string }>;
+  redirects: Array<{ fromPath: string; toPath: string }>;
+  /** Items an earlier import brought: left as they are. */
+  already: string[];
+  /** Items that cannot be written, and why. */
+  refused: Array<{ sourceId: string; reason: string }>;
+  /** Comments left out (spam), by item. */
+  spam: number;
+}
+
+/** Where the site's pages of the source's pages go: a category of their own. */
+export const PAGES_CATEGORY = { slug: "pages", nameZh: "页面", nameEn: "Pages" };
+/** Where an item without a category goes, as WordPress names it. */
+export const NO_CATEGORY = { slug: "uncategorized", nameZh: "未分类", nameEn: "Uncategorized" };
+
+/** The key an item or comment is known by across runs: the tool, the site, its own id. */
+export const sourceKeyOf = (read: SiteRead, id: string) =>
+  `${read.tool}:${read.origin ?? ""}:${id}`;
+
+/** The site path of an article. */
+export const articlePath = (slug: string) => `/articles/${slug}/`;
+
+export function planImport(read: SiteRead, site: SiteState, now = new Date()): ImportPlan {
+  const slugs = new Set(site.articleSlugs);
+  const categories = new Map(site.categories.map((c) => [c.slug, c]));
+  const byName = new Map(
+    site.categories.flatMap((c) => [
+      [c.nameZh.toLowerCase(), c.slug],
+      [c.nameEn.toLowerCase(), c.slug],
+    ]),
+  );
+  const plan: ImportPlan = {
+    articles: [],
+    categories: [],
+    redirects: [],
+    already: [],
+    refused: [],
+    spam: 0,
+  };
+  const category = (made: { slug: string; nameZh: string; nameEn: string }) => {
+    if (!categories.has(made.slug)) {
+      categories.set(made.slug, made);
+      byName.set(made.nameZh.toLowerCase(), made.slug);
+      byName.set(made.nameEn.toLowerCase(), made.slug);
+      plan.categories.push(made);
+    }
+    return made.slug;
+  };
+  const categoryOf = (name: string): string => {
+    const known = byName.get(name.trim().toLowerCase());
+    if (known) return known;
+    const slug = slugOf([name]) ?? NO_CATEGORY.slug;
+    const named = cut(name, CONTENT_LIMITS.categoryName);
+    return category(categories.get(slug) ?? { slug, nameZh: named, nameEn: named });
+  };
+  const redirected = new Set(site.redirects);
+
+  // English first: a Chinese translation that shares its slug takes `<slug>-zh`, as the site's own do.
+  const items = [...read.items].sort((a, b) =>
+    a.lang === b.lang ? 0 : a.lang === "en-US" ? -1 : 1,
+  );
+  for (const item of items) {
+    const sourceKey = sourceKeyOf(read, item.sourceId);
+    if (site.imported.has(sourceKey)) {
+      plan.already.push(item.sourceId);
+      continue;
+    }
+    const problems = [...item.problems];
+    const slug = freeSlug(item, slugs, problems);
+    const names = item.kind === "page" ? [] : item.categories;
+    const inCategory =
+      item.kind === "page"
+        ? category(PAGES_CATEGORY)
+        : names.length > 0
+          ? categoryOf(names.at(-1) ?? "")
+          : category(NO_CATEGORY);
+    // The outer categories (a hierarchy) and any others stay as tags: the site files an article
+    // under one category.
+    const tags = siteTags([...names.slice(0, -1), ...item.tags], problems);
+    const publishedAt = item.publishedAt ? new Date(item.publishedAt) : null;
+    const status = item.draft
+      ? "draft"
+      : publishedAt && publishedAt > now
+        ? "scheduled"
+        : "published";
+    const title = cut(item.title, CONTENT_LIMITS.title);
+    if (title !== item.title) problems.push(`title cut to ${CONTENT_LIMITS.title} characters`);
+    const row = {
+      id: randomUUID(),
+      slug,
+      lang: item.lang,
+      translationKey:
+        item.translationKey && SLUG.test(item.translationKey) ? item.translationKey : null,
+      title,
+      summary: cut(item.summary || title, CONTENT_LIMITS.summary),
+      body: item.body,
+      category: inCategory,
+      tags,
+      status,
+      publishedAt: status === "draft" ? publishedAt : (publishedAt ?? now),
+      createdAt: publishedAt ?? now,
+      updatedAt: item.updatedAt ? new Date(item.updatedAt) : (publishedAt ?? now),
+    } satisfies PlannedArticle["row"];
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row;
+    const checked = createArticleSchema.safeParse({
+      ...fields,
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+    });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      plan.refused.push({
+        sourceId: item.sourceId,
+        reason: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "not a valid article"}`,
+      });
+      slugs.delete(slug);
+      continue;
+    }
+    const comments = threads(read, item);
+    plan.spam += item.comments.length - comments.length;
+    plan.articles.push({ sourceKey, item, row, comments, problems });
+    for (const from of item.oldPaths) {
+      if (from === articlePath(slug) || redirected.has(from)) continue;
+      redirected.add(from);
+      plan.redirects.push({ fromPath: from, toPath: articlePath(slug) });
+    }
+  }
+  return plan;
+}
+
+/** The item's slug, or the first free one after it (`-zh` for a Chinese text, then `-2` …). */
+function freeSlug(item: ImportItem, taken: Set<string>, problems: string[]): string {
+  const candidates = [
+    item.slug,
+    ...(item.lang === "zh-CN" ? [`${item.slug}-zh`] : []),
+    ...Array.from({ length: 98 }, (_, i) => `${item.slug}-${i + 2}`),
+  ].map((slug) => slug.slice(0, CONTENT_LIMITS.slug).replace(/-+$/, ""));
+  const slug =
+    candidates.find((s) => !taken.has(s)) ??
+    `${item.slug.slice(0, 40)}-${randomUUID().slice(0, 8)}`;
+  if (slug !== item.slug) problems.push(`slug "${item.slug}" is taken: "${slug}"`);
+  taken.add(slug);
+  return slug;
+}
+
+/** Tags as the site takes them: at most ten, each short and safe in a path; the rest said. */
+function siteTags(names: string[], problems: string[]): string[] {
+  const tags: string[] = [];
+  const left: string[] = [];
+  for (const name of names) {
+    const tag = name.trim();
+    const fits = tag.length > 0 && tag.length <= CONTENT_LIMITS.tag && isPathSafeTag(tag);
+    if (tags.includes(tag)) continue;
+    if (fits && tags.length < CONTENT_LIMITS.tags) tags.push(tag);
+    else left.push(tag);
+  }
+  if (left.length > 0) problems.push(`tags left out: ${left.join(", ")}`);
+  return tags;
+}
+
+/**
+ * The item's comments but spam, each answering inside its thread: a reply to a reply joins the
+ * first comment's thread (threads are one level deep), still naming whom it answers.
+ */
+function threads(read: SiteRead, item: ImportItem): PlannedComment[] {
+  const kept = item.comments.filter((c) => c.status !== "spam");
+  const ids = new Map(kept.map((c) => [c.sourceId, randomUUID()]));
+  const parent = new Map(kept.map((c) => [c.sourceId, c.replyTo]));
+  const rootOf = (id: string): string => {
+    const seen = new Set<string>();
+    let at = id;
+    for (let up = parent.get(at); up && ids.has(up) && !seen.has(up); up = parent.get(at)) {
+      seen.add(at);
+      at = up;
+    }
+    return at;
+  };
+  return kept.map((comment) => {
+    const answers = comment.replyTo && ids.has(comment.replyTo) ? comment.replyTo : null;
+    const root = answers ? rootOf(comment.sourceId) : null;
+    return {
+      sourceKey: sourceKeyOf(read, `${item.sourceId}#comment-${comment.sourceId}`),
+      id: ids.get(comment.sourceId) ?? randomUUID(),
+      threadId: root && root !== comment.sourceId ? (ids.get(root) ?? null) : null,
+      replyToId: answers ? (ids.get(answers) ?? null) : null,
+      comment: {
+        ...comment,
+        name: cut(comment.name || "—", COMMENT_LIMITS.name),
+        email: comment.email.slice(0, COMMENT_LIMITS.email),
+      },
+    };
+  });
+}

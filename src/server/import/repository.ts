@@ -1,0 +1,171 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  blogImportRows,
+  blogImports,
+  comments,
+  contentArticles,
+  contentCategories,
+  contentRevisions,
+  draftLinks,
+  type ImportedKind,
+  media,
+  redirects,
+} from "../db/schema.ts";
+
+// The SQL of blog imports: the site as an import finds it, what one writes, and its removal.
+
+export type NewArticleRow = typeof contentArticles.$inferInsert;
+export type NewCommentRow = typeof comments.$inferInsert;
+export type NewMediaRow = typeof media.$inferInsert;
+export type ImportRow = typeof blogImports.$inferSelect;
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+const CHUNK = 200;
+
+async function insertChunks<T>(values: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < values.length; i += CHUNK) await insert(values.slice(i, i + CHUNK));
+}
+
+/** What an import has to fit around in the database (files add their own slugs and categories). */
+export async function readSiteState(db: Db) {
+  const [slugs, categories, imported, paths] = await Promise.all([
+    db.select({ slug: contentArticles.slug }).from(contentArticles),
+    db
+      .select({
+        slug: contentCategories.slug,
+        nameZh: contentCategories.nameZh,
+        nameEn: contentCategories.nameEn,
+      })
+      .from(contentCategories),
+    db
+      .select({ key: blogImportRows.sourceKey })
+      .from(blogImportRows)
+      .where(eq(blogImportRows.kind, "article")),
+    db.select({ from: redirects.fromPath }).from(redirects),
+  ]);
+  return {
+    articleSlugs: slugs.map((r) => r.slug),
+    categories,
+    imported: imported.map((r) => r.key),
+    redirects: paths.map((r) => r.from),
+  };
+}
+
+export interface ImportWrite {
+  import: typeof blogImports.$inferInsert & { id: string };
+  categories: Array<typeof contentCategories.$inferInsert>;
+  media: NewMediaRow[];
+  articles: NewArticleRow[];
+  comments: NewCommentRow[];
+  redirects: Array<{ fromPath: string; toPath: string }>;
+  rows: Array<{ kind: ImportedKind; sourceKey: string; rowKey: string }>;
+}
+
+/** Writes everything an import made, in one transaction: all of it, or none. */
+export async function writeImport(db: Db, write: ImportWrite): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(blogImports).values(write.import);
+    if (write.categories.length > 0) {
+      await tx.insert(contentCategories).values(write.categories).onConflictDoNothing();
+    }
+    await insertChunks(write.media, (chunk) => tx.insert(media).values(chunk));
+    await insertChunks(write.articles, (chunk) => tx.insert(contentArticles).values(chunk));
+    // First comments of threads before their replies (a reply names its thread's first).
+    const ordered = [
+      ...write.comments.filter((c) => !c.threadId),
+      ...write.comments.filter((c) => c.threadId),
+    ];
+    await insertChunks(ordered, (chunk) => tx.insert(comments).values(chunk));
+    await insertChunks(
+      write.redirects.map((r) => ({ ...r, importId: write.import.id })),
+      (chunk) => tx.insert(redirects).values(chunk).onConflictDoNothing(),
+    );
+    await insertChunks(
+      write.rows.map((r) => ({ ...r, importId: write.import.id })),
+      (chunk) => tx.insert(blogImportRows).values(chunk).onConflictDoNothing(),
+    );
+  });
+}
+
+export async function listImports(db: Db): Promise<ImportRow[]> {
+  return db.select().from(blogImports).orderBy(desc(blogImports.createdAt));
+}
+
+export interface Removed {
+  articles: Array<{ id: string; slug: string }>;
+  categories: string[];
+  /** The library images removed, whose files go next. */
+  media: Array<{ id: string; type: NewMediaRow["type"]; variants: NewMediaRow["variants"] }>;
+}
+
+/**
+ * Removes what an import made, in one transaction: its articles with their revisions, draft
+ * links and comments (readers' later ones too, as deleting an article does), the categories and
+ * images it made that nothing else uses now, its old addresses, and its record. Null when there
+ * is no such import.
+ */
+export async function removeImport(db: Db, id: string): Promise<Removed | null> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(blogImports).where(eq(blogImports.id, id));
+    if (!found) return null;
+    const made = await tx.select().from(blogImportRows).where(eq(blogImportRows.importId, id));
+    const keys = (kind: ImportedKind) => made.filter((r) => r.kind === kind).map((r) => r.rowKey);
+    const articleIds = keys("article");
+    const articles =
+      articleIds.length === 0
+        ? []
+        : await tx
+            .delete(contentArticles)
+            .where(inArray(contentArticles.id, articleIds))
+            .returning({ id: contentArticles.id, slug: contentArticles.slug });
+    if (articles.length > 0) {
+      const ids = articles.map((a) => a.id);
+      await tx
+        .delete(contentRevisions)
+        .where(and(eq(contentRevisions.kind, "article"), inArray(contentRevisions.itemId, ids)));
+      await tx
+        .delete(draftLinks)
+        .where(and(eq(draftLinks.kind, "article"), inArray(draftLinks.itemId, ids)));
+      await tx.delete(comments).where(
+        and(
+          eq(comments.kind, "article"),
+          inArray(
+            comments.item,
+            articles.map((a) => a.slug),
+          ),
+        ),
+      );
+    }
+    const categorySlugs = keys("category");
+    const categories =
+      categorySlugs.length === 0
+        ? []
+        : await tx
+            .delete(contentCategories)
+            .where(
+              and(
+                inArray(contentCategories.slug, categorySlugs),
+                sql`not exists (select 1 from ${contentArticles} where ${contentArticles.category} = ${contentCategories.slug})`,
+              ),
+            )
+            .returning({ slug: contentCategories.slug });
+    const mediaIds = keys("media");
+    const images =
+      mediaIds.length === 0
+        ? []
+        : await tx
+            .delete(media)
+            .where(
+              and(
+                inArray(media.id, mediaIds),
+                // Still shown by an article another import or the owner wrote: kept.
+                sql`not exists (select 1 from ${contentArticles} where ${contentArticles.body} like '%' || ${media.id}::text || '%')`,
+              ),
+            )
+            .returning({ id: media.id, type: media.type, variants: media.variants });
+    // Its rows and old addresses go with it (their foreign keys cascade).
+    await tx.delete(blogImports).where(eq(blogImports.id, id));
+    return { articles, categories: categories.map((c) => c.slug), media: images };
+  });
+}

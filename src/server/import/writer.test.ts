@@ -1,0 +1,190 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { expect, it, vi } from "vitest";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
+import { tempFolders } from "../../../tests/support/test-folders.ts";
+import { contentFiles } from "../content/files.ts";
+import type { Db } from "../db/client.ts";
+import {
+  blogImportRows,
+  blogImports,
+  comments,
+  contentArticles,
+  contentCategories,
+  media,
+  redirects,
+} from "../db/schema.ts";
+import { localStorage } from "../storage/storage.ts";
+import { openSource } from "./source.ts";
+import { importBlog, removeBlogImport } from "./writer.ts";
+
+// The writer on real exports nobody here wrote (tests/fixtures/import), and on a small site
+// made here for what those lack: image files beside the posts.
+
+const FIXTURES = "tests/fixtures/import";
+const folders = tempFolders("blog-import-test-");
+
+function deps(db: Db, uploads: string) {
+  const publisher = { contentChanged: vi.fn() };
+  return { db, storage: localStorage(uploads), files: contentFiles(), publisher, actor: null };
+}
+
+async function count(db: Db) {
+  const [a, c, m, cm, r, i, rows] = await Promise.all([
+    db.$count(contentArticles),
+    db.$count(contentCategories),
+    db.$count(media),
+    db.$count(comments),
+    db.$count(redirects),
+    db.$count(blogImports),
+    db.$count(blogImportRows),
+  ]);
+  return { articles: a, categories: c, media: m, comments: cm, redirects: r, imports: i, rows };
+}
+
+/** A Hexo site whose post shows an image kept beside it, and one it does not have. */
+async function hexoWithImage(): Promise<string> {
+  const dir = folders();
+  await mkdir(join(dir, "source/_posts/with-image"), { recursive: true });
+  await writeFile(join(dir, "_config.yml"), "timezone: Asia/Shanghai\n");
+  // A photo that says where it was taken.
+  const photo = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: "#3366aa" },
+  })
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "31/1 14/1 0/1" } })
+    .jpeg()
+    .toBuffer();
+  await writeFile(join(dir, "source/_posts/with-image/photo.jpg"), photo);
+  await writeFile(
+    join(dir, "source/_posts/with-image.md"),
+    [
+      "---",
+      "title: 带图的文章",
+      "date: 2020-05-01 10:00:00",
+      "categories: [生活, 摄影]",
+      "tags: [相机]",
+      "---",
+      "第一段，有图。",
+      "",
+      "![一张 [蓝] 图](with-image/photo.jpg)",
+      "",
+      "![不在](with-image/missing.png)",
+      "",
+    ].join("\n"),
+  );
+  return dir;
+}
+
+describeEachDatabase("blog import writer", (database) => {
+  it("writes a WordPress export's posts, pages, comments and old addresses, once", async () => {
+    const { db } = database();
+    const d = deps(db, folders());
+    const before = await count(db);
+    const source = await openSource(`${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`);
+    const dry = await importBlog(d, source, { dryRun: true });
+    expect(dry.importId).toBeNull();
+    expect(await count(db)).toEqual(before);
+
+    const outcome = await importBlog(d, source);
+    const { counts } = outcome.report;
+    expect(outcome.written).toMatchObject({
+      articles: counts.articles - outcome.refused.length,
+      pages: counts.pages,
+      drafts: counts.drafts,
+      comments: counts.comments,
+    });
+    expect(outcome.written).toEqual(dry.written);
+    const after = await count(db);
+    expect(after.articles - before.articles).toBe(counts.articles + counts.pages);
+    expect(after.comments).toBe(counts.comments);
+    expect(after.redirects).toBe(outcome.written.redirects);
+    expect(d.publisher.contentChanged).toHaveBeenCalledTimes(1);
+
+    // Threads are one level deep: every reply names its thread's first comment.
+    const replies = await db.select().from(comments);
+    const firsts = new Set(replies.filter((c) => !c.threadId).map((c) => c.id));
+    for (const reply of replies.filter((c) => c.threadId)) {
+      expect(firsts.has(reply.threadId ?? "")).toBe(true);
+    }
+    // Each item's `?p=ID` and permalink lead to its page.
+    const paths = new Set(
+      (await db.select().from(contentArticles)).map((row) => `/articles/${row.slug}/`),
+    );
+    const moved = await db.select().from(redirects);
+    expect(moved.every((row) => paths.has(row.toPath))).toBe(true);
+    const byId = (row: { fromPath: string }) =>
+      row.fromPath.startsWith("/?p=") || row.fromPath.startsWith("/?page_id=");
+    expect(moved.filter(byId).length).toBe(counts.articles + counts.pages);
+
+    // A second run finds every item it brought and changes nothing.
+    const again = await importBlog(d, source);
+    expect(again.importId).toBeNull();
+    expect(again.already).toBe(counts.articles + counts.pages);
+    expect(await count(db)).toEqual(after);
+  });
+
+  it("removes an import in one step, leaving what was there before", async () => {
+    const { db } = database();
+    const uploads = folders();
+    const d = deps(db, uploads);
+    const before = await count(db);
+    const outcome = await importBlog(d, await openSource(await hexoWithImage()));
+    expect(outcome.written).toMatchObject({ articles: 1, images: 1, categories: 1 });
+    expect((await readdir(uploads)).length).toBeGreaterThan(1);
+    const removed = await removeBlogImport(d, outcome.importId ?? "");
+    expect(removed?.articles).toHaveLength(1);
+    expect(await count(db)).toEqual(before);
+    expect(await readdir(uploads)).toEqual([]);
+    expect(await removeBlogImport(d, outcome.importId ?? "")).toBeNull();
+  });
+
+  it("stores a post's own images through the media pipeline and points the text at them", async () => {
+    const { db } = database();
+    const uploads = folders();
+    const d = deps(db, uploads);
+    const outcome = await importBlog(d, await openSource(await hexoWithImage()));
+    const [row] = await db
+      .select()
+      .from(contentArticles)
+      .where(eq(contentArticles.title, "带图的文章"));
+    const [image] = await db.select().from(media);
+    expect(row?.slug).toBe("with-image");
+    expect(row?.lang).toBe("zh-CN");
+    // The innermost category files it; the outer one stays as a tag.
+    expect(row?.tags).toEqual(["生活", "相机"]);
+    expect(row?.body).toContain(`![一张 \\[蓝\\] 图](/api/media/m-${image?.id}-`);
+    expect(row?.body).toContain("![不在](with-image/missing.png)");
+    expect(row?.publishedAt?.toISOString()).toBe("2020-05-01T02:00:00.000Z");
+    // Served without the place it was taken.
+    const variant = (await readdir(uploads)).find((name) => name.endsWith(".webp")) ?? "";
+    expect((await sharp(join(uploads, variant)).metadata()).exif).toBeUndefined();
+    expect(outcome.problems[0]?.problems).toContain(
+      "image with-image/missing.png is not in the source: left as written",
+    );
+  });
+
+  it("leaves nothing behind when the write fails", async () => {
+    const { db } = database();
+    const uploads = folders();
+    const d = deps(db, uploads);
+    const before = await count(db);
+    // The transaction fails at its very end, after every row was written: the disk filled up.
+    const failing = new Proxy(db, {
+      get(target, name, receiver) {
+        if (name !== "transaction") return Reflect.get(target, name, receiver);
+        return (work: Parameters<Db["transaction"]>[0]) =>
+          target.transaction(async (tx) => {
+            await work(tx);
+            throw new Error("could not extend file: No space left on device");
+          });
+      },
+    });
+    const written = importBlog({ ...d, db: failing }, await openSource(await hexoWithImage()));
+    await expect(written).rejects.toThrow("No space left");
+    expect(await count(db)).toEqual(before);
+    expect(await readdir(uploads)).toEqual([]);
+    expect(d.publisher.contentChanged).not.toHaveBeenCalled();
+  });
+});

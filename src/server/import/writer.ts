@@ -1,0 +1,301 @@
+import { randomUUID } from "node:crypto";
+import type { Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { MediaRefusal } from "../../lib/images/process.ts";
+import { renderComment } from "../comments/render.ts";
+import type { ContentFiles } from "../content/files.ts";
+import type { Publisher } from "../content/publisher.ts";
+import type { Db } from "../db/client.ts";
+import { librarySrc, storeLibraryImage } from "../media/service.ts";
+import { dropImage } from "../media/store.ts";
+import type { Storage } from "../storage/storage.ts";
+import type { ImportItem, SiteRead } from "./items.ts";
+import { type ImportPlan, planImport, type SiteState, sourceKeyOf } from "./plan.ts";
+import { type ImportReport, reportOf } from "./report.ts";
+import * as repo from "./repository.ts";
+
+// An import from another blog: read (a SiteRead), planned against the site as it stands
+// (plan.ts), then written. The images are stored first; then every row goes in one
+// transaction, and when it fails the images stored are deleted again: a failed import leaves
+// nothing behind. A dry run plans and reports without writing.
+
+/** A blog read, with the way to its image files. */
+export interface BlogSource {
+  /** The file or folder's name, as shown. */
+  name: string;
+  read: SiteRead;
+  /**
+   * The bytes of an image file an item shows (its address as written), with the file's path in
+   * the source (one image shown by several items is stored once); null when the source has none.
+   */
+  image(item: ImportItem, src: string): Promise<{ path: string; bytes: Uint8Array } | null>;
+}
+
+export interface ImportDeps {
+  db: Db;
+  storage: Storage;
+  files: ContentFiles;
+  publisher: Publisher;
+  /** Who runs it (an admin's id), or null from the command line. */
+  actor: string | null;
+}
+
+/** What an import brought (or, in a dry run, would bring). */
+export interface ImportOutcome {
+  /** The import's id, to remove it by; null for a dry run or when nothing was new. */
+  importId: string | null;
+  dryRun: boolean;
+  /** The source as read. */
+  report: ImportReport;
+  written: {
+    articles: number;
+    pages: number;
+    drafts: number;
+    categories: number;
+    images: number;
+    comments: number;
+    redirects: number;
+  };
+  /** Items an earlier import brought, left as they are. */
+  already: number;
+  refused: ImportPlan["refused"];
+  /** Each written item with a problem, and what was done instead. */
+  problems: Array<{ sourceId: string; problems: string[] }>;
+}
+
+/** The site as an import finds it: the database's rows and the files under content/. */
+async function siteState(db: Db, files: ContentFiles): Promise<SiteState> {
+  const state = await repo.readSiteState(db);
+  const fileCategories = (await files.categories()).map((c) => ({
+    slug: c.slug,
+    nameZh: c.name["zh-CN"],
+    nameEn: c.name["en-US"],
+  }));
+  return {
+    articleSlugs: new Set([...state.articleSlugs, ...(await files.articles()).map((a) => a.slug)]),
+    categories: [...fileCategories, ...state.categories],
+    imported: new Set(state.imported),
+    redirects: new Set(state.redirects),
+  };
+}
+
+export async function importBlog(
+  deps: ImportDeps,
+  source: BlogSource,
+  { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
+): Promise<ImportOutcome> {
+  const plan = planImport(source.read, await siteState(deps.db, deps.files), now);
+  const importId = randomUUID();
+  const images = await gatherImages(deps, source, plan, dryRun);
+  const outcome: ImportOutcome = {
+    importId: dryRun || plan.articles.length === 0 ? null : importId,
+    dryRun,
+    report: reportOf(source.read),
+    written: {
+      articles: plan.articles.filter((a) => a.item.kind === "article").length,
+      pages: plan.articles.filter((a) => a.item.kind === "page").length,
+      drafts: plan.articles.filter((a) => a.row.status === "draft").length,
+      categories: plan.categories.length,
+      images: images.found,
+      comments: plan.articles.reduce((sum, a) => sum + a.comments.length, 0),
+      redirects: plan.redirects.length,
+    },
+    already: plan.already.length,
+    refused: plan.refused,
+    problems: plan.articles
+      .filter((a) => a.problems.length > 0)
+      .map((a) => ({ sourceId: a.item.sourceId, problems: a.problems })),
+  };
+  if (dryRun || plan.articles.length === 0) return outcome;
+
+  const key = (id: string) => sourceKeyOf(source.read, id);
+  try {
+    await repo.writeImport(deps.db, {
+      import: {
+        id: importId,
+        tool: source.read.tool,
+        source: source.name,
+        counts: outcome.written,
+        createdBy: deps.actor,
+      },
+      categories: plan.categories.map((c) => ({ ...c })),
+      media: images.stored.map((s) => s.row),
+      articles: plan.articles.map(({ row, item }) => ({
+        ...row,
+        body: pointImages(row.body, images.srcOf(item)),
+        authorId: deps.actor,
+      })),
+      comments: plan.articles.flatMap(({ row, comments }) =>
+        comments.map(({ id, threadId, replyToId, comment }) => {
+          const at = comment.publishedAt ? new Date(comment.publishedAt) : row.createdAt;
+          return {
+            id,
+            kind: "article" as const,
+            item: row.slug,
+            threadId,
+            replyToId,
+            guestName: comment.name,
+            guestEmail: comment.email || null,
+            body: comment.body,
+            html: renderComment(comment.body).html,
+            lang: row.lang,
+            status: comment.status === "approved" ? ("approved" as const) : ("pending" as const),
+            createdAt: at,
+            updatedAt: at,
+          };
+        }),
+      ),
+      redirects: plan.redirects,
+      rows: [
+        ...plan.articles.map((a) => ({
+          kind: "article" as const,
+          sourceKey: a.sourceKey,
+          rowKey: a.row.id,
+        })),
+        ...plan.articles.flatMap((a) =>
+          a.comments.map((c) => ({
+            kind: "comment" as const,
+            sourceKey: c.sourceKey,
+            rowKey: c.id,
+          })),
+        ),
+        ...plan.categories.map((c) => ({
+          kind: "category" as const,
+          sourceKey: key(`category:${c.slug}`),
+          rowKey: c.slug,
+        })),
+        ...images.stored.map((s) => ({
+          kind: "media" as const,
+          sourceKey: key(`image:${s.path}:${importId}`),
+          rowKey: s.row.id,
+        })),
+      ],
+    });
+  } catch (error) {
+    await Promise.all(images.stored.map((s) => dropImage(deps.storage, s.row.id, s.row)));
+    throw error;
+  }
+  if (plan.articles.some((a) => a.row.status !== "draft")) {
+    deps.publisher.contentChanged({ action: "import.run", item: source.name });
+  }
+  return outcome;
+}
+
+type StoredImage = { path: string; row: Awaited<ReturnType<typeof storeLibraryImage>> };
+
+/**
+ * Stores each image file the new items show, once (a dry run only finds them), and says in an
+ * item's problems which of its images stay as written, and why.
+ */
+async function gatherImages(
+  deps: ImportDeps,
+  source: BlogSource,
+  plan: ImportPlan,
+  dryRun: boolean,
+) {
+  const stored: StoredImage[] = [];
+  const byPath = new Map<string, StoredImage | null>();
+  const bySrc = new Map<ImportItem, Map<string, string>>();
+  try {
+    for (const planned of plan.articles) {
+      const srcs = new Map<string, string>();
+      for (const src of planned.item.images.files) {
+        const file = await source.image(planned.item, src);
+        if (!file) {
+          planned.problems.push(`image ${src} is not in the source: left as written`);
+          continue;
+        }
+        if (!byPath.has(file.path)) {
+          const image = dryRun ? null : await storeOne(deps, file, planned.problems);
+          byPath.set(file.path, image);
+          if (image) stored.push(image);
+        }
+        const image = byPath.get(file.path);
+        if (image) srcs.set(src, librarySrc(image.row.id, image.row.variants));
+      }
+      for (const src of planned.item.images.remote) {
+        planned.problems.push(`image ${src} is on another site: left as its address`);
+      }
+      bySrc.set(planned.item, srcs);
+    }
+  } catch (error) {
+    await Promise.all(stored.map((s) => dropImage(deps.storage, s.row.id, s.row)));
+    throw error;
+  }
+  return {
+    stored,
+    /** Image files found: stored, or in a dry run to be stored. */
+    found: dryRun ? byPath.size : stored.length,
+    srcOf: (item: ImportItem) => bySrc.get(item) ?? new Map<string, string>(),
+  };
+}
+
+async function storeOne(
+  deps: ImportDeps,
+  file: { path: string; bytes: Uint8Array },
+  problems: string[],
+): Promise<StoredImage | null> {
+  try {
+    const row = await storeLibraryImage(deps.storage, file.bytes, file.path, deps.actor);
+    return { path: file.path, row };
+  } catch (error) {
+    if (!(error instanceof MediaRefusal)) throw error;
+    problems.push(`image ${file.path} was refused (${error.reason}): left as written`);
+    return null;
+  }
+}
+
+/**
+ * The Markdown with each image whose address `srcs` names pointing at its new address; the
+ * rest of the text as written. Images are found by the parser, and replaced by their places.
+ */
+export function pointImages(body: string, srcs: ReadonlyMap<string, string>): string {
+  if (srcs.size === 0) return body;
+  const spans: Array<{ start: number; end: number; text: string }> = [];
+  const visit = (node: Nodes) => {
+    if (node.type === "image") {
+      const to = srcs.get(safeDecode(node.url));
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (to && start !== undefined && end !== undefined) {
+        const title = node.title ? ` "${node.title.replaceAll('"', '\\"')}"` : "";
+        spans.push({ start, end, text: `![${escapeAlt(node.alt ?? "")}](${to}${title})` });
+      }
+    }
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(fromMarkdown(body));
+  let out = body;
+  for (const span of spans.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, span.start) + span.text + out.slice(span.end);
+  }
+  return out;
+}
+
+const escapeAlt = (alt: string) =>
+  alt.replaceAll("\\", "\\\\").replaceAll("[", "\\[").replaceAll("]", "\\]");
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Removes what an import made (see `repo.removeImport`), then the files of its images. Null
+ * when there is no such import.
+ */
+export async function removeBlogImport(
+  deps: Pick<ImportDeps, "db" | "storage" | "publisher">,
+  id: string,
+): Promise<repo.Removed | null> {
+  const removed = await repo.removeImport(deps.db, id);
+  if (!removed) return null;
+  await Promise.all(removed.media.map((m) => dropImage(deps.storage, m.id, m)));
+  if (removed.articles.length > 0) deps.publisher.contentChanged({ action: "import.remove" });
+  return removed;
+}
+
+export const listBlogImports = (db: Db) => repo.listImports(db);
