@@ -217,6 +217,23 @@ describe("a built site", () => {
     expect(report).toMatchObject({ pages: 2, checked: 8, fragments: 2, external: 1, dynamic: 0 });
   });
 
+  it("checks that each old address in _redirects leads to a page of the build", async () => {
+    const root = site({
+      "index.html": page('<a href="/articles/kept/">kept</a>'),
+      "articles/kept/index.html": page("kept"),
+      _redirects: "/2019/05/kept/ /articles/kept/ 301\n/ p=12 /articles/gone/ 301!\n",
+    });
+    const report = await checkSite(root, ORIGIN, noApi);
+    expect(report.redirects).toBe(2);
+    expect(report.broken).toEqual([
+      expect.objectContaining({
+        page: "_redirects",
+        where: "redirect from /",
+        url: "/articles/gone/",
+      }),
+    ]);
+  });
+
   it("lists each broken link with its page, element and reason", async () => {
     const root = site({
       "index.html": page(

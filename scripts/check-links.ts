@@ -10,6 +10,7 @@ import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Element, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
+import { parseRedirectsFile, REDIRECTS_FILE } from "../src/lib/redirects-file.ts";
 import type { RouteEntry } from "../src/server/http/routes-list.ts";
 
 /** One address named by a page. */
@@ -307,6 +308,8 @@ export interface LinkReport {
   external: number;
   otherSchemes: number;
   dynamic: number;
+  /** Old addresses in `_redirects`, each checked to lead to a file of the build. */
+  redirects: number;
   broken: Array<{ page: string; where: string; url: string; reason: string; times: number }>;
 }
 
@@ -364,6 +367,7 @@ export async function checkSite(
     external: 0,
     otherSchemes: 0,
     dynamic: 0,
+    redirects: 0,
     broken: [],
   };
   const distinct = new Set<string>();
@@ -394,6 +398,24 @@ export async function checkSite(
       }
     }
   }
+  // The old addresses of imported items: each must lead to a page of the build.
+  if (files.has(REDIRECTS_FILE)) {
+    const text = readFileSync(resolve(dir, REDIRECTS_FILE), "utf8");
+    for (const rule of parseRedirectsFile(text)) {
+      report.redirects++;
+      const verdict = judge(rule.to, new URL("/", origin), site);
+      if (verdict.kind === "broken") {
+        const where = `redirect from ${rule.path}`;
+        report.broken.push({
+          page: REDIRECTS_FILE,
+          where,
+          url: rule.to,
+          reason: verdict.reason,
+          times: 1,
+        });
+      }
+    }
+  }
   report.distinct = distinct.size;
   return report;
 }
@@ -414,7 +436,7 @@ async function main() {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `check-links: ${report.pages} pages, ${report.checked} internal links checked (${report.distinct} distinct, ${report.fragments} with a #fragment, ${report.dynamic} into the API), ${report.broken.length} broken; ${report.external} external and ${report.otherSchemes} of other schemes (mailto:, data:, …) counted, not fetched; in ${seconds} s`,
+    `check-links: ${report.pages} pages, ${report.checked} internal links checked (${report.distinct} distinct, ${report.fragments} with a #fragment, ${report.dynamic} into the API), ${report.redirects} old addresses in ${REDIRECTS_FILE}, ${report.broken.length} broken; ${report.external} external and ${report.otherSchemes} of other schemes (mailto:, data:, …) counted, not fetched; in ${seconds} s`,
   );
   process.exitCode = report.broken.length > 0 ? 1 : 0;
 }

@@ -154,6 +154,13 @@ const settings = defineCollection({
   schema: z.object(settingsCollectionFields),
 });
 
+// Old addresses of imported articles, each to its page: the database's only (src/server/import/).
+// The build writes them to `_redirects` (src/pages/[redirects].ts).
+const redirects = defineCollection({
+  loader: databaseOnly("redirects"),
+  schema: z.object({ from: z.string(), to: z.string() }),
+});
+
 // The labs' experiments (/hookslab, /mixlab): MDX files only, `<lab>/<slug>` each, whose body
 // places the experiment's island. They are written in git, never in /bms.
 const labs = defineCollection({
@@ -174,5 +181,6 @@ export const collections = {
   pages,
   navigation,
   settings,
+  redirects,
   labs,
 };

@@ -25,6 +25,9 @@ import { settingsSnapshotSchema } from "../shared/kinds/settings.ts";
 // a database driver, so a build without a database (a fresh clone) loads none.
 
 export const SNAPSHOT_VERSION = 1;
+
+/** An old address and the page it leads to (the `redirects` table). */
+export const redirectSnapshotSchema = z.object({ from: z.string(), to: z.string() });
 export type Visible = "published" | "scheduled";
 
 /**
@@ -49,6 +52,8 @@ export const contentSnapshotSchema = z.object({
   navigation: z.array(navGroupSnapshotSchema),
   /** The site's settings as saved, with the avatar's picture; null before the first save. */
   settings: settingsSnapshotSchema.nullable(),
+  /** Old addresses of imported articles, each to its page (src/lib/redirects-file.ts). */
+  redirects: z.array(redirectSnapshotSchema),
 });
 export type ContentSnapshot = z.output<typeof contentSnapshotSchema>;
 export type {
@@ -91,6 +96,7 @@ export const emptySnapshot = (): ContentSnapshot => ({
   pages: [],
   navigation: [],
   settings: null,
+  redirects: [],
 });
 
 export function writeSnapshotFile(path: string, snapshot: ContentSnapshot): void {
@@ -118,6 +124,7 @@ const snapshotFileSchema = z.object({
   navigation: z.array(z.unknown()).default([]),
   // A file written before the settings has none: the defaults.
   settings: z.unknown().default(null),
+  redirects: z.array(z.unknown()).default([]),
 });
 
 /** What names a row in an error: its id (a category's slug) and its title, when it has them. */
@@ -174,5 +181,6 @@ export function readSnapshotFile(path: string): ContentSnapshot | null {
       f.settings === null
         ? null
         : (rowsOf(settingsSnapshotSchema, "settings", "site_settings", [f.settings])[0] ?? null),
+    redirects: rowsOf(redirectSnapshotSchema, "redirects", "redirects", f.redirects),
   };
 }

@@ -28,7 +28,8 @@ export type Kind =
   | "banners"
   | "pages"
   | "navigation"
-  | "settings";
+  | "settings"
+  | "redirects";
 
 let pending: { key: unknown; snapshot: Promise<SourceResult> } | null = null;
 
@@ -164,6 +165,14 @@ export function entriesOf(kind: Kind, s: ContentSnapshot): DatabaseEntry[] {
             },
           ]
         : [];
+    case "redirects":
+      return s.redirects.map(({ from, to }) => ({
+        table: "redirects",
+        rowId: from,
+        label: from,
+        id: from,
+        data: { from, to },
+      }));
     case "pages":
       return s.pages.map(({ slug, lang, body }) => ({
         table: "site_pages",

@@ -5,6 +5,7 @@
 // already follows (src/lib/security-headers.ts), so both hosts are held to one reading.
 import { parse } from "smol-toml";
 import { z } from "zod";
+import { parseRedirectsFile as parseSiteRedirects } from "../../src/lib/redirects-file.ts";
 import { type HeaderRule, pathPattern } from "../../src/lib/security-headers.ts";
 
 export interface RedirectRule {
@@ -43,24 +44,15 @@ export function rulesFromToml(text: string): { headers: HeaderRule[]; redirects:
 }
 
 /**
- * Netlify's reading of a `_redirects` file: `from to [status][!]` a line (status 301 unless
- * given, `!` forces it over an existing file), `#` comments; query and condition fields are
- * not used by this project and are refused rather than misread.
+ * A `_redirects` file's rules, read as npm start reads them (src/lib/redirects-file.ts), with
+ * a rule's query conditions written as the query of its `from`; a line it would misread
+ * (conditions other than a query, a relative path) is refused.
  */
 export function parseRedirectsFile(text: string): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  for (const [index, raw] of text.split("\n").entries()) {
-    const line = raw.replace(/#.*$/, "").trim();
-    if (line === "") continue;
-    const fields = line.split(/\s+/);
-    const [from, to, code, ...rest] = fields;
-    const status = /^(\d{3})(!?)$/.exec(code ?? "301");
-    if (!from?.startsWith("/") || !to || !status || rest.length > 0) {
-      throw new Error(`_redirects line ${index + 1} is not "from to [status][!]": ${raw}`);
-    }
-    rules.push({ from, to, status: Number(status[1]), force: status[2] === "!" });
-  }
-  return rules;
+  return parseSiteRedirects(text).map(({ path, query, to, status, force }) => {
+    const search = new URLSearchParams(query).toString();
+    return { from: search ? `${path}?${search}` : path, to, status, force };
+  });
 }
 
 /** A site path for every file of a build (`a/index.html` also as `/a/`), sorted. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { normalAddress } from "../../lib/redirects-file.ts";
 import { COMMENT_LIMITS } from "../../shared/comment-rules.ts";
 import { CONTENT_LIMITS, isPathSafeTag, SLUG } from "../../shared/content-rules.ts";
 import { createArticleSchema } from "../../shared/kinds/article.ts";
@@ -173,8 +174,9 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
     const comments = threads(read, item);
     plan.spam += item.comments.length - comments.length;
     plan.articles.push({ sourceKey, item, row, comments, problems });
-    for (const from of item.oldPaths) {
-      if (from === articlePath(slug) || redirected.has(from)) continue;
+    for (const old of item.oldPaths) {
+      const from = normalAddress(old);
+      if (!from || from === articlePath(slug) || redirected.has(from)) continue;
       redirected.add(from);
       plan.redirects.push({ fromPath: from, toPath: articlePath(slug) });
     }

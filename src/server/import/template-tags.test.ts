@@ -26,6 +26,14 @@ describe("Hexo's tag plugins", () => {
     });
   });
 
+  it("writes a title without a language after `text`, the language's place", () => {
+    const { markdown } = convertTemplateTags(
+      "{% codeblock .compact %}\n[1, null].compact\n{% endcodeblock %}",
+      "hexo",
+    );
+    expect(markdown).toBe('```text title=".compact"\n[1, null].compact\n```');
+  });
+
   it("points images at the post's own folder and embeds at their sites", () => {
     const { markdown } = convertTemplateTags(
       '{% asset_img "cover image.jpg" A cover %}\n\n{% img /assets/a.jpg 200 100 Title %}\n\n{% youtube abc %}',

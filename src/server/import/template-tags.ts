@@ -80,7 +80,9 @@ function codeRanges(markdown: string): Array<[number, number]> {
 
 const fence = (lang: string, text: string, meta = "") => {
   const mark = text.includes("```") ? "~~~~" : "```";
-  return `${mark}${lang}${meta ? ` ${meta}` : ""}\n${text.replace(/^\n+|\n+$/g, "")}\n${mark}`;
+  // The info string's first word is the language: a title alone follows `text`.
+  const info = meta ? `${lang || "text"} ${meta}` : lang;
+  return `${mark}${info}\n${text.replace(/^\n+|\n+$/g, "")}\n${mark}`;
 };
 const quote = (text: string) =>
   text

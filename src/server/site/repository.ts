@@ -15,6 +15,7 @@ import {
   navGroups,
   navLinks,
   photoTagNames,
+  redirects,
   sitePages,
   siteSettings,
 } from "../db/schema.ts";
@@ -68,6 +69,14 @@ export async function readVisible(db: Db, now: Date) {
 }
 
 /** The site's settings row, or undefined before the first save. */
+/** Every old address an import left, with the page it leads to. */
+export function readRedirects(db: Db) {
+  return db
+    .select({ from: redirects.fromPath, to: redirects.toPath })
+    .from(redirects)
+    .orderBy(asc(redirects.fromPath));
+}
+
 export async function readSettingsRow(db: Db) {
   const [row] = await db.select().from(siteSettings);
   return row;

@@ -13,6 +13,7 @@ import {
   bannerTimes,
   readMedia,
   readPublishedChapters,
+  readRedirects,
   readSettingsRow,
   readVisible,
   scheduledTimes,
@@ -59,6 +60,10 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     ...(settings?.authorAvatar ? [settings.authorAvatar] : []),
   ]);
   const bookSlugs = new Map(books.map((b) => [b.id, b.slug]));
+  const visibleArticles = articles.filter(isVisible);
+  // An old address leads only to a page the site shows.
+  const shown = new Set(visibleArticles.map((a) => `/articles/${a.slug}/`));
+  const redirects = (await readRedirects(db)).filter((r) => shown.has(r.to));
   const chapterRows = await readPublishedChapters(db, [...bookSlugs.keys()]);
   const chapterSlugs = new Map(chapterRows.map((c) => [c.id, c.slug]));
   return {
@@ -67,7 +72,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
     categories: categories.map(({ createdAt: _created, updatedAt: _updated, ...row }) =>
       fromCategoryColumns(row),
     ),
-    articles: articles.filter(isVisible).map(entry),
+    articles: visibleArticles.map(entry),
     notes: notes.filter(isVisible).map(entry),
     books: books.filter(isVisible).map(entry),
     albums: albums.map(({ createdAt: _created, updatedAt: _updated, ...row }) => row),
@@ -106,6 +111,7 @@ export async function takeSnapshot(db: Db): Promise<ContentSnapshot> {
         const parent = parentId ? (chapterSlugs.get(parentId) ?? null) : null;
         return [{ ...c, book, parent, status, updatedAt: c.updatedAt.toISOString() }];
       }),
+    redirects,
   };
 }
 

@@ -8,6 +8,7 @@ import { observatoryScan } from "../../../tests/support/observatory/index.ts";
 import { tempFolders, writeFiles } from "../../../tests/support/test-folders.ts";
 import { directiveSources, writeHeadersFile } from "../../lib/inline-hashes.ts";
 import { precompress } from "../../lib/precompress.ts";
+import { formatRedirectsFile, REDIRECTS_FILE } from "../../lib/redirects-file.ts";
 import {
   HEADERS_FILE,
   type HeaderRule,
@@ -116,6 +117,26 @@ describe("npm start's static site", () => {
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain("Content-Security-Policy");
     }
+  });
+
+  it("answers an imported item's old addresses with a 301, as Netlify reads _redirects", async () => {
+    const dir = builtSite();
+    writeFiles(dir, {
+      [REDIRECTS_FILE]: formatRedirectsFile([
+        { from: "/2019/05/hello-world/", to: "/about/" },
+        { from: "/?p=12", to: "/about/" },
+        // A file answers this path: the file wins, as on Netlify.
+        { from: "/index.html", to: "/about/" },
+      ]),
+    });
+    const { app } = appFor(dir);
+    for (const path of ["/2019/05/hello-world/", "/2019/05/hello-world", "/?p=12"]) {
+      const res = await app.request(path);
+      expect([path, res.status, res.headers.get("location")]).toEqual([path, 301, "/about/"]);
+    }
+    expect((await app.request("/?p=13")).status).toBe(200);
+    expect((await app.request("/index.html")).status).toBe(200);
+    expect((await app.request(`/${REDIRECTS_FILE}`)).status).toBe(404);
   });
 
   it("leaves /api to the API's own headers", async () => {

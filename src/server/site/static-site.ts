@@ -17,6 +17,12 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { directiveSources, headersFileFor } from "../../lib/inline-hashes.ts";
 import {
+  parseRedirectsFile,
+  REDIRECTS_FILE,
+  type RedirectRule,
+  redirectFor,
+} from "../../lib/redirects-file.ts";
+import {
   formatHeadersFile,
   HEADERS_FILE,
   type HeaderRule,
@@ -33,10 +39,11 @@ type SiteEnv = {
   Variables: { site: ServedSite; cacheControl?: string };
 };
 
-/** One build as served: its folder, its header rules and its static file handler. */
+/** One build as served: its folder, its header and redirect rules, its static file handler. */
 export interface ServedSite {
   root: SiteRoot;
   rules: HeaderRule[];
+  redirects: RedirectRule[];
   serve: MiddlewareHandler<SiteEnv>;
 }
 
@@ -80,13 +87,22 @@ function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
   });
 }
 
+/** The redirect rules of a built site (its `_redirects`, the latest of an overlay's); none without. */
+function redirectRulesOf(dirs: string[]): RedirectRule[] {
+  const file = dirs.map((dir) => join(dir, REDIRECTS_FILE)).find((path) => existsSync(path));
+  return file ? parseRedirectsFile(readFileSync(file, "utf8")) : [];
+}
+
 export function servedSite(root: SiteRoot): ServedSite {
   const rules = headerRulesOf(root.dir);
   const base = staticFiles(root.dir);
   const overlay = root.overlay;
-  if (!overlay) return { root, rules, serve: base };
+  if (!overlay) return { root, rules, redirects: redirectRulesOf([root.dir]), serve: base };
   const over = staticFiles(overlay.dir);
   const files = new Set(overlay.files);
+  const redirects = redirectRulesOf(
+    files.has(REDIRECTS_FILE) ? [overlay.dir, root.dir] : [root.dir],
+  );
   const removed = new Set(overlay.removed);
   const notFoundPage = files.has("404.html")
     ? readFileSync(join(overlay.dir, "404.html"), "utf8")
@@ -94,6 +110,7 @@ export function servedSite(root: SiteRoot): ServedSite {
   return {
     root: { ...root, notFoundPage },
     rules: withHashes(rules, overlay.hashes),
+    redirects,
     serve: (c, next) => {
       const candidates = filesOfPath(c.req.path);
       if (candidates.some((file) => files.has(file))) return over(c, next);
@@ -258,10 +275,19 @@ export function createSiteApp(options: SiteAppOptions) {
   app.use(notModified);
   // Only what the build did not compress (the not-found page, a build made before precompression).
   app.use(compress());
-  // Netlify never serves `_headers`; neither does this.
-  app.use((c, next) => (c.req.path === `/${HEADERS_FILE}` ? next() : c.var.site.serve(c, next)));
+  // An old address of an imported item (the build's `_redirects`), as Netlify answers it: a
+  // forced rule before the files, the others where no file answers.
+  const redirect = (c: Context<SiteEnv>, forced: boolean) => {
+    const url = new URL(c.req.url);
+    const rule = redirectFor(c.var.site.redirects, url.pathname, url.searchParams);
+    return rule && rule.force === forced ? c.redirect(rule.to, 301) : null;
+  };
+  app.use(async (c, next) => redirect(c, true) ?? next());
+  // Netlify never serves `_headers` or `_redirects`; neither does this.
+  const hidden = new Set([`/${HEADERS_FILE}`, `/${REDIRECTS_FILE}`]);
+  app.use((c, next) => (hidden.has(c.req.path) ? next() : c.var.site.serve(c, next)));
   const grace = options.grace;
   if (grace) app.use(`/${ASSETS}/*`, (c, next) => grace.serve(c, next));
-  app.notFound((c) => c.html(c.var.site.root.notFoundPage, 404));
+  app.notFound((c) => redirect(c, false) ?? c.html(c.var.site.root.notFoundPage, 404));
   return app;
 }
