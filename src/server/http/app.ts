@@ -13,6 +13,7 @@ import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
+import { importRoutes } from "../import/routes.ts";
 import { audit } from "../logs/audit.ts";
 import { logRoutes } from "../logs/routes.ts";
 import { type Mailer, mailerFromEnv } from "../mail/mailer.ts";
@@ -133,7 +134,8 @@ export function createApp(options: AppOptions) {
     .route("/", settingsRoutes)
     .route("/", chatRoutes(chat))
     .route("/", aiSettingsRoutes(secret))
-    .route("/", backupRoutes);
+    .route("/", backupRoutes)
+    .route("/", importRoutes);
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

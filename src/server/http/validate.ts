@@ -1,18 +1,17 @@
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
-import { type MessageKey, translator } from "../../i18n/core.ts";
+import { isMessageKey, translator } from "../../i18n/core.ts";
 import type { FieldIssue } from "../../shared/envelope.ts";
 import { ApiError } from "./errors.ts";
 
 export type { FieldIssue } from "../../shared/envelope.ts";
 
 const english = translator("en-US");
-const I18N_KEY = /^validation\.[A-Za-z]+$/;
 
 /** Schemas shared with the browser carry i18n keys as messages; the server answers in English. */
 export function issueText(message: string): { message: string; key?: string } {
-  if (!I18N_KEY.test(message)) return { message };
-  return { message: english(message as MessageKey), key: message };
+  if (!isMessageKey(message)) return { message };
+  return { message: english(message), key: message };
 }
 
 /** What a zod error of either flavour (classic or core) carries. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { MediaRefusal } from "../../lib/images/process.ts";
+import type { ImportCounts } from "../../shared/import-rules.ts";
 import { renderComment } from "../comments/render.ts";
 import type { ContentFiles } from "../content/files.ts";
 import type { Publisher } from "../content/publisher.ts";
@@ -47,15 +48,7 @@ export interface ImportOutcome {
   dryRun: boolean;
   /** The source as read. */
   report: ImportReport;
-  written: {
-    articles: number;
-    pages: number;
-    drafts: number;
-    categories: number;
-    images: number;
-    comments: number;
-    redirects: number;
-  };
+  written: ImportCounts;
   /** Items an earlier import brought, left as they are. */
   already: number;
   refused: ImportPlan["refused"];
@@ -176,7 +169,7 @@ export async function importBlog(
     throw error;
   }
   if (plan.articles.some((a) => a.row.status !== "draft")) {
-    deps.publisher.contentChanged({ action: "import.run", item: source.name });
+    deps.publisher.contentChanged({ action: "imports.create", item: source.name });
   }
   return outcome;
 }
@@ -294,7 +287,7 @@ export async function removeBlogImport(
   const removed = await repo.removeImport(deps.db, id);
   if (!removed) return null;
   await Promise.all(removed.media.map((m) => dropImage(deps.storage, m.id, m)));
-  if (removed.articles.length > 0) deps.publisher.contentChanged({ action: "import.remove" });
+  if (removed.articles.length > 0) deps.publisher.contentChanged({ action: "imports.delete" });
   return removed;
 }
 

@@ -76,12 +76,12 @@ export function actionOf(
 
 /**
  * Writes that are no one's decision and would bury the rest: a page's view counted, the
- * editor's preview, codes asked for, a question to the chat, and the editor's autosaves (their
- * revisions keep them).
+ * editor's preview and an import's dry run, codes asked for, a question to the chat, and the
+ * editor's autosaves (their revisions keep them).
  */
 function isNoise(c: Context<AppEnv>): boolean {
   if (c.req.header("x-autosave") === "1") return true;
-  return /^\/api\/(?:beacon|chat|admin\/preview|getEmailCode|getResetEmailCode|verifyEmailCode)\/?$/.test(
+  return /^\/api\/(?:beacon|chat|admin\/preview|admin\/imports\/preview|getEmailCode|getResetEmailCode|verifyEmailCode)\/?$/.test(
     c.req.path,
   );
 }

@@ -21,6 +21,7 @@ const logs = {
       media: "Media library",
       settings: "Site settings",
       ai: "AI chat settings",
+      imports: "Blog imports",
       export: "Backups",
       users: "Users",
       profile: "Own profile",

@@ -23,6 +23,7 @@ const logs: LogsMessages = {
       media: "媒体库",
       settings: "网站设置",
       ai: "AI 对话设置",
+      imports: "博客导入",
       export: "备份",
       users: "用户",
       profile: "个人资料",

@@ -32,6 +32,8 @@ it("says every change a site build carries in both languages, never as an identi
     "pages.reset",
     "settings.update",
     "settings.seed",
+    "imports.create",
+    "imports.delete",
     "schedule.due",
     "site.build",
   ];
