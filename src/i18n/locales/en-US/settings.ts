@@ -171,7 +171,7 @@ const settings = {
     historyEmpty: "No imports yet.",
     loadFailed: "The imports could not be loaded.",
     from: "{{tool}} · {{file}} · {{date}}",
-    summary: "{{articles}} articles, {{pages}} pages, {{comments}} comments, {{images}} images",
+    summary: "Articles {{articles}} · pages {{pages}} · comments {{comments}} · images {{images}}",
     remove: "Remove",
     removeTitle: "Remove this import?",
     removeBody:

@@ -166,7 +166,7 @@ const settings: SettingsMessages = {
     historyEmpty: "还没有导入过。",
     loadFailed: "导入记录载入失败。",
     from: "{{tool}} · {{file}} · {{date}}",
-    summary: "{{articles}} 篇文章、{{pages}} 个页面、{{comments}} 条评论、{{images}} 张图片",
+    summary: "文章 {{articles}} · 页面 {{pages}} · 评论 {{comments}} · 图片 {{images}}",
     remove: "移除",
     removeTitle: "移除这次导入？",
     removeBody:

@@ -12,6 +12,7 @@ import { formatTime } from "../app/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { AiSettingsForm } from "./ai/AiSettingsForm.tsx";
 import { ExportSection } from "./backup/ExportSection.tsx";
+import { ImportSection } from "./import/ImportSection.tsx";
 import { useEndOtherSessions, useEndSession, useSessions } from "./queries.ts";
 import { SiteSettingsForm } from "./settings/SiteSettingsForm.tsx";
 import "./account.css";
@@ -19,7 +20,8 @@ import "./account.css";
 /**
  * `/bms/userSet`: the admin's own account (the personal settings and password forms every
  * account has, src/islands/auth/), where they are signed in, with signing out of one session or
- * of every other, the site's settings (settings/), and the export of everything (backup/).
+ * of every other, the site's settings (settings/), the export of everything (backup/), and the
+ * import of another blog (import/).
  */
 export function UserSetScreen({ t }: ScreenProps) {
   const info = useStore($userInfo);
@@ -34,6 +36,7 @@ export function UserSetScreen({ t }: ScreenProps) {
       <SiteSettingsForm t={t} />
       <AiSettingsForm t={t} />
       <ExportSection t={t} />
+      <ImportSection t={t} />
     </div>
   );
 }

@@ -1,0 +1,291 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useRef, useState } from "react";
+import { useController, useForm } from "react-hook-form";
+import type { Translate } from "../../../../i18n/core.ts";
+import {
+  IMPORT_EXTENSIONS,
+  type ImportCounts,
+  type ImportFileInput,
+  importFileSchema,
+} from "../../../../shared/import-rules.ts";
+import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
+import { problemText } from "../../../ui/form-fields.tsx";
+import { DeleteControl } from "../../app/DeleteControl.tsx";
+import { failureText, showServerIssues } from "../../app/form.tsx";
+import { succeeded } from "../../app/query.ts";
+import { formatTime } from "../../app/time.ts";
+import {
+  type ImportOutcome,
+  useImports,
+  usePreviewImport,
+  useRemoveImport,
+  useRunImport,
+} from "./queries.ts";
+import "./import.css";
+
+/** The tools' own names, as their owners write them. */
+const TOOLS: Record<string, string> = {
+  wordpress: "WordPress",
+  ghost: "Ghost",
+  hexo: "Hexo",
+  hugo: "Hugo",
+  jekyll: "Jekyll",
+  astro: "Astro",
+};
+
+/**
+ * The import from another blog, for /bms/userSet to place below the export: a file chosen and
+ * read first (what it would bring, nothing written), then imported on a second press; below,
+ * the imports made, each removable with everything it brought.
+ */
+export function ImportSection({ t }: { t: Translate }) {
+  const id = useId();
+  const preview = usePreviewImport();
+  const run = useRunImport();
+  const status = useStatusLine();
+  const [shown, setShown] = useState<{ file: File; outcome: ImportOutcome } | null>(null);
+  // No file until one is chosen: the schema says so (`bmsImport.problems.noFile`).
+  const form = useForm<ImportFileInput>({
+    resolver: zodResolver(importFileSchema),
+    defaultValues: {},
+  });
+  const { field, fieldState } = useController({ control: form.control, name: "file" });
+  // The chosen file's name stays in the input until it is emptied by hand after an import.
+  const input = useRef<HTMLInputElement | null>(null);
+  const fieldId = `${id}-field-file`;
+  const error = problemText(t, fieldState.error?.message);
+
+  const failed = (caught: unknown) => {
+    if (!showServerIssues(caught, form.setError, ["file"]))
+      status.report(false, failureText(t, caught));
+  };
+  const check = form.handleSubmit(async ({ file }) => {
+    status.clear();
+    setShown(null);
+    try {
+      setShown({ file, outcome: await preview.mutateAsync(file) });
+    } catch (caught) {
+      failed(caught);
+    }
+  });
+  const importIt = async (file: File) => {
+    status.clear();
+    try {
+      const outcome = await run.mutateAsync(file);
+      setShown({ file, outcome });
+      status.report(true, outcome.importId ? t("bmsImport.done") : t("bmsImport.nothingNew"));
+      form.reset({});
+      if (input.current) input.current.value = "";
+    } catch (caught) {
+      failed(caught);
+    }
+  };
+
+  const busy = preview.isPending || run.isPending;
+  const note = preview.isPending
+    ? t("bmsImport.checking")
+    : run.isPending
+      ? t("bmsImport.importing")
+      : status.line.note;
+  const canImport =
+    shown?.outcome.dryRun === true &&
+    shown.outcome.written.articles + shown.outcome.written.pages > 0;
+  return (
+    <section className="bms-import" aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`}>{t("bmsImport.heading")}</h2>
+      <p className="field-hint">{t("bmsImport.intro")}</p>
+      <form noValidate onSubmit={check} aria-labelledby={`${id}-title`}>
+        <div className="field">
+          <label htmlFor={fieldId} className="field-label">
+            {t("bmsImport.file")}
+          </label>
+          <input
+            id={fieldId}
+            ref={(element) => {
+              field.ref(element);
+              input.current = element;
+            }}
+            name={field.name}
+            type="file"
+            className="field-input"
+            accept={IMPORT_EXTENSIONS.join(",")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${fieldId}-hint${error ? ` ${fieldId}-error` : ""}`}
+            disabled={busy}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              setShown(null);
+              status.clear();
+              field.onChange(event.target.files?.[0]);
+            }}
+          />
+          <span id={`${fieldId}-hint`} className="field-hint">
+            {t("bmsImport.fileHint")}
+          </span>
+          {error && (
+            <span id={`${fieldId}-error`} className="field-error">
+              {error}
+            </span>
+          )}
+        </div>
+        <div className="bms-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {t("bmsImport.check")}
+          </button>
+        </div>
+      </form>
+      {busy && <progress className="bms-import-progress" aria-labelledby={`${id}-title`} />}
+      <FormStatus note={note} failure={status.line.failure} />
+      {shown && <ImportReport t={t} file={shown.file.name} outcome={shown.outcome} />}
+      {canImport && shown && (
+        <div className="bms-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void importIt(shown.file)}
+          >
+            {t("bmsImport.import")}
+          </button>
+        </div>
+      )}
+      <ImportHistory t={t} />
+    </section>
+  );
+}
+
+const COUNTS = [
+  "articles",
+  "pages",
+  "drafts",
+  "categories",
+  "images",
+  "comments",
+  "redirects",
+] as const satisfies readonly (keyof ImportCounts)[];
+
+/** What an import brought or would bring: its counts, then each item to know about. */
+function ImportReport({
+  t,
+  file,
+  outcome,
+}: {
+  t: Translate;
+  file: string;
+  outcome: ImportOutcome;
+}) {
+  const id = useId();
+  const remote = outcome.report.counts.remoteImages;
+  const rows: Array<[string, number]> = [
+    ...COUNTS.map((key): [string, number] => [t(`bmsImport.counts.${key}`), outcome.written[key]]),
+    ...(remote > 0 ? [[t("bmsImport.counts.remoteImages"), remote] as [string, number]] : []),
+    ...(outcome.already > 0
+      ? [[t("bmsImport.counts.already"), outcome.already] as [string, number]]
+      : []),
+  ];
+  const details = [
+    {
+      title: t("bmsImport.problems", { count: outcome.problems.length }),
+      lines: outcome.problems.flatMap((p) => p.problems.map((line) => `${p.sourceId}: ${line}`)),
+      open: false,
+      count: outcome.problems.length,
+    },
+    {
+      title: t("bmsImport.skipped", { count: outcome.report.skipped.length }),
+      lines: outcome.report.skipped.map((s) => `${s.file}: ${s.reason}`),
+      open: false,
+      count: outcome.report.skipped.length,
+    },
+    {
+      title: t("bmsImport.refused", { count: outcome.refused.length }),
+      lines: outcome.refused.map((r) => `${r.sourceId}: ${r.reason}`),
+      open: true,
+      count: outcome.refused.length,
+    },
+  ].filter((group) => group.count > 0);
+  return (
+    <section className="bms-import-report" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {t(outcome.dryRun ? "bmsImport.preview" : "bmsImport.imported", { file })}
+      </h3>
+      <dl className="bms-import-counts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {details.length > 0 && <p className="field-hint">{t("bmsImport.detailsNote")}</p>}
+      {details.map((group) => (
+        <details key={group.title} open={group.open}>
+          <summary>{group.title}</summary>
+          <ul lang="en">
+            {group.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** The imports made, newest first, each removable with everything it brought. */
+function ImportHistory({ t }: { t: Translate }) {
+  const id = useId();
+  const imports = useImports();
+  const remove = useRemoveImport();
+  const status = useStatusLine();
+  const list = imports.data ?? [];
+  return (
+    <section className="bms-import-history" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t("bmsImport.history")}</h3>
+      <FormStatus
+        note={status.line.note}
+        failure={imports.isError ? t("bmsImport.loadFailed") : status.line.failure}
+      />
+      {imports.isSuccess && list.length === 0 && (
+        <p className="field-hint">{t("bmsImport.historyEmpty")}</p>
+      )}
+      <ul className="bms-items">
+        {list.map((made) => {
+          const count = (key: keyof ImportCounts) => made.counts[key] ?? 0;
+          return (
+            <li key={made.id} className="bms-item">
+              <p id={`${id}-${made.id}`}>
+                {t("bmsImport.from", {
+                  tool: TOOLS[made.tool] ?? made.tool,
+                  file: made.source,
+                  date: formatTime(made.createdAt),
+                })}
+              </p>
+              <p className="field-hint">
+                {t("bmsImport.summary", {
+                  articles: count("articles"),
+                  pages: count("pages"),
+                  comments: count("comments"),
+                  images: count("images"),
+                })}
+              </p>
+              <DeleteControl
+                t={t}
+                describedBy={`${id}-${made.id}`}
+                question={`${t("bmsImport.removeTitle")} ${t("bmsImport.removeBody")}`}
+                labels={{ action: t("bmsImport.remove"), confirm: t("bmsImport.remove") }}
+                onDelete={() =>
+                  succeeded(
+                    remove
+                      .mutateAsync(made.id)
+                      .then(() => status.report(true, t("bmsImport.removed"))),
+                    (caught) => status.report(false, failureText(t, caught)),
+                  )
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

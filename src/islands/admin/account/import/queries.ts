@@ -1,0 +1,28 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, send } from "../../../../shared/api-client.ts";
+import { dataOf, useWrite } from "../../app/query.ts";
+
+// Imports from another blog (src/server/import/routes.ts): what a file would bring, the import
+// itself, the imports made and the removal of one.
+
+const importsKey = ["imports"] as const;
+
+export const useImports = () =>
+  useQuery({ queryKey: importsKey, queryFn: () => dataOf(send(api.admin.imports.$get())) });
+
+/** The dry run: what importing the file would bring; nothing is written. */
+export const usePreviewImport = () =>
+  useMutation({
+    mutationFn: (file: File) => dataOf(send(api.admin.imports.preview.$post({ form: { file } }))),
+  });
+
+export const useRunImport = () =>
+  useWrite(importsKey, (file: File) => dataOf(send(api.admin.imports.$post({ form: { file } }))));
+
+export const useRemoveImport = () =>
+  useWrite(importsKey, (id: string) =>
+    dataOf(send(api.admin.imports[":id"].$delete({ param: { id } }))),
+  );
+
+/** An import's outcome, as the API answers it. */
+export type ImportOutcome = Awaited<ReturnType<ReturnType<typeof usePreviewImport>["mutateAsync"]>>;
