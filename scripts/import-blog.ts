@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { contentFiles } from "../src/server/content/files.ts";
 import { noPublisher } from "../src/server/content/publisher.ts";
+import { noteText } from "../src/server/import/items.ts";
 import { openSource, SourceRefused } from "../src/server/import/source.ts";
 import {
   type ImportOutcome,
@@ -64,11 +65,11 @@ function linesOf(outcome: ImportOutcome): string[] {
   const remote = outcome.report.counts.remoteImages;
   if (remote > 0) lines.push(`${remote} images on other sites stay as their addresses.`);
   for (const { file, reason } of outcome.report.skipped)
-    lines.push(`  left out ${file}: ${reason}`);
+    lines.push(`  left out ${file}: ${noteText(reason)}`);
   for (const { sourceId, reason } of outcome.refused)
-    lines.push(`  refused ${sourceId}: ${reason}`);
+    lines.push(`  refused ${sourceId}: ${noteText(reason)}`);
   for (const { sourceId, problems } of outcome.problems) {
-    for (const problem of problems) lines.push(`  ${sourceId}: ${problem}`);
+    for (const problem of problems) lines.push(`  ${sourceId}: ${noteText(problem)}`);
   }
   return lines;
 }

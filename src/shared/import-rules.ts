@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SettingsMessages } from "../i18n/locales/en-US.ts";
 import "./zod-browser.ts";
 
 // What the back office's import takes (src/server/import/routes.ts), checked by the form
@@ -37,3 +38,12 @@ export type ImportCounts = {
   comments: number;
   redirects: number;
 };
+
+/** The notes an import makes of an item or a file, by key (their words: `bmsImport.notes`). */
+export type ImportNoteKey = keyof SettingsMessages["bmsImport"]["notes"];
+
+/** Something to know about an item or a file of an import: what happened, with its values. */
+export interface ImportNote {
+  key: ImportNoteKey;
+  values?: Record<string, string | number> | undefined;
+}

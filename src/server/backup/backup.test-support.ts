@@ -4,6 +4,8 @@ import type { Db } from "../db/client.ts";
 import {
   appMeta,
   auditLogs,
+  blogImportRows,
+  blogImports,
   contentAlbums,
   contentBanners,
   contentCategories,
@@ -17,6 +19,7 @@ import {
   navLinks,
   pageViews,
   photoTagNames,
+  redirects,
   sitePages,
   siteSettings,
 } from "../db/schema.ts";
@@ -218,5 +221,22 @@ export async function seedSite(db: Db, storage: Storage): Promise<{ src: string 
     },
   ]);
   await db.insert(appMeta).values({ key: "example-fact", value: "值" });
+  // An import from another blog, the article it brought and its old address.
+  const [imported] = await db
+    .insert(blogImports)
+    .values({ tool: "wordpress", source: "old-blog.xml", counts: { articles: 1 } })
+    .returning();
+  if (!imported) throw new Error("no import row");
+  await db.insert(blogImportRows).values({
+    kind: "article",
+    sourceKey: "wordpress:https://old.example:post:12",
+    importId: imported.id,
+    rowKey: article.id,
+  });
+  await db.insert(redirects).values({
+    fromPath: "/?p=12",
+    toPath: "/articles/xi-hu/",
+    importId: imported.id,
+  });
   return { src: image.src };
 }

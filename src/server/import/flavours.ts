@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, dirname, extname, join, relative, sep } from "node:path";
-import { type ImportItem, listOf, textOf } from "./items.ts";
+import { type ImportItem, listOf, type Note, note, textOf } from "./items.ts";
 import type { TagSyntax } from "./template-tags.ts";
 
 // Each blog tool's rules: where its posts and pages live, what its fields are called, and the
@@ -20,14 +20,14 @@ export interface SourceFile {
   path: string;
   data: Record<string, unknown>;
   body: string;
-  problems: string[];
+  problems: Note[];
 }
 
 export interface Flavour {
   /** The Markdown files of posts and pages, as paths in the source, or why one is left. */
   files(
     dir: string,
-  ): Promise<Array<{ path: string; kind: ImportItem["kind"] | "skip"; reason?: string }>>;
+  ): Promise<Array<{ path: string; kind: ImportItem["kind"] | "skip"; reason?: Note }>>;
   /** Jekyll gives a post without a title its file's name as one. */
   titlesByName?: boolean;
   /** Hexo's tag plugins or Hugo's shortcodes, which the body may hold. */
@@ -35,7 +35,7 @@ export interface Flavour {
   /** Hexo's front matter may have no opening line. */
   bare?: boolean;
   /** Why a file read is no post or page (a Hugo headless bundle), or null. */
-  skip?(file: SourceFile): string | null;
+  skip?(file: SourceFile): Note | null;
   /** The file's name as its tool names the item: no date, no language, a bundle's folder. */
   name(path: string): string;
   date(file: SourceFile): unknown;
@@ -211,9 +211,9 @@ export function hugo(): Flavour {
         .map((path) => `${dirname(path)}/`);
       return paths.map((path) => {
         const owner = bundles.find((bundle) => path.startsWith(bundle) && stem(path) !== "index");
-        if (owner) return { path, kind: "skip" as const, reason: `a part of the bundle ${owner}` };
+        if (owner) return { path, kind: "skip" as const, reason: note("bundlePart", { owner }) };
         if (stem(path).startsWith("_index"))
-          return { path, kind: "skip" as const, reason: "a list page, made by Hugo" };
+          return { path, kind: "skip" as const, reason: note("hugoList") };
         // content/<section>/…: a post; content/<name>.md: a page.
         return {
           path,
@@ -222,9 +222,9 @@ export function hugo(): Flavour {
       });
     },
     skip(file) {
-      if (file.data.headless === true) return "a headless bundle: its files are parts of pages";
+      if (file.data.headless === true) return note("headless");
       const drawn = textOf(file.data.layout) ?? textOf(file.data.type);
-      return drawn && !file.body.trim() ? `no text: its theme's "${drawn}" layout draws it` : null;
+      return drawn && !file.body.trim() ? note("layoutOnly", { layout: drawn }) : null;
     },
     // `name.zh.md`: the language is the second extension.
     name: (path) => bundled(path).split(".")[0] ?? "",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitFrontMatter } from "./front-matter.ts";
+import { noteText } from "./items.ts";
 
 describe("front matter", () => {
   it("reads YAML between --- lines and keeps a date as written", () => {
@@ -47,7 +48,10 @@ describe("front matter", () => {
     const read = splitFrontMatter(text);
     expect(read.data).toEqual({});
     expect(read.body).toBe(text);
-    expect(read.problem).toMatch(/^front matter not read: /);
-    expect(splitFrontMatter("---\n- a list\n---\nBody").problem).toBe("front matter is not a map");
+    expect(read.problem?.key).toBe("frontMatterUnread");
+    expect(noteText(read.problem ?? { key: "untitled" })).toMatch(/^front matter not read: /);
+    expect(splitFrontMatter("---\n- a list\n---\nBody").problem).toEqual({
+      key: "frontMatterNotMap",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { type Note, note } from "./items.ts";
 
 // The front matter of a Markdown file from another blog tool, read line by line: YAML between
 // `---` lines (Hexo, Jekyll, Astro themes, Hugo), TOML between `+++` lines (Hugo), or Hexo's
@@ -10,7 +11,7 @@ export interface FrontMatter {
   data: Record<string, unknown>;
   body: string;
   /** Why the front matter could not be read (then `data` is empty and the body is the file). */
-  problem?: string;
+  problem?: Note;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -58,14 +59,16 @@ export function splitFrontMatter(text: string, { bare = false } = {}): FrontMatt
   try {
     const data = parsed(format, lines.slice(start, end).join("\n"));
     if (data === null || data === undefined) return { format, data: {}, body };
-    if (!isRecord(data)) return { format, data: {}, body, problem: "front matter is not a map" };
+    if (!isRecord(data)) return { format, data: {}, body, problem: note("frontMatterNotMap") };
     return { format, data, body };
   } catch (error) {
     return {
       format,
       data: {},
       body: lines.join("\n"),
-      problem: `front matter not read: ${error instanceof Error ? error.message.split("\n")[0] : error}`,
+      problem: note("frontMatterUnread", {
+        error: error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error),
+      }),
     };
   }
 }

@@ -6,6 +6,8 @@ import {
   detectLang,
   type ImportItem,
   langOf,
+  type Note,
+  note,
   readBody,
   type SiteRead,
   SourceRefused,
@@ -127,7 +129,7 @@ function lexicalHtml(node: LexicalNode, unknown: Set<string>): string {
 }
 
 /** The post's text as Markdown, and what of it could not be read as it was. */
-function bodyOf(post: Post, problems: string[]): string {
+function bodyOf(post: Post, problems: Note[]): string {
   if (post.html) return htmlToMarkdown(post.html);
   if (post.lexical) {
     const unknown = new Set<string>();
@@ -135,7 +137,7 @@ function bodyOf(post: Post, problems: string[]): string {
     try {
       tree = JSON.parse(post.lexical);
     } catch {
-      problems.push("its Lexical text is not JSON: left empty");
+      problems.push(note("lexicalNotJson"));
       return "";
     }
     const root = isNode(tree) && isNode(tree.root) ? tree.root : {};
@@ -146,10 +148,10 @@ function bodyOf(post: Post, problems: string[]): string {
         ? field(block, "markdown").trim()
         : htmlToMarkdown(lexicalHtml(block, unknown)),
     );
-    for (const type of unknown) problems.push(`Lexical "${type}" kept as its text`);
+    for (const type of unknown) problems.push(note("lexicalKept", { type }));
     return markdown.filter(Boolean).join("\n\n");
   }
-  if (post.mobiledoc) problems.push("only in Ghost's old mobiledoc form: left empty");
+  if (post.mobiledoc) problems.push(note("mobiledocOnly"));
   return "";
 }
 
@@ -174,13 +176,13 @@ export async function readGhostExport(json: string): Promise<SiteRead> {
   const skipped: SiteRead["skipped"] = [];
   for (const post of ghost.posts) {
     if (post.type !== "post" && post.type !== "page") {
-      skipped.push({ file: post.id, reason: `a ${post.type}, not a post or page` });
+      skipped.push({ file: post.id, reason: note("notPostOrPage", { type: post.type }) });
       continue;
     }
-    const problems: string[] = [];
+    const problems: Note[] = [];
     // The site has no members: a post only members could read must not go public.
     const forMembers = post.visibility !== "public";
-    if (forMembers) problems.push(`for ${post.visibility} readers: brought as a draft`);
+    if (forMembers) problems.push(note("forMembers", { visibility: post.visibility }));
     const body = bodyOf(post, problems);
     const title = post.title || `Untitled ${post.slug}`;
     const opening = readBody(body);

@@ -2,11 +2,23 @@ import { DateTime } from "luxon";
 import type { Nodes, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString as plainText } from "mdast-util-to-string";
+import { translator } from "../../i18n/core.ts";
+import type { Locale } from "../../i18n/locale.ts";
 import { CONTENT_LIMITS, SLUG } from "../../shared/content-rules.ts";
+import type { ImportNote, ImportNoteKey } from "../../shared/import-rules.ts";
 import { HAN, suggestSlug } from "../../shared/slug.ts";
 
 // What an import reads from another blog, whatever the tool: one item per post or page, in the
 // site's terms (language, slug, times in UTC), with what the source called it and where it was.
+
+export type Note = ImportNote;
+
+export const note = (key: ImportNoteKey, values?: Note["values"]): Note =>
+  values ? { key, values } : { key };
+
+/** A note in words: English for the command line and the tests, either language in /bms. */
+export const noteText = (n: Note, locale: Locale = "en-US"): string =>
+  translator(locale)(`bmsImport.notes.${n.key}`, n.values);
 
 /** A source that cannot be read as a blog, and why (said to the owner as it is). */
 export class SourceRefused extends Error {
@@ -23,7 +35,7 @@ export interface SiteRead {
   /** The site it was (a WordPress export's address), when the source says: told apart on import. */
   origin?: string;
   items: ImportItem[];
-  skipped: Array<{ file: string; reason: string }>;
+  skipped: Array<{ file: string; reason: Note }>;
 }
 
 export interface ImportItem {
@@ -52,7 +64,7 @@ export interface ImportItem {
   /** Readers' comments the source kept with it (WordPress), oldest first. */
   comments: ImportComment[];
   /** What could not be read as it was, and what was done instead. */
-  problems: string[];
+  problems: Note[];
 }
 
 export interface ImportComment {
@@ -199,7 +211,10 @@ export function uniqueSlugs(items: ImportItem[]): ImportItem[] {
     return {
       ...item,
       slug,
-      problems: [...item.problems, `slug "${item.slug}" is ${first}'s: "${slug}"`],
+      problems: [
+        ...item.problems,
+        note("slugShared", { slug: item.slug, first: first ?? "", used: slug }),
+      ],
     };
   });
 }

@@ -21,6 +21,8 @@ import {
   type ImportItem,
   langOf,
   listOf,
+  type Note,
+  note,
   readBody,
   type SiteRead,
   SourceRefused,
@@ -103,14 +105,14 @@ export async function readMarkdownSite(dir: string): Promise<SiteRead> {
   const skipped: SiteRead["skipped"] = [];
   for (const { path, kind, reason } of await flavour.files(dir)) {
     if (kind === "skip") {
-      skipped.push({ file: path, reason: reason ?? "" });
+      skipped.push({ file: path, reason: reason ?? note("status", { status: "skipped" }) });
       continue;
     }
     const split = splitFrontMatter(await readFile(join(dir, path), "utf8"), { bare: flavour.bare });
-    const problems = split.problem ? [split.problem] : [];
+    const problems: Note[] = split.problem ? [split.problem] : [];
     // Hexo's post `a.md` keeps its own images in the folder `a/`.
     const tags = flavour.tags && convertTemplateTags(split.body, flavour.tags, stem(path));
-    for (const tag of tags ? tags.kept : []) problems.push(`kept as text: ${tag}`);
+    for (const tag of tags ? tags.kept : []) problems.push(note("keptAsText", { code: tag }));
     const file: SourceFile = {
       path,
       data: split.data,
@@ -135,18 +137,18 @@ function itemOf(
   const ownTitle = textOf(file.data.title);
   const title = ownTitle ?? titleOf(name);
   // Jekyll titles a post without one after its file; other tools leave it untitled.
-  if (!ownTitle && !flavour.titlesByName) problems.push(`no title: "${title}", after its file`);
+  if (!ownTitle && !flavour.titlesByName) problems.push(note("titleFromFile", { title }));
   const made = slugOf([textOf(file.data.slug), name, title]);
-  if (!made) problems.push('no slug could be made of its name or title: "untitled"');
+  if (!made) problems.push(note("untitled"));
   const slug = made ?? "untitled";
   const rawDate = flavour.date(file);
   const publishedAt = timeOf(rawDate, config.zone);
   if (rawDate !== undefined && rawDate !== null && !publishedAt) {
-    problems.push(`date "${String(rawDate)}" not read: left without one`);
+    problems.push(note("dateUnread", { date: String(rawDate) }));
   }
   const { summary: opening, images } = readBody(file.body);
   const summary = flavour.summary(file) ?? opening;
-  if (!summary) problems.push("no summary and no opening paragraph: its title stands in");
+  if (!summary) problems.push(note("noSummary"));
   const lang = langOf(flavour.lang(file)) ?? detectLang(`${title}\n${file.body}`);
   return {
     kind,

@@ -3,7 +3,15 @@ import { normalAddress } from "../../lib/redirects-file.ts";
 import { COMMENT_LIMITS } from "../../shared/comment-rules.ts";
 import { CONTENT_LIMITS, isPathSafeTag, SLUG } from "../../shared/content-rules.ts";
 import { createArticleSchema } from "../../shared/kinds/article.ts";
-import { cut, type ImportComment, type ImportItem, type SiteRead, slugOf } from "./items.ts";
+import {
+  cut,
+  type ImportComment,
+  type ImportItem,
+  type Note,
+  note,
+  type SiteRead,
+  slugOf,
+} from "./items.ts";
 
 // What an import will write, worked out before anything is: each new item as the site's
 // article (its slug free, its category found or made, its tags within the site's rules), its
@@ -41,7 +49,7 @@ export interface PlannedArticle {
   };
   comments: PlannedComment[];
   /** The problems of the item, with what this plan changed of it. */
-  problems: string[];
+  problems: Note[];
 }
 
 export interface PlannedComment {
@@ -59,7 +67,7 @@ export interface ImportPlan {
   /** Items an earlier import brought: left as they are. */
   already: string[];
   /** Items that cannot be written, and why. */
-  refused: Array<{ sourceId: string; reason: string }>;
+  refused: Array<{ sourceId: string; reason: Note }>;
   /** Comments left out (spam), by item. */
   spam: number;
 }
@@ -140,7 +148,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
         ? "scheduled"
         : "published";
     const title = cut(item.title, CONTENT_LIMITS.title);
-    if (title !== item.title) problems.push(`title cut to ${CONTENT_LIMITS.title} characters`);
+    if (title !== item.title) problems.push(note("titleCut", { max: CONTENT_LIMITS.title }));
     const row = {
       id: randomUUID(),
       slug,
@@ -166,7 +174,10 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
       const issue = checked.error.issues[0];
       plan.refused.push({
         sourceId: item.sourceId,
-        reason: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "not a valid article"}`,
+        reason: note("notValid", {
+          field: issue?.path.join(".") ?? "",
+          message: issue?.message ?? "",
+        }),
       });
       slugs.delete(slug);
       continue;
@@ -185,7 +196,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
 }
 
 /** The item's slug, or the first free one after it (`-zh` for a Chinese text, then `-2` …). */
-function freeSlug(item: ImportItem, taken: Set<string>, problems: string[]): string {
+function freeSlug(item: ImportItem, taken: Set<string>, problems: Note[]): string {
   const candidates = [
     item.slug,
     ...(item.lang === "zh-CN" ? [`${item.slug}-zh`] : []),
@@ -194,13 +205,13 @@ function freeSlug(item: ImportItem, taken: Set<string>, problems: string[]): str
   const slug =
     candidates.find((s) => !taken.has(s)) ??
     `${item.slug.slice(0, 40)}-${randomUUID().slice(0, 8)}`;
-  if (slug !== item.slug) problems.push(`slug "${item.slug}" is taken: "${slug}"`);
+  if (slug !== item.slug) problems.push(note("slugTaken", { slug: item.slug, used: slug }));
   taken.add(slug);
   return slug;
 }
 
 /** Tags as the site takes them: at most ten, each short and safe in a path; the rest said. */
-function siteTags(names: string[], problems: string[]): string[] {
+function siteTags(names: string[], problems: Note[]): string[] {
   const tags: string[] = [];
   const left: string[] = [];
   for (const name of names) {
@@ -210,7 +221,7 @@ function siteTags(names: string[], problems: string[]): string[] {
     if (fits && tags.length < CONTENT_LIMITS.tags) tags.push(tag);
     else left.push(tag);
   }
-  if (left.length > 0) problems.push(`tags left out: ${left.join(", ")}`);
+  if (left.length > 0) problems.push(note("tagsLeftOut", { tags: left.join(", ") }));
   return tags;
 }
 

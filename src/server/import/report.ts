@@ -1,4 +1,4 @@
-import type { ImportItem, SiteRead } from "./items.ts";
+import type { ImportItem, Note, SiteRead } from "./items.ts";
 
 // The dry run's report: what an import would bring, and every item it could not bring as it was.
 
@@ -17,7 +17,7 @@ export interface ImportReport {
     comments: number;
   };
   /** Each item with a problem, and what was done instead. */
-  problems: Array<{ sourceId: string; problems: string[] }>;
+  problems: Array<{ sourceId: string; problems: Note[] }>;
   skipped: SiteRead["skipped"];
 }
 

@@ -7,6 +7,8 @@ import {
   type ImportComment,
   type ImportItem,
   langOf,
+  type Note,
+  note,
   readBody,
   type SiteRead,
   SourceRefused,
@@ -108,13 +110,14 @@ function pathOf(link: string): string | null {
   }
 }
 
-function commentsOf(item: Item, problems: string[]): ImportComment[] {
+function commentsOf(item: Item, problems: Note[]): ImportComment[] {
   const kept: ImportComment[] = [];
   for (const comment of item["wp:comment"]) {
     const type = comment["wp:comment_type"];
     const approved = comment["wp:comment_approved"];
     if ((type !== "" && type !== "comment") || approved === "trash") {
-      problems.push(`comment ${comment["wp:comment_id"]} left out: ${type || "in the trash"}`);
+      const id = comment["wp:comment_id"];
+      problems.push(type ? note("commentLeftOut", { id, type }) : note("commentTrashed", { id }));
       continue;
     }
     const parent = comment["wp:comment_parent"];
@@ -145,19 +148,19 @@ function itemOf(
   categoryPath: (nicename: string) => string[],
   attachments: Map<string, Attachment>,
 ): ImportItem {
-  const problems: string[] = [];
+  const problems: Note[] = [];
   const id = item["wp:post_id"];
   const kind = item["wp:post_type"] === "page" ? "page" : "article";
   const status = STATUS[item["wp:status"]] ?? "draft";
-  if (item["wp:status"] === "private") problems.push("private: brought as a draft");
+  if (item["wp:status"] === "private") problems.push(note("private"));
   // The site has no passwords on posts: one kept behind a password must not go public.
   const locked = item["wp:post_password"] !== "";
-  if (locked) problems.push("behind a password: brought as a draft");
+  if (locked) problems.push(note("password"));
   const media = expandShortcodes(item["content:encoded"], id, attachments);
-  for (const code of media.kept) problems.push(`kept as text: ${code}`);
+  for (const code of media.kept) problems.push(note("keptAsText", { code }));
   const body = htmlToMarkdown(paragraphs(media.html));
   const title = item.title || `Untitled ${id}`;
-  if (!item.title) problems.push(`no title: "${title}"`);
+  if (!item.title) problems.push(note("noTitle", { title }));
   const terms = (domain: string) => item.category.filter((term) => term["@_domain"] === domain);
   const made = slugOf([decoded(item["wp:post_name"]), title]);
   const excerpt = htmlToMarkdown(item["excerpt:encoded"]);
@@ -228,7 +231,7 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
   for (const entry of channel.item) {
     const id = entry["wp:post_id"];
     if (partial(entry)) {
-      skipped.push({ file: `comments:${id}`, reason: `comments of ${id}, joined to it` });
+      skipped.push({ file: `comments:${id}`, reason: note("commentsJoined", { id }) });
       continue;
     }
     const item = {
@@ -241,19 +244,19 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
     if (type === "attachment") {
       skipped.push({
         file: where,
-        reason: `a media file, not brought yet: ${item["wp:attachment_url"]}`,
+        reason: note("mediaFile", { url: item["wp:attachment_url"] }),
       });
       continue;
     }
     if (type !== "post" && type !== "page") {
       skipped.push({
         file: where,
-        reason: type ? `a ${type}, not a post or page` : "no post type",
+        reason: type ? note("notPostOrPage", { type }) : note("noPostType"),
       });
       continue;
     }
     if (STATUS[item["wp:status"]] === "skip") {
-      skipped.push({ file: where, reason: `status ${item["wp:status"]}` });
+      skipped.push({ file: where, reason: note("status", { status: item["wp:status"] }) });
       continue;
     }
     items.push(itemOf(item, categoryPath, attachments));

@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import { librarySrc, storeLibraryImage } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
 import type { Storage } from "../storage/storage.ts";
-import type { ImportItem, SiteRead } from "./items.ts";
+import { type ImportItem, type Note, note, type SiteRead } from "./items.ts";
 import { type ImportPlan, planImport, type SiteState, sourceKeyOf } from "./plan.ts";
 import { type ImportReport, reportOf } from "./report.ts";
 import * as repo from "./repository.ts";
@@ -53,7 +53,7 @@ export interface ImportOutcome {
   already: number;
   refused: ImportPlan["refused"];
   /** Each written item with a problem, and what was done instead. */
-  problems: Array<{ sourceId: string; problems: string[] }>;
+  problems: Array<{ sourceId: string; problems: Note[] }>;
 }
 
 /** The site as an import finds it: the database's rows and the files under content/. */
@@ -195,7 +195,7 @@ async function gatherImages(
       for (const src of planned.item.images.files) {
         const file = await source.image(planned.item, src);
         if (!file) {
-          planned.problems.push(`image ${src} is not in the source: left as written`);
+          planned.problems.push(note("imageMissing", { src }));
           continue;
         }
         if (!byPath.has(file.path)) {
@@ -207,7 +207,7 @@ async function gatherImages(
         if (image) srcs.set(src, librarySrc(image.row.id, image.row.variants));
       }
       for (const src of planned.item.images.remote) {
-        planned.problems.push(`image ${src} is on another site: left as its address`);
+        planned.problems.push(note("imageRemote", { src }));
       }
       bySrc.set(planned.item, srcs);
     }
@@ -226,14 +226,14 @@ async function gatherImages(
 async function storeOne(
   deps: ImportDeps,
   file: { path: string; bytes: Uint8Array },
-  problems: string[],
+  problems: Note[],
 ): Promise<StoredImage | null> {
   try {
     const row = await storeLibraryImage(deps.storage, file.bytes, file.path, deps.actor);
     return { path: file.path, row };
   } catch (error) {
     if (!(error instanceof MediaRefusal)) throw error;
-    problems.push(`image ${file.path} was refused (${error.reason}): left as written`);
+    problems.push(note("imageRefused", { src: file.path, reason: error.reason }));
     return null;
   }
 }

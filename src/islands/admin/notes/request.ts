@@ -10,7 +10,8 @@ import type { NoteAction, NoteValues } from "./schema.ts";
 /** A new note's slug: the date, then the first Latin words of the body, or the time of day. */
 export function noteSlug(body: string, now = new Date()): string {
   const date = localDate(now);
-  const words = suggestSlug(body.split(/\s+/).slice(0, 6).join(" "), 40);
+  // Latin words only, whether or not pinyin is loaded (the article editor loads it).
+  const words = suggestSlug(body.split(/\s+/).slice(0, 6).join(" "), 40, null);
   // Two digits each: 1:02:03 and 0:12:03 are two times, and two slugs.
   const time = [now.getHours(), now.getMinutes(), now.getSeconds()]
     .map((part) => String(part).padStart(2, "0"))

@@ -7,6 +7,7 @@ import {
   type ImportCounts,
   type ImportFileInput,
   importFileSchema,
+  type ImportNote as Note,
 } from "../../../../shared/import-rules.ts";
 import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
 import { problemText } from "../../../ui/form-fields.tsx";
@@ -183,22 +184,23 @@ function ImportReport({
       ? [[t("bmsImport.counts.already"), outcome.already] as [string, number]]
       : []),
   ];
+  const said = (where: string, n: Note) => `${where}: ${t(`bmsImport.notes.${n.key}`, n.values)}`;
   const details = [
     {
       title: t("bmsImport.problems", { count: outcome.problems.length }),
-      lines: outcome.problems.flatMap((p) => p.problems.map((line) => `${p.sourceId}: ${line}`)),
+      lines: outcome.problems.flatMap((p) => p.problems.map((n) => said(p.sourceId, n))),
       open: false,
       count: outcome.problems.length,
     },
     {
       title: t("bmsImport.skipped", { count: outcome.report.skipped.length }),
-      lines: outcome.report.skipped.map((s) => `${s.file}: ${s.reason}`),
+      lines: outcome.report.skipped.map((s) => said(s.file, s.reason)),
       open: false,
       count: outcome.report.skipped.length,
     },
     {
       title: t("bmsImport.refused", { count: outcome.refused.length }),
-      lines: outcome.refused.map((r) => `${r.sourceId}: ${r.reason}`),
+      lines: outcome.refused.map((r) => said(r.sourceId, r.reason)),
       open: true,
       count: outcome.refused.length,
     },
@@ -216,11 +218,10 @@ function ImportReport({
           </div>
         ))}
       </dl>
-      {details.length > 0 && <p className="field-hint">{t("bmsImport.detailsNote")}</p>}
       {details.map((group) => (
         <details key={group.title} open={group.open}>
           <summary>{group.title}</summary>
-          <ul lang="en">
+          <ul>
             {group.lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
