@@ -75,6 +75,13 @@ describe("_redirects", () => {
     expect(
       sampleRedirect({ from: "/u/:name/p", to: "/people/:name", status: 302, force: false }),
     ).toEqual({ path: "/u/netlify-smoke/p", location: "/people/netlify-smoke" });
+    // An imported post's `/?p=12`: Netlify passes the query on.
+    expect(
+      sampleRedirect({ from: "/?p=12", to: "/articles/a/", status: 301, force: true }),
+    ).toEqual({
+      path: "/?p=12",
+      location: "/articles/a/?p=12",
+    });
   });
 });
 

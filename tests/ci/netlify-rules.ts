@@ -107,10 +107,12 @@ export function sampleRedirect(rule: RedirectRule): { path: string; location: st
       return part;
     })
     .join("/");
-  const location = rule.to.replace(/:([A-Za-z_]\w*)/g, (all, name: string) => {
+  const to = rule.to.replace(/:([A-Za-z_]\w*)/g, (all, name: string) => {
     return values.get(name) ?? all;
   });
-  return { path, location };
+  // Netlify passes the request's query on to the new address (a rule's own query included).
+  const query = path.includes("?") ? path.slice(path.indexOf("?")) : "";
+  return { path, location: `${to}${query}` };
 }
 
 /** Netlify Build's closing line, `(Netlify Build completed in 1m 10.1s)`, in milliseconds. */

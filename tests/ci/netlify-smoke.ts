@@ -388,6 +388,8 @@ async function main(): Promise<void> {
       return;
     }
 
+    await seedImportedArticle(databaseUrl);
+
     const hook = await hookStandIn(hookPort ?? 0);
     const storage = await startStorageStandIn({
       serviceKey: SERVICE_KEY,
@@ -992,6 +994,28 @@ async function exportChecks(
  * CDN sends the rule's. Such an answer passes only when Netlify's own parser gives the rule.
  */
 const CLI_STATIC_CACHE = /^public, max-age=0(, must-revalidate)?$/;
+
+/**
+ * An article an import brought, with its old addresses (a permalink and WordPress's `/?p=ID`):
+ * the build writes them to `_redirects`, and the checks below ask Netlify's own router for
+ * each rule, the rule with a query included.
+ */
+async function seedImportedArticle(databaseUrl: string): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [made] = await sql<{ id: string }[]>`insert into blog_imports (tool, source, counts)
+      values ('wordpress', 'old-blog.xml', ${sql.json({ articles: 1 })}) returning id`;
+    await sql`insert into content_articles (slug, lang, title, summary, body, category, status, published_at)
+      values ('netlify-smoke-imported', 'en-US', 'Brought from WordPress', 'An imported article.',
+        'Its old addresses lead here.', 'tools', 'published', now())`;
+    for (const from of ["/2019/05/brought-from-wordpress/", "/?p=12"]) {
+      await sql`insert into redirects (from_path, to_path, import_id)
+        values (${from}, '/articles/netlify-smoke-imported/', ${made?.id ?? null})`;
+    }
+  } finally {
+    await sql.end();
+  }
+}
 
 async function headerAndRedirectChecks(base: string, site: string): Promise<void> {
   const dist = join(site, "dist");

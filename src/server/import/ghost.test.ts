@@ -76,9 +76,63 @@ it("keeps a post for members only as a draft, and says what it could not read", 
   expect(members.items[0]?.problems.map((n) => noteText(n, "zh-CN"))).toEqual([
     "仅对 paid 读者可见：作为草稿导入",
   ]);
-  const old = await readGhostExport(exportOf({ mobiledoc: "{}" }));
+  const old = await readGhostExport(exportOf({ mobiledoc: "{not json" }));
   expect(old.items[0]?.problems.map((n) => noteText(n))).toEqual([
-    "only in Ghost's old mobiledoc form: left empty",
+    "its mobiledoc text (Ghost's old form) is not readable: left empty",
   ]);
   await expect(readGhostExport("{}")).rejects.toThrow("Not a Ghost export: no db with posts");
+});
+
+it("reads a post Ghost 1–4 kept only as mobiledoc: sections, markups, lists and cards", async () => {
+  // The shape Ghost's editor wrote before Lexical (mobiledoc 0.3.1).
+  const mobiledoc = {
+    version: "0.3.1",
+    atoms: [["soft-return", "", {}]],
+    markups: [["strong"], ["a", ["href", "https://ghost.org/"]], ["code"]],
+    cards: [
+      ["markdown", { markdown: "| A | B |\n| --- | --- |\n| 1 | 2 |" }],
+      ["image", { src: "https://a.example/p.jpg", alt: "A pier", caption: "Fog" }],
+      ["code", { code: "const a = 1 < 2;", language: "ts" }],
+      ["callout", { html: "<p>Careful</p>" }],
+      ["hr", {}],
+    ],
+    sections: [
+      [1, "h2", [[0, [], 0, "Title"]]],
+      [
+        1,
+        "p",
+        [
+          [0, [0], 1, "bold"],
+          [0, [], 0, " then "],
+          [0, [1], 1, "a link"],
+          [1, [], 0, 0],
+          [0, [2], 1, "x < y"],
+        ],
+      ],
+      [3, "ol", [[[0, [], 0, "one"]], [[0, [], 0, "two"]]]],
+      [10, 0],
+      [10, 1],
+      [10, 2],
+      [10, 3],
+      [10, 4],
+      [1, "blockquote", [[0, [], 0, "Quoted"]]],
+    ],
+  };
+  const read = await readGhostExport(exportOf({ mobiledoc: JSON.stringify(mobiledoc) }));
+  expect(read.items[0]?.body).toBe(
+    [
+      "## Title",
+      "**bold** then [a link](https://ghost.org/)  \n`x < y`",
+      "1.  one\n2.  two",
+      "| A | B |\n| --- | --- |\n| 1 | 2 |",
+      "![A pier](https://a.example/p.jpg)\n\nFog",
+      "```ts\nconst a = 1 < 2;\n```",
+      "Careful",
+      "* * *",
+      "> Quoted",
+    ].join("\n\n"),
+  );
+  expect(read.items[0]?.problems.map((n) => noteText(n))).toEqual([
+    'mobiledoc card "callout" kept as its text',
+  ]);
 });

@@ -1,7 +1,10 @@
+import type { ElementContent } from "hast";
+import { toHtml } from "hast-util-to-html";
+import { h } from "hastscript";
 import { z } from "zod";
-import { escapeHtml } from "../../shared/html.ts";
 import { loadRomanizer } from "../../shared/slug.ts";
-import { htmlToMarkdown } from "./html.ts";
+import { mobiledocMarkdown } from "./ghost-mobiledoc.ts";
+import { htmlNodes, htmlToMarkdown } from "./html.ts";
 import {
   detectLang,
   type ImportItem,
@@ -33,6 +36,7 @@ const postSchema = z.object({
   published_at: z.string().nullish(),
   updated_at: z.string().nullish(),
   custom_excerpt: z.string().nullish(),
+  feature_image: z.string().nullish(),
   locale: z.string().nullish(),
 });
 const exportSchema = z.object({
@@ -74,54 +78,63 @@ const FORMATS: Array<[number, string]> = [
   [8, "u"],
 ];
 
-/** A Lexical tree as HTML; the node types it does not know are kept as their text, and named. */
-function lexicalHtml(node: LexicalNode, unknown: Set<string>): string {
+/** A Lexical tree as elements; the node types it does not know are kept as their text, and named. */
+function lexicalNodes(node: LexicalNode, unknown: Set<string>): ElementContent[] {
   const children = Array.isArray(node.children)
-    ? node.children
-        .filter(isNode)
-        .map((child) => lexicalHtml(child, unknown))
-        .join("")
-    : "";
+    ? node.children.filter(isNode).flatMap((child) => lexicalNodes(child, unknown))
+    : [];
   const type = typeof node.type === "string" ? node.type : "";
   switch (type) {
     case "root":
       return children;
     case "paragraph":
-      return `<p>${children}</p>`;
+      return [h("p", children)];
     case "heading":
-    case "extended-heading":
-      return `<${field(node, "tag") || "h2"}>${children}</${field(node, "tag") || "h2"}>`;
+    case "extended-heading": {
+      const tag = field(node, "tag");
+      return [h(/^h[1-6]$/.test(tag) ? tag : "h2", children)];
+    }
     case "quote":
     case "extended-quote":
     case "aside":
-      return `<blockquote>${children}</blockquote>`;
+      return [h("blockquote", children)];
     case "list":
-      return field(node, "listType") === "number" ? `<ol>${children}</ol>` : `<ul>${children}</ul>`;
+      return [h(field(node, "listType") === "number" ? "ol" : "ul", children)];
     case "listitem":
-      return `<li>${children}</li>`;
+      return [h("li", children)];
     case "link":
-      return `<a href="${escapeHtml(field(node, "url"))}">${children}</a>`;
+      return [h("a", { href: field(node, "url") }, children)];
     case "linebreak":
-      return "<br>";
+      return [h("br")];
     case "horizontalrule":
-      return "<hr>";
+      return [h("hr")];
     case "text":
     case "extended-text": {
       const format = typeof node.format === "number" ? node.format : 0;
-      return FORMATS.reduce(
-        (html, [bit, tag]) => ((format & bit) !== 0 ? `<${tag}>${html}</${tag}>` : html),
-        escapeHtml(field(node, "text")),
-      );
+      const plain: ElementContent = { type: "text", value: field(node, "text") };
+      return [
+        FORMATS.reduce<ElementContent>(
+          (inner, [bit, tag]) => ((format & bit) !== 0 ? h(tag, [inner]) : inner),
+          plain,
+        ),
+      ];
     }
     case "image": {
-      const image = `<img src="${escapeHtml(field(node, "src"))}" alt="${escapeHtml(field(node, "alt"))}">`;
+      const image = h("img", { src: field(node, "src"), alt: field(node, "alt") });
       const caption = field(node, "caption");
-      return caption ? `<figure>${image}<figcaption>${caption}</figcaption></figure>` : image;
+      // A caption is HTML in Lexical's image node.
+      return caption ? [h("figure", [image, h("figcaption", htmlNodes(caption))])] : [image];
     }
-    case "codeblock":
-      return `<pre><code class="language-${escapeHtml(field(node, "language"))}">${escapeHtml(field(node, "code"))}</code></pre>`;
+    case "codeblock": {
+      const language = field(node, "language");
+      return [
+        h("pre", [
+          h("code", { className: language ? [`language-${language}`] : [] }, field(node, "code")),
+        ]),
+      ];
+    }
     case "html":
-      return field(node, "html");
+      return htmlNodes(field(node, "html"));
     default:
       unknown.add(type);
       return children;
@@ -146,12 +159,20 @@ function bodyOf(post: Post, problems: Note[]): string {
     const markdown = blocks.map((block) =>
       block.type === "markdown"
         ? field(block, "markdown").trim()
-        : htmlToMarkdown(lexicalHtml(block, unknown)),
+        : htmlToMarkdown(toHtml(lexicalNodes(block, unknown))),
     );
     for (const type of unknown) problems.push(note("lexicalKept", { type }));
     return markdown.filter(Boolean).join("\n\n");
   }
-  if (post.mobiledoc) problems.push(note("mobiledocOnly"));
+  if (post.mobiledoc) {
+    const read = mobiledocMarkdown(post.mobiledoc);
+    if (!read) {
+      problems.push(note("mobiledocUnread"));
+      return "";
+    }
+    for (const type of read.unknown) problems.push(note("mobiledocKept", { type }));
+    return read.markdown;
+  }
   return "";
 }
 
@@ -204,6 +225,7 @@ export async function readGhostExport(json: string): Promise<SiteRead> {
       body,
       oldPaths: [`/${post.slug}/`],
       images: opening.images,
+      cover: post.feature_image ?? null,
       comments: [],
       problems,
     });

@@ -1,3 +1,5 @@
+import type { ElementContent } from "hast";
+import { fromHtml } from "hast-util-from-html";
 import { parseFragment } from "parse5";
 import TurndownService from "turndown";
 import { gfm } from "turndown-plugin-gfm";
@@ -83,3 +85,9 @@ export function paragraphs(html: string): string {
 export function htmlToMarkdown(html: string): string {
   return turndown.turndown(html).trim();
 }
+
+/** An HTML fragment as element-tree nodes (hast), to build a document from. */
+export const htmlNodes = (html: string): ElementContent[] =>
+  fromHtml(html, { fragment: true }).children.filter(
+    (child): child is ElementContent => child.type !== "doctype",
+  );

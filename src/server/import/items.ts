@@ -61,6 +61,8 @@ export interface ImportItem {
   oldPaths: string[];
   /** The images its body shows: files of the source, and addresses on the web. */
   images: { files: string[]; remote: string[] };
+  /** Its cover (featured) image as the source names it: an address, or a file of the source. */
+  cover: string | null;
   /** Readers' comments the source kept with it (WordPress), oldest first. */
   comments: ImportComment[];
   /** What could not be read as it was, and what was done instead. */
@@ -79,6 +81,10 @@ export interface ImportComment {
   body: string;
   status: "approved" | "pending" | "spam";
 }
+
+/** An address with a scheme or a host (`https://…`, `//…`, `__GHOST_URL__/…`): not a file. */
+export const isWebAddress = (src: string) =>
+  URL.canParse(src) || src.startsWith("//") || src.startsWith("__GHOST_URL__");
 
 /** The values of a field that may be a list, a single value, or missing. */
 export function listOf(value: unknown): string[] {

@@ -126,6 +126,16 @@ export async function readMarkdownSite(dir: string): Promise<SiteRead> {
   return { tool, items: uniqueSlugs(items), skipped };
 }
 
+/** The cover image front matter names, by the field each tool or theme uses. */
+function coverOf(data: Record<string, unknown>): string | null {
+  const fields = ["cover", "image", "featured_image", "thumbnail", "banner", "ogImage"];
+  for (const field of fields) {
+    const src = textOf(data[field]);
+    if (src) return src;
+  }
+  return listOf(data.images)[0] ?? null;
+}
+
 function itemOf(
   file: SourceFile,
   kind: ImportItem["kind"],
@@ -166,6 +176,7 @@ function itemOf(
     body: file.body,
     oldPaths: flavour.oldPaths(file, { slug, publishedAt }),
     images,
+    cover: coverOf(file.data),
     comments: [],
     problems,
   };

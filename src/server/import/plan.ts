@@ -40,6 +40,8 @@ export interface PlannedArticle {
     title: string;
     summary: string;
     body: string;
+    /** Set by the writer, once the cover's file is stored (or its address checked). */
+    cover: string;
     category: string;
     tags: string[];
     status: "draft" | "published" | "scheduled";
@@ -158,6 +160,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
       title,
       summary: cut(item.summary || title, CONTENT_LIMITS.summary),
       body: item.body,
+      cover: "",
       category: inCategory,
       tags,
       status,

@@ -1,4 +1,4 @@
-import type { ImportItem, Note, SiteRead } from "./items.ts";
+import { type ImportItem, isWebAddress, type Note, type SiteRead } from "./items.ts";
 
 // The dry run's report: what an import would bring, and every item it could not bring as it was.
 
@@ -21,6 +21,10 @@ export interface ImportReport {
   skipped: SiteRead["skipped"];
 }
 
+/** The item's cover, if it is a file of the source (`web` false) or an address (true). */
+const covers = (item: ImportItem, web: boolean) =>
+  item.cover && isWebAddress(item.cover) === web ? [item.cover] : [];
+
 export function reportOf(read: SiteRead): ImportReport {
   const distinct = (pick: (item: ImportItem) => string[]) =>
     new Set(read.items.flatMap(pick).map((name) => name.toLowerCase())).size;
@@ -32,8 +36,8 @@ export function reportOf(read: SiteRead): ImportReport {
       drafts: read.items.filter((item) => item.draft).length,
       categories: distinct((item) => item.categories),
       tags: distinct((item) => item.tags),
-      images: distinct((item) => item.images.files),
-      remoteImages: distinct((item) => item.images.remote),
+      images: distinct((item) => [...item.images.files, ...covers(item, false)]),
+      remoteImages: distinct((item) => [...item.images.remote, ...covers(item, true)]),
       comments: read.items.reduce((sum, item) => sum + item.comments.length, 0),
     },
     problems: read.items

@@ -62,6 +62,7 @@ const itemSchema = z.object({
   "wp:attachment_url": text,
   "wp:post_password": text,
   "wp:post_parent": text,
+  "wp:postmeta": z.array(z.object({ "wp:meta_key": text, "wp:meta_value": text })).default([]),
   category: z.array(termSchema).default([]),
   "wp:comment": z.array(commentSchema).default([]),
 });
@@ -134,6 +135,10 @@ function commentsOf(item: Item, problems: Note[]): ImportComment[] {
   return kept.sort((a, b) => (a.publishedAt ?? "").localeCompare(b.publishedAt ?? ""));
 }
 
+/** A value of the post's meta (`wp:postmeta`), by its key. */
+const metaOf = (item: Item, key: string) =>
+  item["wp:postmeta"].find((meta) => meta["wp:meta_key"] === key)?.["wp:meta_value"];
+
 /** A slug WordPress stored percent-encoded (a Chinese one), as text. */
 function decoded(slug: string): string {
   try {
@@ -187,6 +192,8 @@ function itemOf(
       ),
     ],
     images: opening.images,
+    // The featured image: an attachment, named by its id in the post's meta.
+    cover: attachments.get(metaOf(item, "_thumbnail_id") ?? "")?.url || null,
     comments: commentsOf(item, problems),
     problems,
   };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -66,6 +67,7 @@ async function hexoWithImage(): Promise<string> {
       "date: 2020-05-01 10:00:00",
       "categories: [生活, 摄影]",
       "tags: [相机]",
+      "cover: with-image/photo.jpg",
       "---",
       "第一段，有图。",
       "",
@@ -83,7 +85,9 @@ describeEachDatabase("blog import writer", (database) => {
     const { db } = database();
     const d = deps(db, folders());
     const before = await count(db);
-    const source = await openSource(`${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`);
+    const path = `${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`;
+    const xml = readFileSync(path, "utf8");
+    const source = await openSource(path);
     const dry = await importBlog(d, source, { dryRun: true });
     expect(dry.importId).toBeNull();
     expect(await count(db)).toEqual(before);
@@ -102,6 +106,12 @@ describeEachDatabase("blog import writer", (database) => {
     expect(after.comments).toBe(counts.comments);
     expect(after.redirects).toBe(outcome.written.redirects);
     expect(d.publisher.contentChanged).toHaveBeenCalledTimes(1);
+
+    // Featured images, WordPress's attachments on its own site, are the articles' covers.
+    const covered = await db.select().from(contentArticles);
+    expect(covered.filter((row) => row.cover.startsWith("https://")).length).toBe(
+      xml.split("<wp:meta_key>_thumbnail_id</wp:meta_key>").length - 1,
+    );
 
     // Threads are one level deep: every reply names its thread's first comment.
     const replies = await db.select().from(comments);
@@ -156,6 +166,9 @@ describeEachDatabase("blog import writer", (database) => {
     // The innermost category files it; the outer one stays as a tag.
     expect(row?.tags).toEqual(["生活", "相机"]);
     expect(row?.body).toContain(`![一张 \\[蓝\\] 图](/api/media/m-${image?.id}-`);
+    // The cover is the same file: stored once, shown as the cover too.
+    expect(row?.cover).toMatch(new RegExp(`^/api/media/m-${image?.id}-`));
+    expect(await db.$count(media)).toBe(1);
     expect(row?.body).toContain("![不在](with-image/missing.png)");
     expect(row?.publishedAt?.toISOString()).toBe("2020-05-01T02:00:00.000Z");
     // Served without the place it was taken.

@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import { librarySrc, storeLibraryImage } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
 import type { Storage } from "../storage/storage.ts";
-import { type ImportItem, type Note, note, type SiteRead } from "./items.ts";
+import { type ImportItem, isWebAddress, type Note, note, type SiteRead } from "./items.ts";
 import { type ImportPlan, planImport, type SiteState, sourceKeyOf } from "./plan.ts";
 import { type ImportReport, reportOf } from "./report.ts";
 import * as repo from "./repository.ts";
@@ -116,6 +116,7 @@ export async function importBlog(
       articles: plan.articles.map(({ row, item }) => ({
         ...row,
         body: pointImages(row.body, images.srcOf(item)),
+        cover: images.coverOf(item),
         authorId: deps.actor,
       })),
       comments: plan.articles.flatMap(({ row, comments }) =>
@@ -189,22 +190,35 @@ async function gatherImages(
   const stored: StoredImage[] = [];
   const byPath = new Map<string, StoredImage | null>();
   const bySrc = new Map<ImportItem, Map<string, string>>();
+  const covers = new Map<ImportItem, string>();
+  /** The library's address of a file of the source, stored once; null when it has none. */
+  const fileSrc = async (planned: ImportPlan["articles"][number], src: string) => {
+    const file = await source.image(planned.item, src);
+    if (!file) return null;
+    if (!byPath.has(file.path)) {
+      const image = dryRun ? null : await storeOne(deps, file, planned.problems);
+      byPath.set(file.path, image);
+      if (image) stored.push(image);
+    }
+    const image = byPath.get(file.path);
+    return image ? librarySrc(image.row.id, image.row.variants) : "";
+  };
   try {
     for (const planned of plan.articles) {
       const srcs = new Map<string, string>();
       for (const src of planned.item.images.files) {
-        const file = await source.image(planned.item, src);
-        if (!file) {
-          planned.problems.push(note("imageMissing", { src }));
-          continue;
-        }
-        if (!byPath.has(file.path)) {
-          const image = dryRun ? null : await storeOne(deps, file, planned.problems);
-          byPath.set(file.path, image);
-          if (image) stored.push(image);
-        }
-        const image = byPath.get(file.path);
-        if (image) srcs.set(src, librarySrc(image.row.id, image.row.variants));
+        const at = await fileSrc(planned, src);
+        if (at === null) planned.problems.push(note("imageMissing", { src }));
+        else if (at) srcs.set(src, at);
+      }
+      const cover = planned.item.cover;
+      if (cover && isWebAddress(cover)) {
+        if (cover.startsWith("https://")) covers.set(planned.item, cover);
+        else planned.problems.push(note("coverNotHttps", { src: cover }));
+      } else if (cover) {
+        const at = await fileSrc(planned, cover);
+        if (at === null) planned.problems.push(note("coverMissing", { src: cover }));
+        else if (at) covers.set(planned.item, at);
       }
       for (const src of planned.item.images.remote) {
         planned.problems.push(note("imageRemote", { src }));
@@ -220,6 +234,7 @@ async function gatherImages(
     /** Image files found: stored, or in a dry run to be stored. */
     found: dryRun ? byPath.size : stored.length,
     srcOf: (item: ImportItem) => bySrc.get(item) ?? new Map<string, string>(),
+    coverOf: (item: ImportItem) => covers.get(item) ?? "",
   };
 }
 

@@ -280,7 +280,8 @@ export function createSiteApp(options: SiteAppOptions) {
   const redirect = (c: Context<SiteEnv>, forced: boolean) => {
     const url = new URL(c.req.url);
     const rule = redirectFor(c.var.site.redirects, url.pathname, url.searchParams);
-    return rule && rule.force === forced ? c.redirect(rule.to, 301) : null;
+    // The query goes on to the new address, as Netlify passes it (its rule's own included).
+    return rule && rule.force === forced ? c.redirect(`${rule.to}${url.search}`, 301) : null;
   };
   app.use(async (c, next) => redirect(c, true) ?? next());
   // Netlify never serves `_headers` or `_redirects`; neither does this.

@@ -181,7 +181,8 @@ const settings = {
       frontMatterUnread: "front matter not read: {{error}}",
       lexicalNotJson: "its Lexical text is not JSON: left empty",
       lexicalKept: 'Lexical "{{type}}" kept as its text',
-      mobiledocOnly: "only in Ghost's old mobiledoc form: left empty",
+      mobiledocUnread: "its mobiledoc text (Ghost's old form) is not readable: left empty",
+      mobiledocKept: 'mobiledoc card "{{type}}" kept as its text',
       notPostOrPage: "a {{type}}, not a post or page",
       noPostType: "no post type",
       forMembers: "for {{visibility}} readers: brought as a draft",
@@ -210,6 +211,8 @@ const settings = {
       imageMissing: "image {{src}} is not in the source: left as written",
       imageRemote: "image {{src}} is on another site: left as its address",
       imageRefused: "image {{src}} was refused ({{reason}}): left as written",
+      coverMissing: "cover {{src}} is not in the source: left out",
+      coverNotHttps: "cover {{src}} is not an https:// address: left out",
     },
     problems: {
       noFile: "Choose the export file.",

@@ -176,7 +176,8 @@ const settings: SettingsMessages = {
       frontMatterUnread: "front matter 无法读取：{{error}}",
       lexicalNotJson: "Lexical 内容不是 JSON：留空",
       lexicalKept: "Lexical 的“{{type}}”保留为文字",
-      mobiledocOnly: "只有 Ghost 旧的 mobiledoc 格式：留空",
+      mobiledocUnread: "mobiledoc 内容（Ghost 旧格式）无法读取：留空",
+      mobiledocKept: "mobiledoc 卡片“{{type}}”保留为文字",
       notPostOrPage: "{{type}}，不是文章或页面",
       noPostType: "没有文章类型",
       forMembers: "仅对 {{visibility}} 读者可见：作为草稿导入",
@@ -205,6 +206,8 @@ const settings: SettingsMessages = {
       imageMissing: "图片 {{src}} 不在源文件中：保持原样",
       imageRemote: "图片 {{src}} 在其他网站上：保留其地址",
       imageRefused: "图片 {{src}} 被拒绝（{{reason}}）：保持原样",
+      coverMissing: "封面 {{src}} 不在源文件中：未导入",
+      coverNotHttps: "封面 {{src}} 不是 https:// 地址：未导入",
     },
     problems: {
       noFile: "请选择导出文件。",
