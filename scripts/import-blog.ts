@@ -1,8 +1,9 @@
 // `npm run import:blog -- <folder|file.xml|file.json|file.zip> [--yes]`
 // Brings a blog from WordPress, Ghost, Hexo, Hugo, Jekyll or an Astro theme into the
 // configured database (DATABASE_URL, else the embedded one under DATA_DIR or .data) and its
-// storage. Without --yes it only reports what it would bring. `--list` lists the imports made;
-// `--remove <id>` removes one with everything it made. The embedded database is one process's
+// storage. Without --yes it only reports what it would bring. --fetch-images fetches the
+// images on other sites (public addresses only) into the media library too. `--list` lists the
+// imports made; `--remove <id>` removes one with everything it made. The embedded database is one process's
 // at a time: stop `npm start` first, and build again after (`npm run build`).
 
 import { parseArgs } from "node:util";
@@ -20,7 +21,7 @@ import { openForCommand } from "../src/server/runtime.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
 
 const USAGE = [
-  "usage: npm run import:blog -- <folder|export.xml|export.json|blog.zip> [--yes]",
+  "usage: npm run import:blog -- <folder|export.xml|export.json|blog.zip> [--yes] [--fetch-images]",
   "       npm run import:blog -- --list",
   "       npm run import:blog -- --remove <id>",
 ].join("\n");
@@ -30,6 +31,7 @@ function parse() {
   return parseArgs({
     options: {
       yes: { type: "boolean", short: "y" },
+      "fetch-images": { type: "boolean" },
       list: { type: "boolean" },
       remove: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -108,7 +110,10 @@ try {
     const cpu = process.cpuUsage();
     const source = await openSource(path);
     try {
-      const outcome = await importBlog(deps, source, { dryRun: !args.values.yes });
+      const outcome = await importBlog(deps, source, {
+        dryRun: !args.values.yes,
+        fetchImages: args.values["fetch-images"] === true,
+      });
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       const used = process.cpuUsage(cpu);
       const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(2);

@@ -25,8 +25,13 @@ export const importFileSchema = z.object({
       (file) => (IMPORT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)),
       "bmsImport.problems.type",
     ),
+  /** Fetch the images on other sites into the library too: a checkbox, sent as "1" or "0". */
+  fetchImages: z
+    .union([z.boolean(), z.literal(["0", "1"]).transform((value) => value === "1")])
+    .default(false),
 });
 export type ImportFileInput = z.input<typeof importFileSchema>;
+export type ImportFile = z.output<typeof importFileSchema>;
 
 /** What an import brought, or would bring (the API's answer, src/server/import/writer.ts). */
 export type ImportCounts = {

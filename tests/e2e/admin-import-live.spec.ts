@@ -112,7 +112,9 @@ lookTests(
     // What to know about the items, in the interface's language.
     const report = section.getByRole("region", { name: w.imported });
     await report.getByText(zh ? "2 个条目需要留意" : "2 items to know about").click();
-    const note = zh ? "post:13: 私密文章：作为草稿导入" : "post:13: private: brought as a draft";
+    const note = zh
+      ? "Private Post — 私密文章：作为草稿导入"
+      : "Private Post — private: brought as a draft";
     await expect(report.getByRole("listitem").filter({ hasText: note })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);

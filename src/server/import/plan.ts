@@ -69,7 +69,7 @@ export interface ImportPlan {
   /** Items an earlier import brought: left as they are. */
   already: string[];
   /** Items that cannot be written, and why. */
-  refused: Array<{ sourceId: string; reason: Note }>;
+  refused: Array<{ sourceId: string; title: string; reason: Note }>;
   /** Comments left out (spam), by item. */
   spam: number;
 }
@@ -177,6 +177,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
       const issue = checked.error.issues[0];
       plan.refused.push({
         sourceId: item.sourceId,
+        title: item.title,
         reason: note("notValid", {
           field: issue?.path.join(".") ?? "",
           message: issue?.message ?? "",

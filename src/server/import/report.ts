@@ -17,7 +17,7 @@ export interface ImportReport {
     comments: number;
   };
   /** Each item with a problem, and what was done instead. */
-  problems: Array<{ sourceId: string; problems: Note[] }>;
+  problems: Array<{ sourceId: string; title: string; problems: Note[] }>;
   skipped: SiteRead["skipped"];
 }
 
@@ -42,7 +42,7 @@ export function reportOf(read: SiteRead): ImportReport {
     },
     problems: read.items
       .filter((item) => item.problems.length > 0)
-      .map(({ sourceId, problems }) => ({ sourceId, problems })),
+      .map(({ sourceId, title, problems }) => ({ sourceId, title, problems })),
     skipped: read.skipped,
   };
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { IMPORT_LIMITS, importFileSchema } from "../../shared/import-rules.ts";
+import { IMPORT_LIMITS, type ImportFile, importFileSchema } from "../../shared/import-rules.ts";
 import { ctx } from "../content/route-parts.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -31,7 +31,7 @@ function refused(message: string, key: string): ApiError {
 
 async function run(
   c: Parameters<typeof ctx>[0],
-  file: File,
+  { file, fetchImages }: ImportFile,
   dryRun: boolean,
 ): Promise<ImportOutcome> {
   const name = file.name.split(/[/\\]/).at(-1) || "upload";
@@ -48,9 +48,14 @@ async function run(
   try {
     const content = ctx(c);
     return await importBlog(
-      { ...content, storage: c.var.storage, actor: content.actor ?? null },
+      {
+        ...content,
+        storage: c.var.storage,
+        actor: content.actor ?? null,
+        outbound: c.var.outbound.policy,
+      },
       source,
-      { dryRun },
+      { dryRun, fetchImages },
     );
   } finally {
     await source.close();
@@ -75,14 +80,14 @@ export const importRoutes = new Hono<AppEnv>()
     requireAdmin,
     largeBody(UPLOAD_LIMIT),
     formBody(importFileSchema),
-    async (c) => ok(c, await run(c, c.req.valid("form").file, true)),
+    async (c) => ok(c, await run(c, c.req.valid("form"), true)),
   )
   .post(
     "/admin/imports",
     requireAdmin,
     largeBody(UPLOAD_LIMIT),
     formBody(importFileSchema),
-    async (c) => ok(c, await run(c, c.req.valid("form").file, false), "Imported"),
+    async (c) => ok(c, await run(c, c.req.valid("form"), false), "Imported"),
   )
   .delete("/admin/imports/:id", requireAdmin, pathParams(idParamSchema), async (c) => {
     const content = ctx(c);

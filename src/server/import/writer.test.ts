@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -177,6 +179,56 @@ describeEachDatabase("blog import writer", (database) => {
     expect(outcome.problems[0]?.problems.map((n) => noteText(n))).toContain(
       "image with-image/missing.png is not in the source: left as written",
     );
+  });
+
+  it("fetches the images on other sites when asked, through the outbound policy", async () => {
+    const { db } = database();
+    const png = await sharp({
+      create: { width: 20, height: 10, channels: 3, background: "#aa3366" },
+    })
+      .png()
+      .toBuffer();
+    // A stand-in for another site, on loopback: one image there, one gone.
+    const server = createServer((request, response) => {
+      if (request.url === "/a.png")
+        response.writeHead(200, { "content-type": "image/png" }).end(png);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as AddressInfo; // listen(0) on an IP: an AddressInfo
+    try {
+      const dir = folders();
+      await mkdir(join(dir, "source/_posts"), { recursive: true });
+      const site = `http://127.0.0.1:${port}`;
+      await writeFile(
+        join(dir, "source/_posts/away.md"),
+        `---\ntitle: Away\n---\nText.\n\n![here](${site}/a.png)\n\n![gone](${site}/gone.png)\n`,
+      );
+      // Loopback is refused unless the policy allows it, as for every request the server makes.
+      const refused = await importBlog(deps(db, folders()), await openSource(dir), {
+        dryRun: false,
+        fetchImages: true,
+      });
+      expect(refused.problems[0]?.problems.map((n) => noteText(n))).toContain(
+        `image ${site}/a.png could not be fetched (an address this server may not reach): left as its address`,
+      );
+      await removeBlogImport(deps(db, folders()), refused.importId ?? "");
+
+      const d = { ...deps(db, folders()), outbound: { allowLoopback: true } };
+      const outcome = await importBlog(d, await openSource(dir), { fetchImages: true });
+      expect(outcome.written.images).toBe(1);
+      const [row] = await db
+        .select()
+        .from(contentArticles)
+        .where(eq(contentArticles.title, "Away"));
+      expect(row?.body).toMatch(/!\[here\]\(\/api\/media\/m-[0-9a-f-]+-\d+\.webp\)/);
+      expect(row?.body).toContain(`![gone](${site}/gone.png)`);
+      expect(outcome.problems[0]?.problems.map((n) => noteText(n))).toEqual([
+        `image ${site}/gone.png could not be fetched (HTTP 404): left as its address`,
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it("leaves nothing behind when the write fails", async () => {

@@ -3,10 +3,12 @@ import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { MediaRefusal } from "../../lib/images/process.ts";
 import type { ImportCounts } from "../../shared/import-rules.ts";
+import { MEDIA_LIMITS } from "../../shared/kinds/media.ts";
 import { renderComment } from "../comments/render.ts";
 import type { ContentFiles } from "../content/files.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
+import { isRefused, type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
 import { librarySrc, storeLibraryImage } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -39,7 +41,19 @@ export interface ImportDeps {
   publisher: Publisher;
   /** Who runs it (an admin's id), or null from the command line. */
   actor: string | null;
+  /** Which addresses fetching an image may reach (public ones only, unless a test says). */
+  outbound?: OutboundPolicy;
 }
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  /** Fetch the images the items show from other sites, and store them too. */
+  fetchImages?: boolean;
+  now?: Date;
+}
+
+/** How long one image may take to arrive when fetched. */
+const FETCH_TIMEOUT_MS = 20_000;
 
 /** What an import brought (or, in a dry run, would bring). */
 export interface ImportOutcome {
@@ -53,7 +67,7 @@ export interface ImportOutcome {
   already: number;
   refused: ImportPlan["refused"];
   /** Each written item with a problem, and what was done instead. */
-  problems: Array<{ sourceId: string; problems: Note[] }>;
+  problems: Array<{ sourceId: string; title: string; problems: Note[] }>;
 }
 
 /** The site as an import finds it: the database's rows and the files under content/. */
@@ -75,11 +89,11 @@ async function siteState(db: Db, files: ContentFiles): Promise<SiteState> {
 export async function importBlog(
   deps: ImportDeps,
   source: BlogSource,
-  { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
+  { dryRun = false, fetchImages = false, now = new Date() }: ImportOptions = {},
 ): Promise<ImportOutcome> {
   const plan = planImport(source.read, await siteState(deps.db, deps.files), now);
   const importId = randomUUID();
-  const images = await gatherImages(deps, source, plan, dryRun);
+  const images = await gatherImages(deps, source, plan, { dryRun, fetchImages });
   const outcome: ImportOutcome = {
     importId: dryRun || plan.articles.length === 0 ? null : importId,
     dryRun,
@@ -97,7 +111,7 @@ export async function importBlog(
     refused: plan.refused,
     problems: plan.articles
       .filter((a) => a.problems.length > 0)
-      .map((a) => ({ sourceId: a.item.sourceId, problems: a.problems })),
+      .map((a) => ({ sourceId: a.item.sourceId, title: a.item.title, problems: a.problems })),
   };
   if (dryRun || plan.articles.length === 0) return outcome;
 
@@ -185,7 +199,7 @@ async function gatherImages(
   deps: ImportDeps,
   source: BlogSource,
   plan: ImportPlan,
-  dryRun: boolean,
+  { dryRun, fetchImages }: { dryRun: boolean; fetchImages: boolean },
 ) {
   const stored: StoredImage[] = [];
   const byPath = new Map<string, StoredImage | null>();
@@ -203,6 +217,17 @@ async function gatherImages(
     const image = byPath.get(file.path);
     return image ? librarySrc(image.row.id, image.row.variants) : "";
   };
+  /** The library's address of an image on another site, fetched and stored once; null if not. */
+  const webSrc = async (planned: ImportPlan["articles"][number], url: string) => {
+    if (!byPath.has(url)) {
+      const file = dryRun ? null : await fetchImage(deps, url, planned.problems);
+      const image = file && (await storeOne(deps, file, planned.problems));
+      byPath.set(url, image ?? null);
+      if (image) stored.push(image);
+    }
+    const image = byPath.get(url);
+    return image ? librarySrc(image.row.id, image.row.variants) : null;
+  };
   try {
     for (const planned of plan.articles) {
       const srcs = new Map<string, string>();
@@ -213,7 +238,9 @@ async function gatherImages(
       }
       const cover = planned.item.cover;
       if (cover && isWebAddress(cover)) {
-        if (cover.startsWith("https://")) covers.set(planned.item, cover);
+        const at = fetchImages && URL.canParse(cover) ? await webSrc(planned, cover) : null;
+        if (at) covers.set(planned.item, at);
+        else if (cover.startsWith("https://")) covers.set(planned.item, cover);
         else planned.problems.push(note("coverNotHttps", { src: cover }));
       } else if (cover) {
         const at = await fileSrc(planned, cover);
@@ -221,7 +248,9 @@ async function gatherImages(
         else if (at) covers.set(planned.item, at);
       }
       for (const src of planned.item.images.remote) {
-        planned.problems.push(note("imageRemote", { src }));
+        const at = fetchImages ? await webSrc(planned, src) : null;
+        if (at) srcs.set(src, at);
+        else if (!fetchImages || dryRun) planned.problems.push(note("imageRemote", { src }));
       }
       bySrc.set(planned.item, srcs);
     }
@@ -237,6 +266,48 @@ async function gatherImages(
     coverOf: (item: ImportItem) => covers.get(item) ?? "",
   };
 }
+
+/**
+ * An image on another site, fetched through the outbound policy (public addresses only, each
+ * redirect checked), at most the library's size; null with a note when it cannot be had.
+ */
+async function fetchImage(
+  deps: ImportDeps,
+  url: string,
+  problems: Note[],
+): Promise<{ path: string; bytes: Uint8Array } | null> {
+  try {
+    const response = await outboundFetch(
+      url,
+      { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
+      deps.outbound ?? {},
+    );
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      problems.push(note("imageFetchFailed", { src: url, why: `HTTP ${response.status}` }));
+      return null;
+    }
+    const declared = Number(response.headers.get("content-length") ?? 0);
+    if (declared > MEDIA_LIMITS.bytes) {
+      await response.body?.cancel().catch(() => {});
+      problems.push(note("imageFetchFailed", { src: url, why: "larger than 25 MB" }));
+      return null;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { path: url, bytes };
+  } catch (error) {
+    const why = isRefused(error) ? "an address this server may not reach" : errorText(error);
+    problems.push(note("imageFetchFailed", { src: url, why }));
+    return null;
+  }
+}
+
+const errorText = (error: unknown) =>
+  error instanceof Error
+    ? error.cause instanceof Error
+      ? error.cause.message
+      : error.message
+    : String(error);
 
 async function storeOne(
   deps: ImportDeps,
@@ -262,7 +333,7 @@ export function pointImages(body: string, srcs: ReadonlyMap<string, string>): st
   const spans: Array<{ start: number; end: number; text: string }> = [];
   const visit = (node: Nodes) => {
     if (node.type === "image") {
-      const to = srcs.get(safeDecode(node.url));
+      const to = srcs.get(node.url) ?? srcs.get(safeDecode(node.url));
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
       if (to && start !== undefined && end !== undefined) {

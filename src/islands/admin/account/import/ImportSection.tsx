@@ -5,12 +5,14 @@ import type { Translate } from "../../../../i18n/core.ts";
 import {
   IMPORT_EXTENSIONS,
   type ImportCounts,
+  type ImportFile,
   type ImportFileInput,
   importFileSchema,
   type ImportNote as Note,
 } from "../../../../shared/import-rules.ts";
 import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
 import { problemText } from "../../../ui/form-fields.tsx";
+import { FormCheckField } from "../../app/content/fields.tsx";
 import { DeleteControl } from "../../app/DeleteControl.tsx";
 import { failureText, showServerIssues } from "../../app/form.tsx";
 import { succeeded } from "../../app/query.ts";
@@ -44,11 +46,11 @@ export function ImportSection({ t }: { t: Translate }) {
   const preview = usePreviewImport();
   const run = useRunImport();
   const status = useStatusLine();
-  const [shown, setShown] = useState<{ file: File; outcome: ImportOutcome } | null>(null);
+  const [shown, setShown] = useState<{ upload: ImportFile; outcome: ImportOutcome } | null>(null);
   // No file until one is chosen: the schema says so (`bmsImport.problems.noFile`).
-  const form = useForm<ImportFileInput>({
+  const form = useForm<ImportFileInput, unknown, ImportFile>({
     resolver: zodResolver(importFileSchema),
-    defaultValues: {},
+    defaultValues: { fetchImages: false },
   });
   const { field, fieldState } = useController({ control: form.control, name: "file" });
   // The chosen file's name stays in the input until it is emptied by hand after an import.
@@ -60,22 +62,22 @@ export function ImportSection({ t }: { t: Translate }) {
     if (!showServerIssues(caught, form.setError, ["file"]))
       status.report(false, failureText(t, caught));
   };
-  const check = form.handleSubmit(async ({ file }) => {
+  const check = form.handleSubmit(async (upload) => {
     status.clear();
     setShown(null);
     try {
-      setShown({ file, outcome: await preview.mutateAsync(file) });
+      setShown({ upload, outcome: await preview.mutateAsync(upload) });
     } catch (caught) {
       failed(caught);
     }
   });
-  const importIt = async (file: File) => {
+  const importIt = async (upload: ImportFile) => {
     status.clear();
     try {
-      const outcome = await run.mutateAsync(file);
-      setShown({ file, outcome });
+      const outcome = await run.mutateAsync(upload);
+      setShown({ upload, outcome });
       status.report(true, outcome.importId ? t("bmsImport.done") : t("bmsImport.nothingNew"));
-      form.reset({});
+      form.reset({ fetchImages: false });
       if (input.current) input.current.value = "";
     } catch (caught) {
       failed(caught);
@@ -129,6 +131,13 @@ export function ImportSection({ t }: { t: Translate }) {
             </span>
           )}
         </div>
+        <FormCheckField
+          control={form.control}
+          name="fetchImages"
+          t={t}
+          id={`${id}-field-fetchImages`}
+          label={t("bmsImport.fetchImages")}
+        />
         <div className="bms-actions">
           <button type="submit" className="button" disabled={busy}>
             {t("bmsImport.check")}
@@ -137,14 +146,14 @@ export function ImportSection({ t }: { t: Translate }) {
       </form>
       {busy && <progress className="bms-import-progress" aria-labelledby={`${id}-title`} />}
       <FormStatus note={note} failure={status.line.failure} />
-      {shown && <ImportReport t={t} file={shown.file.name} outcome={shown.outcome} />}
+      {shown && <ImportReport t={t} file={shown.upload.file.name} outcome={shown.outcome} />}
       {canImport && shown && (
         <div className="bms-actions">
           <button
             type="button"
             className="button button-primary"
             disabled={busy}
-            onClick={() => void importIt(shown.file)}
+            onClick={() => void importIt(shown.upload)}
           >
             {t("bmsImport.import")}
           </button>
@@ -184,11 +193,11 @@ function ImportReport({
       ? [[t("bmsImport.counts.already"), outcome.already] as [string, number]]
       : []),
   ];
-  const said = (where: string, n: Note) => `${where}: ${t(`bmsImport.notes.${n.key}`, n.values)}`;
+  const said = (where: string, n: Note) => `${where} — ${t(`bmsImport.notes.${n.key}`, n.values)}`;
   const details = [
     {
       title: t("bmsImport.problems", { count: outcome.problems.length }),
-      lines: outcome.problems.flatMap((p) => p.problems.map((n) => said(p.sourceId, n))),
+      lines: outcome.problems.flatMap((p) => p.problems.map((n) => said(p.title, n))),
       open: false,
       count: outcome.problems.length,
     },
@@ -200,7 +209,7 @@ function ImportReport({
     },
     {
       title: t("bmsImport.refused", { count: outcome.refused.length }),
-      lines: outcome.refused.map((r) => said(r.sourceId, r.reason)),
+      lines: outcome.refused.map((r) => said(r.title, r.reason)),
       open: true,
       count: outcome.refused.length,
     },
@@ -222,7 +231,8 @@ function ImportReport({
         <details key={group.title} open={group.open}>
           <summary>{group.title}</summary>
           <ul>
-            {group.lines.map((line) => (
+            {/* The same note twice on one item (two equal shortcodes) is said once. */}
+            {[...new Set(group.lines)].map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, send } from "../../../../shared/api-client.ts";
+import type { ImportFile } from "../../../../shared/import-rules.ts";
 import { dataOf, useWrite } from "../../app/query.ts";
 
 // Imports from another blog (src/server/import/routes.ts): what a file would bring, the import
@@ -10,14 +11,23 @@ const importsKey = ["imports"] as const;
 export const useImports = () =>
   useQuery({ queryKey: importsKey, queryFn: () => dataOf(send(api.admin.imports.$get())) });
 
+/** The upload as form data: the file, and the checkbox as "1" or "0". */
+const formOf = ({ file, fetchImages }: ImportFile) => ({
+  file,
+  fetchImages: fetchImages ? ("1" as const) : ("0" as const),
+});
+
 /** The dry run: what importing the file would bring; nothing is written. */
 export const usePreviewImport = () =>
   useMutation({
-    mutationFn: (file: File) => dataOf(send(api.admin.imports.preview.$post({ form: { file } }))),
+    mutationFn: (upload: ImportFile) =>
+      dataOf(send(api.admin.imports.preview.$post({ form: formOf(upload) }))),
   });
 
 export const useRunImport = () =>
-  useWrite(importsKey, (file: File) => dataOf(send(api.admin.imports.$post({ form: { file } }))));
+  useWrite(importsKey, (upload: ImportFile) =>
+    dataOf(send(api.admin.imports.$post({ form: formOf(upload) }))),
+  );
 
 export const useRemoveImport = () =>
   useWrite(importsKey, (id: string) =>
