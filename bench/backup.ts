@@ -10,15 +10,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import { seededRandom } from "../src/lib/seeded-random.ts";
 import { exportArchive } from "../src/server/backup/export.ts";
 import { importArchive } from "../src/server/backup/import.ts";
-import { type Database, openPostgres } from "../src/server/db/client.ts";
-import { openPglite } from "../src/server/db/pglite.ts";
+import type { Database } from "../src/server/db/client.ts";
 import { contentArticles, contentCategories } from "../src/server/db/schema.ts";
 import { startDatabase } from "../src/server/runtime.ts";
 import { localStorage, type Storage } from "../src/server/storage/storage.ts";
+import { freshPglite, freshPostgres } from "./fresh-database.ts";
 
 const RUNS = Number(process.env.BACKUP_BENCH_RUNS || 3);
 const PER_LANGUAGE = Number(process.env.BACKUP_BENCH_ARTICLES || 1000);
@@ -36,27 +35,11 @@ interface Target {
 async function fresh(engine: "pglite" | "postgres"): Promise<Target> {
   const dir = join(scratch, `t${made++}`);
   const storage = localStorage(join(dir, "uploads"));
-  if (engine === "pglite") {
-    const database = await openPglite(dir);
-    await database.migrate();
-    return { database, storage, drop: () => database.close() };
-  }
-  const name = `bench_backup_${process.pid}_${made}`;
-  const admin = postgres(pgUrl ?? "", { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(pgUrl ?? "");
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), { max: 4 });
-  await database.migrate();
-  return {
-    database,
-    storage,
-    drop: async () => {
-      await database.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+  const opened =
+    engine === "pglite"
+      ? await freshPglite(dir)
+      : await freshPostgres(pgUrl ?? "", `bench_backup_${process.pid}_${made}`);
+  return { ...opened, storage };
 }
 
 const EN =

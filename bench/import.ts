@@ -10,16 +10,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLBuilder } from "fast-xml-parser";
-import postgres from "postgres";
 import { seededRandom } from "../src/lib/seeded-random.ts";
 import { contentFiles } from "../src/server/content/files.ts";
 import { noPublisher } from "../src/server/content/publisher.ts";
-import { type Database, openPostgres } from "../src/server/db/client.ts";
-import { openPglite } from "../src/server/db/pglite.ts";
 import { fileSource } from "../src/server/import/source.ts";
 import { importBlog } from "../src/server/import/writer.ts";
 import { localStorage } from "../src/server/storage/storage.ts";
 import { Checks } from "./checks.ts";
+import { freshPglite, freshPostgres } from "./fresh-database.ts";
 
 const budgets: { import: { posts: number; maxSeconds: number } } = JSON.parse(
   readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
@@ -121,30 +119,10 @@ function makeExport(posts: number): string {
 /** An empty content folder: the bench measures the import alone. */
 const noFiles = contentFiles(join(scratch, "content"));
 
-async function fresh(
-  engine: "pglite" | "postgres",
-): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === "pglite") {
-    const database = await openPglite(join(scratch, "pglite"));
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_import_${process.pid}`;
-  const admin = postgres(pgUrl ?? "", { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(pgUrl ?? "");
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), { max: 4 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
+const fresh = (engine: "pglite" | "postgres") =>
+  engine === "pglite"
+    ? freshPglite(join(scratch, "pglite"))
+    : freshPostgres(pgUrl ?? "", `bench_import_${process.pid}`);
 
 /** Wall and CPU seconds of `work`. */
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; wall: number; cpu: number }> {
