@@ -2,6 +2,7 @@ import { type ReactNode, useId } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { AuditLogRecord, RequestLogRecord } from "../../../shared/logs.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { FactList } from "../app/FactList.tsx";
 import { failureText } from "../app/form.tsx";
 import { actionText } from "../app/log-actions.ts";
 import { ModalDialog } from "../app/ModalDialog.tsx";
@@ -45,18 +46,9 @@ export function EntryDialog({ t, log, id, onClose }: Props) {
   );
 }
 
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="bms-log-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Facts = ({ rows }: { rows: Array<[string, ReactNode]> }) => (
+  <FactList rows={rows} className="bms-log-facts" />
+);
 
 function RequestFacts({ t, entry }: { t: Translate; entry: RequestLogRecord }) {
   return (

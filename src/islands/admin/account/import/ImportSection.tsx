@@ -14,6 +14,7 @@ import { FormStatus, useStatusLine } from "../../../ui/FormStatus.tsx";
 import { problemText } from "../../../ui/form-fields.tsx";
 import { FormCheckField } from "../../app/content/fields.tsx";
 import { DeleteControl } from "../../app/DeleteControl.tsx";
+import { FactList } from "../../app/FactList.tsx";
 import { failureText, showServerIssues } from "../../app/form.tsx";
 import { succeeded } from "../../app/query.ts";
 import { formatTime } from "../../app/time.ts";
@@ -219,14 +220,7 @@ function ImportReport({
       <h3 id={`${id}-title`}>
         {t(outcome.dryRun ? "bmsImport.preview" : "bmsImport.imported", { file })}
       </h3>
-      <dl className="bms-import-counts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} className="bms-import-counts" />
       {details.map((group) => (
         <details key={group.title} open={group.open}>
           <summary>{group.title}</summary>
