@@ -70,6 +70,9 @@ function linesOf(outcome: ImportOutcome): string[] {
     lines.push(`  left out ${file}: ${noteText(reason)}`);
   for (const { sourceId, reason } of outcome.refused)
     lines.push(`  refused ${sourceId}: ${noteText(reason)}`);
+  for (const { name, items, as } of outcome.authors) {
+    lines.push(`  author ${name}: ${items} items, written as ${as ?? "whoever imports"}`);
+  }
   for (const { sourceId, problems } of outcome.problems) {
     for (const problem of problems) lines.push(`  ${sourceId}: ${noteText(problem)}`);
   }

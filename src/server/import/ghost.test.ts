@@ -31,7 +31,9 @@ it("brings the export's posts with their tags, text, images and addresses", asyn
     publishedAt: "2025-01-01T00:00:00.000Z",
     body: "Hello world\n\n![](https://example.com/images/photo-1.jpg)\n\nMore text",
     oldPaths: ["/post-1/"],
+    author: { name: "Alice Johnson", email: "alice@example.com" },
   });
+  expect(read.items[1]?.author?.name).toBe("Bob Smith");
   // The third is only in Lexical, Ghost's editor's form.
   expect(read.items[2]?.body).toBe("![](https://example.com/images/lexical-image.jpg)");
 });

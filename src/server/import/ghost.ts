@@ -47,6 +47,12 @@ const exportSchema = z.object({
           posts: z.array(postSchema).default([]),
           tags: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
           posts_tags: z.array(z.object({ post_id: z.string(), tag_id: z.string() })).default([]),
+          users: z
+            .array(z.object({ id: z.string(), name: z.string(), email: z.string().nullish() }))
+            .default([]),
+          posts_authors: z
+            .array(z.object({ post_id: z.string(), author_id: z.string() }))
+            .default([]),
           posts_meta: z
             .array(z.object({ post_id: z.string(), meta_description: z.string().nullish() }))
             .default([]),
@@ -190,6 +196,13 @@ export async function readGhostExport(json: string): Promise<SiteRead> {
   const ghost = parsed.data.db[0]?.data;
   if (!ghost) throw new SourceRefused("Not a Ghost export: no db with posts");
   const tagNames = new Map(ghost.tags.map((tag) => [tag.id, tag.name]));
+  const users = new Map(ghost.users.map((user) => [user.id, user]));
+  /** A post's first author, as the export names them. */
+  const authorOf = (postId: string): ImportItem["author"] => {
+    const link = ghost.posts_authors.find((each) => each.post_id === postId);
+    const user = link ? users.get(link.author_id) : undefined;
+    return user ? { name: user.name, email: user.email ?? null } : null;
+  };
   const descriptions = new Map(
     ghost.posts_meta.map((meta) => [meta.post_id, meta.meta_description]),
   );
@@ -226,6 +239,7 @@ export async function readGhostExport(json: string): Promise<SiteRead> {
       oldPaths: [`/${post.slug}/`],
       images: opening.images,
       cover: post.feature_image ?? null,
+      author: authorOf(post.id),
       comments: [],
       problems,
     });

@@ -63,6 +63,8 @@ export interface ImportItem {
   images: { files: string[]; remote: string[] };
   /** Its cover (featured) image as the source names it: an address, or a file of the source. */
   cover: string | null;
+  /** Who wrote it, as the source names them; null when it does not. */
+  author: { name: string; email: string | null } | null;
   /** Readers' comments the source kept with it (WordPress), oldest first. */
   comments: ImportComment[];
   /** What could not be read as it was, and what was done instead. */

@@ -126,6 +126,16 @@ export async function readMarkdownSite(dir: string): Promise<SiteRead> {
   return { tool, items: uniqueSlugs(items), skipped };
 }
 
+/** The author front matter names: a name, or a map with one (Jekyll's `author: {name}`). */
+function authorOf(data: Record<string, unknown>): ImportItem["author"] {
+  const field = data.author;
+  const name =
+    textOf(field) ??
+    (typeof field === "object" && field !== null && "name" in field ? textOf(field.name) : null) ??
+    listOf(data.authors)[0];
+  return name ? { name, email: null } : null;
+}
+
 /** The cover image front matter names, by the field each tool or theme uses. */
 function coverOf(data: Record<string, unknown>): string | null {
   const fields = ["cover", "image", "featured_image", "thumbnail", "banner", "ogImage"];
@@ -177,6 +187,7 @@ function itemOf(
     oldPaths: flavour.oldPaths(file, { slug, publishedAt }),
     images,
     cover: coverOf(file.data),
+    author: authorOf(file.data),
     comments: [],
     problems,
   };

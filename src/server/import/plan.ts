@@ -27,6 +27,8 @@ export interface SiteState {
   imported: ReadonlySet<string>;
   /** Old addresses already leading somewhere. */
   redirects: ReadonlySet<string>;
+  /** The site's admins: a source's author with one's email or name writes as that admin. */
+  admins: ReadonlyArray<{ id: string; email: string; userName: string }>;
 }
 
 export interface PlannedArticle {
@@ -50,6 +52,8 @@ export interface PlannedArticle {
     updatedAt: Date;
   };
   comments: PlannedComment[];
+  /** The admin the source's author is here; null: whoever runs the import. */
+  authorId: string | null;
   /** The problems of the item, with what this plan changed of it. */
   problems: Note[];
 }
@@ -72,6 +76,8 @@ export interface ImportPlan {
   refused: Array<{ sourceId: string; title: string; reason: Note }>;
   /** Comments left out (spam), by item. */
   spam: number;
+  /** The source's authors: how many items each wrote, and the admin they write as here. */
+  authors: Array<{ name: string; items: number; as: string | null }>;
 }
 
 /** Where the site's pages of the source's pages go: a category of their own. */
@@ -102,6 +108,17 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
     already: [],
     refused: [],
     spam: 0,
+    authors: [],
+  };
+  const authors = new Map<string, ImportPlan["authors"][number]>();
+  const adminOf = (author: ImportItem["author"]) => {
+    if (!author) return null;
+    const email = author.email?.toLowerCase();
+    return (
+      site.admins.find((a) => email && a.email.toLowerCase() === email) ??
+      site.admins.find((a) => a.userName === author.name) ??
+      null
+    );
   };
   const category = (made: { slug: string; nameZh: string; nameEn: string }) => {
     if (!categories.has(made.slug)) {
@@ -188,7 +205,19 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
     }
     const comments = threads(read, item);
     plan.spam += item.comments.length - comments.length;
-    plan.articles.push({ sourceKey, item, row, comments, problems });
+    const admin = adminOf(item.author);
+    if (item.author) {
+      const known = authors.get(item.author.name);
+      if (known) known.items += 1;
+      else {
+        authors.set(item.author.name, {
+          name: item.author.name,
+          items: 1,
+          as: admin?.userName ?? null,
+        });
+      }
+    }
+    plan.articles.push({ sourceKey, item, row, comments, authorId: admin?.id ?? null, problems });
     for (const old of item.oldPaths) {
       const from = normalAddress(old);
       if (!from || from === articlePath(slug) || redirected.has(from)) continue;
@@ -196,6 +225,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
       plan.redirects.push({ fromPath: from, toPath: articlePath(slug) });
     }
   }
+  plan.authors = [...authors.values()];
   return plan;
 }
 

@@ -11,6 +11,7 @@ import {
   type ImportedKind,
   media,
   redirects,
+  users,
 } from "../db/schema.ts";
 
 // The SQL of blog imports: the site as an import finds it, what one writes, and its removal.
@@ -29,7 +30,7 @@ async function insertChunks<T>(values: T[], insert: (chunk: T[]) => Promise<unkn
 
 /** What an import has to fit around in the database (files add their own slugs and categories). */
 export async function readSiteState(db: Db) {
-  const [slugs, categories, imported, paths] = await Promise.all([
+  const [slugs, categories, imported, paths, admins] = await Promise.all([
     db.select({ slug: contentArticles.slug }).from(contentArticles),
     db
       .select({
@@ -43,12 +44,17 @@ export async function readSiteState(db: Db) {
       .from(blogImportRows)
       .where(eq(blogImportRows.kind, "article")),
     db.select({ from: redirects.fromPath }).from(redirects),
+    db
+      .select({ id: users.id, email: users.email, userName: users.userName })
+      .from(users)
+      .where(eq(users.role, "admin")),
   ]);
   return {
     articleSlugs: slugs.map((r) => r.slug),
     categories,
     imported: imported.map((r) => r.key),
     redirects: paths.map((r) => r.from),
+    admins,
   };
 }
 

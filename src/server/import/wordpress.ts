@@ -21,7 +21,16 @@ import { type Attachment, expandShortcodes } from "./wordpress-shortcodes.ts";
 // A WordPress export (WXR, Tools → Export): its posts and pages with their categories, tags,
 // comments and old addresses, read with an XML parser and checked with zod.
 
-const LISTS = new Set(["item", "category", "wp:category", "wp:tag", "wp:comment", "wp:postmeta"]);
+const LISTS = new Set([
+  "item",
+  "category",
+  "wp:category",
+  "wp:tag",
+  "wp:comment",
+  "wp:postmeta",
+  "wp:author",
+  "wp:wp_author",
+]);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
@@ -48,6 +57,11 @@ const commentSchema = z.object({
   "wp:comment_type": text,
   "wp:comment_parent": text,
 });
+const authorSchema = z.object({
+  "wp:author_login": text,
+  "wp:author_email": text,
+  "wp:author_display_name": text,
+});
 const itemSchema = z.object({
   title: text,
   link: text,
@@ -62,6 +76,7 @@ const itemSchema = z.object({
   "wp:attachment_url": text,
   "wp:post_password": text,
   "wp:post_parent": text,
+  "dc:creator": text,
   "wp:postmeta": z.array(z.object({ "wp:meta_key": text, "wp:meta_value": text })).default([]),
   category: z.array(termSchema).default([]),
   "wp:comment": z.array(commentSchema).default([]),
@@ -71,6 +86,9 @@ const exportSchema = z.object({
     channel: z.object({
       link: text,
       language: text,
+      // WordPress writes `wp:author`; some exports (its theme test data) `wp:wp_author`.
+      "wp:author": z.array(authorSchema).default([]),
+      "wp:wp_author": z.array(authorSchema).default([]),
       "wp:category": z
         .array(
           z.object({
@@ -152,6 +170,7 @@ function itemOf(
   item: Item,
   categoryPath: (nicename: string) => string[],
   attachments: Map<string, Attachment>,
+  authors: Map<string, ImportItem["author"]>,
 ): ImportItem {
   const problems: Note[] = [];
   const id = item["wp:post_id"];
@@ -194,6 +213,9 @@ function itemOf(
     images: opening.images,
     // The featured image: an attachment, named by its id in the post's meta.
     cover: attachments.get(metaOf(item, "_thumbnail_id") ?? "")?.url || null,
+    author:
+      authors.get(item["dc:creator"]) ??
+      (item["dc:creator"] ? { name: item["dc:creator"], email: null } : null),
     comments: commentsOf(item, problems),
     problems,
   };
@@ -206,6 +228,16 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
   if (!parsed.success) throw new SourceRefused("Not a WordPress export: no rss channel of items");
   const { channel } = parsed.data.rss;
   const categories = new Map(channel["wp:category"].map((c) => [c["wp:category_nicename"], c]));
+  // The export's authors by login, as each post names its own (`dc:creator`).
+  const authors = new Map(
+    [...channel["wp:author"], ...channel["wp:wp_author"]].map((a) => [
+      a["wp:author_login"],
+      {
+        name: a["wp:author_display_name"] || a["wp:author_login"],
+        email: a["wp:author_email"] || null,
+      },
+    ]),
+  );
   /** A category's names from the outermost in. */
   const categoryPath = (nicename: string): string[] => {
     const names: string[] = [];
@@ -266,7 +298,7 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
       skipped.push({ file: where, reason: note("status", { status: item["wp:status"] }) });
       continue;
     }
-    items.push(itemOf(item, categoryPath, attachments));
+    items.push(itemOf(item, categoryPath, attachments, authors));
   }
   return {
     tool: "wordpress",

@@ -18,6 +18,7 @@ import {
   contentCategories,
   media,
   redirects,
+  users,
 } from "../db/schema.ts";
 import { localStorage } from "../storage/storage.ts";
 import { noteText } from "./items.ts";
@@ -86,6 +87,11 @@ describeEachDatabase("blog import writer", (database) => {
   it("writes a WordPress export's posts, pages, comments and old addresses, once", async () => {
     const { db } = database();
     const d = deps(db, folders());
+    // The export's author has an admin account here (by email): the posts are theirs.
+    const [owner] = await db
+      .insert(users)
+      .values({ email: "A11yTeam@wordpress.org", userName: "tester", role: "admin" })
+      .returning();
     const before = await count(db);
     const path = `${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`;
     const xml = readFileSync(path, "utf8");
@@ -108,6 +114,16 @@ describeEachDatabase("blog import writer", (database) => {
     expect(after.comments).toBe(counts.comments);
     expect(after.redirects).toBe(outcome.written.redirects);
     expect(d.publisher.contentChanged).toHaveBeenCalledTimes(1);
+    // Posts by an author the export lists with an email the site's admin has are that admin's;
+    // an author the export names only by login (no account here) writes as whoever imports.
+    const tester = outcome.authors.find((a) => a.name === "Accessibility Tester");
+    expect(tester?.as).toBe("tester");
+    expect(outcome.authors.find((a) => a.name === "themereviewteam")?.as).toBeNull();
+    expect(outcome.authors.reduce((sum, a) => sum + a.items, 0)).toBe(
+      counts.articles + counts.pages,
+    );
+    const written = await db.select().from(contentArticles);
+    expect(written.filter((row) => row.authorId === owner?.id)).toHaveLength(tester?.items ?? -1);
 
     // Featured images, WordPress's attachments on its own site, are the articles' covers.
     const covered = await db.select().from(contentArticles);

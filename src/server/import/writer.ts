@@ -66,6 +66,7 @@ export interface ImportOutcome {
   /** Items an earlier import brought, left as they are. */
   already: number;
   refused: ImportPlan["refused"];
+  authors: ImportPlan["authors"];
   /** Each written item with a problem, and what was done instead. */
   problems: Array<{ sourceId: string; title: string; problems: Note[] }>;
 }
@@ -83,6 +84,7 @@ async function siteState(db: Db, files: ContentFiles): Promise<SiteState> {
     categories: [...fileCategories, ...state.categories],
     imported: new Set(state.imported),
     redirects: new Set(state.redirects),
+    admins: state.admins,
   };
 }
 
@@ -109,6 +111,7 @@ export async function importBlog(
     },
     already: plan.already.length,
     refused: plan.refused,
+    authors: plan.authors,
     problems: plan.articles
       .filter((a) => a.problems.length > 0)
       .map((a) => ({ sourceId: a.item.sourceId, title: a.item.title, problems: a.problems })),
@@ -127,11 +130,11 @@ export async function importBlog(
       },
       categories: plan.categories.map((c) => ({ ...c })),
       media: images.stored.map((s) => s.row),
-      articles: plan.articles.map(({ row, item }) => ({
+      articles: plan.articles.map(({ row, item, authorId }) => ({
         ...row,
         body: pointImages(row.body, images.srcOf(item)),
         cover: images.coverOf(item),
-        authorId: deps.actor,
+        authorId: authorId ?? deps.actor,
       })),
       comments: plan.articles.flatMap(({ row, comments }) =>
         comments.map(({ id, threadId, replyToId, comment }) => {

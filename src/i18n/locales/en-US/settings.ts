@@ -163,6 +163,11 @@ const settings = {
     problems_other: "{{count}} items to know about",
     skipped_one: "{{count}} file left out",
     skipped_other: "{{count}} files left out",
+    authors_one: "{{count}} author",
+    authors_other: "{{count}} authors",
+    authorAs: "{{name}}: {{count}} items, written as {{user}}",
+    authorYours:
+      "{{name}}: {{count}} items, written as whoever imports (no admin here has their email or name)",
     refused_one: "{{count}} item that cannot be imported",
     refused_other: "{{count}} items that cannot be imported",
     nothingNew: "Nothing new: every item of this file was imported before.",

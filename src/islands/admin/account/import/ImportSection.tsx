@@ -209,6 +209,16 @@ function ImportReport({
       count: outcome.report.skipped.length,
     },
     {
+      title: t("bmsImport.authors", { count: outcome.authors.length }),
+      lines: outcome.authors.map(({ name, items, as }) =>
+        as
+          ? t("bmsImport.authorAs", { name, count: items, user: as })
+          : t("bmsImport.authorYours", { name, count: items }),
+      ),
+      open: false,
+      count: outcome.authors.length,
+    },
+    {
       title: t("bmsImport.refused", { count: outcome.refused.length }),
       lines: outcome.refused.map((r) => said(r.title, r.reason)),
       open: true,
