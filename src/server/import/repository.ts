@@ -101,77 +101,61 @@ export async function listImports(db: Db): Promise<ImportRow[]> {
 export interface Removed {
   articles: Array<{ id: string; slug: string }>;
   categories: string[];
-  /** The library images removed, whose files go next. */
-  media: Array<{ id: string; type: NewMediaRow["type"]; variants: NewMediaRow["variants"] }>;
+  /** The library images it stored: the caller deletes those nothing uses now. */
+  mediaIds: string[];
 }
 
 /**
- * Removes what an import made, in one transaction: its articles with their revisions, draft
- * links and comments (readers' later ones too, as deleting an article does), the categories and
- * images it made that nothing else uses now, its old addresses, and its record. Null when there
- * is no such import.
+ * Removes what an import made (call it in a transaction): its articles with their revisions,
+ * draft links and comments (readers' later ones too, as deleting an article does), the
+ * categories it made that no article is filed under now, its old addresses, and its record.
+ * Null when there is no such import.
  */
-export async function removeImport(db: Db, id: string): Promise<Removed | null> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(blogImports).where(eq(blogImports.id, id));
-    if (!found) return null;
-    const made = await tx.select().from(blogImportRows).where(eq(blogImportRows.importId, id));
-    const keys = (kind: ImportedKind) => made.filter((r) => r.kind === kind).map((r) => r.rowKey);
-    const articleIds = keys("article");
-    const articles =
-      articleIds.length === 0
-        ? []
-        : await tx
-            .delete(contentArticles)
-            .where(inArray(contentArticles.id, articleIds))
-            .returning({ id: contentArticles.id, slug: contentArticles.slug });
-    if (articles.length > 0) {
-      const ids = articles.map((a) => a.id);
-      await tx
-        .delete(contentRevisions)
-        .where(and(eq(contentRevisions.kind, "article"), inArray(contentRevisions.itemId, ids)));
-      await tx
-        .delete(draftLinks)
-        .where(and(eq(draftLinks.kind, "article"), inArray(draftLinks.itemId, ids)));
-      await tx.delete(comments).where(
-        and(
-          eq(comments.kind, "article"),
-          inArray(
-            comments.item,
-            articles.map((a) => a.slug),
-          ),
+export async function removeImport(tx: Db, id: string): Promise<Removed | null> {
+  const [found] = await tx.select().from(blogImports).where(eq(blogImports.id, id));
+  if (!found) return null;
+  const made = await tx.select().from(blogImportRows).where(eq(blogImportRows.importId, id));
+  const keys = (kind: ImportedKind) => made.filter((r) => r.kind === kind).map((r) => r.rowKey);
+  const articleIds = keys("article");
+  const articles =
+    articleIds.length === 0
+      ? []
+      : await tx
+          .delete(contentArticles)
+          .where(inArray(contentArticles.id, articleIds))
+          .returning({ id: contentArticles.id, slug: contentArticles.slug });
+  if (articles.length > 0) {
+    const ids = articles.map((a) => a.id);
+    await tx
+      .delete(contentRevisions)
+      .where(and(eq(contentRevisions.kind, "article"), inArray(contentRevisions.itemId, ids)));
+    await tx
+      .delete(draftLinks)
+      .where(and(eq(draftLinks.kind, "article"), inArray(draftLinks.itemId, ids)));
+    await tx.delete(comments).where(
+      and(
+        eq(comments.kind, "article"),
+        inArray(
+          comments.item,
+          articles.map((a) => a.slug),
         ),
-      );
-    }
-    const categorySlugs = keys("category");
-    const categories =
-      categorySlugs.length === 0
-        ? []
-        : await tx
-            .delete(contentCategories)
-            .where(
-              and(
-                inArray(contentCategories.slug, categorySlugs),
-                sql`not exists (select 1 from ${contentArticles} where ${contentArticles.category} = ${contentCategories.slug})`,
-              ),
-            )
-            .returning({ slug: contentCategories.slug });
-    const mediaIds = keys("media");
-    const images =
-      mediaIds.length === 0
-        ? []
-        : await tx
-            .delete(media)
-            .where(
-              and(
-                inArray(media.id, mediaIds),
-                // Still shown by an article another import or the owner wrote: kept.
-                sql`not exists (select 1 from ${contentArticles} where ${contentArticles.body} like '%' || ${media.id}::text || '%')`,
-              ),
-            )
-            .returning({ id: media.id, type: media.type, variants: media.variants });
-    // Its rows and old addresses go with it (their foreign keys cascade).
-    await tx.delete(blogImports).where(eq(blogImports.id, id));
-    return { articles, categories: categories.map((c) => c.slug), media: images };
-  });
+      ),
+    );
+  }
+  const categorySlugs = keys("category");
+  const categories =
+    categorySlugs.length === 0
+      ? []
+      : await tx
+          .delete(contentCategories)
+          .where(
+            and(
+              inArray(contentCategories.slug, categorySlugs),
+              sql`not exists (select 1 from ${contentArticles} where ${contentArticles.category} = ${contentCategories.slug})`,
+            ),
+          )
+          .returning({ slug: contentCategories.slug });
+  // Its rows and old addresses go with it (their foreign keys cascade).
+  await tx.delete(blogImports).where(eq(blogImports.id, id));
+  return { articles, categories: categories.map((c) => c.slug), mediaIds: keys("media") };
 }

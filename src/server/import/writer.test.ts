@@ -16,6 +16,7 @@ import {
   comments,
   contentArticles,
   contentCategories,
+  contentNotes,
   media,
   redirects,
   users,
@@ -167,6 +168,25 @@ describeEachDatabase("blog import writer", (database) => {
     expect(await count(db)).toEqual(before);
     expect(await readdir(uploads)).toEqual([]);
     expect(await removeBlogImport(d, outcome.importId ?? "")).toBeNull();
+  });
+
+  it("keeps an imported image the owner has since used elsewhere when the import goes", async () => {
+    const { db } = database();
+    const uploads = folders();
+    const d = deps(db, uploads);
+    const outcome = await importBlog(d, await openSource(await hexoWithImage()));
+    const [image] = await db.select().from(media);
+    // The owner shows the imported photo in a note of their own (not an article body).
+    await db.insert(contentNotes).values({
+      slug: "2026-12-06-photo",
+      lang: "zh-CN",
+      body: `![](/api/media/m-${image?.id}-400.webp)`,
+    });
+    const removed = await removeBlogImport(d, outcome.importId ?? "");
+    expect(removed?.articles).toHaveLength(1);
+    expect(removed?.media).toEqual([]);
+    expect(await db.$count(media)).toBe(1);
+    expect((await readdir(uploads)).length).toBeGreaterThan(1);
   });
 
   it("stores a post's own images through the media pipeline and points the text at them", async () => {

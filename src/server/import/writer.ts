@@ -9,7 +9,7 @@ import type { ContentFiles } from "../content/files.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
 import { isRefused, type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
-import { librarySrc, storeLibraryImage } from "../media/service.ts";
+import { deleteUnusedImages, librarySrc, storeLibraryImage } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
 import type { Storage } from "../storage/storage.ts";
 import { type ImportItem, isWebAddress, type Note, note, type SiteRead } from "./items.ts";
@@ -365,6 +365,11 @@ function safeDecode(url: string): string {
   }
 }
 
+/** What removing an import took away: the repository's part, and the images deleted. */
+export type RemovedImport = repo.Removed & {
+  media: Awaited<ReturnType<typeof deleteUnusedImages>>;
+};
+
 /**
  * Removes what an import made (see `repo.removeImport`), then the files of its images. Null
  * when there is no such import.
@@ -372,8 +377,12 @@ function safeDecode(url: string): string {
 export async function removeBlogImport(
   deps: Pick<ImportDeps, "db" | "storage" | "publisher">,
   id: string,
-): Promise<repo.Removed | null> {
-  const removed = await repo.removeImport(deps.db, id);
+): Promise<RemovedImport | null> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const made = await repo.removeImport(tx, id);
+    // Its images go unless something else shows them now (the media library's own rule).
+    return made && { ...made, media: await deleteUnusedImages(tx, made.mediaIds) };
+  });
   if (!removed) return null;
   await Promise.all(removed.media.map((m) => dropImage(deps.storage, m.id, m)));
   if (removed.articles.length > 0) deps.publisher.contentChanged({ action: "imports.delete" });

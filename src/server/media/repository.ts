@@ -178,6 +178,15 @@ export async function usesOfEach(db: Db, ids: readonly string[]): Promise<Map<st
   return uses;
 }
 
+/** Deletes those of `ids` that no content row names; answers the rows deleted. */
+export function deleteUnusedMedia(db: Db, ids: readonly string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .delete(media)
+    .where(and(inArray(media.id, [...ids]), not(used(db, sql`${media.id}::text`))))
+    .returning();
+}
+
 /** Where one image is used. */
 export async function usesOf(db: Db, id: string): Promise<MediaUse[]> {
   return (await usesOfEach(db, [id])).get(id) ?? [];

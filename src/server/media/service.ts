@@ -18,6 +18,7 @@ import { ApiError } from "../http/errors.ts";
 import type { Storage } from "../storage/storage.ts";
 import {
   deleteMedia,
+  deleteUnusedMedia,
   findMedia,
   insertMedia,
   listMedia,
@@ -195,6 +196,13 @@ export async function updateMediaById(
   if (!row) throw notFound();
   return toMediaRecord(row, await usesOf(db, id));
 }
+
+/**
+ * Deletes those of `ids` that nothing uses now (content of any kind, the settings) and then
+ * their files; the others stay. Inside a transaction, the files go only after it commits: the
+ * caller drops them with `dropImage` from the rows answered.
+ */
+export const deleteUnusedImages = (db: Db, ids: readonly string[]) => deleteUnusedMedia(db, ids);
 
 /** Deletes an image and its files; refused while a piece of content uses it (and says where). */
 export async function deleteMediaById(db: Db, storage: Storage, id: string): Promise<void> {
