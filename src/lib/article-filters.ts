@@ -1,10 +1,10 @@
 import { bilingual, type Locale } from "../i18n";
-import { type Article, allCategories, filtersOf } from "./content.ts";
+import { type Article, categoriesTree, filtersOf } from "./content.ts";
 
-// The filter links above every article list: every category, language and tag that has live
-// articles. A list page prints about seventy of them and a build about six hundred list
-// pages, so the links are found once per list of articles; src/components/FilterNav.astro
-// prints them and marks the page's own.
+// The filter links above every article list: every category (through those under it), language
+// and tag that has live articles. A list page prints about seventy of them and a build about six
+// hundred list pages, so the links are found once per list of articles;
+// src/components/FilterNav.astro prints them and marks the page's own.
 
 export interface FilterLink {
   href: string;
@@ -30,7 +30,10 @@ const made = new WeakMap<readonly Article[], Promise<FilterGroups>>();
 
 async function makeGroups(articles: readonly Article[]): Promise<FilterGroups> {
   const offered = filtersOf(articles);
-  const categories = (await allCategories()).filter((c) => offered.categories.has(c.id));
+  // A category with articles, and those it sits under (their pages list its articles too).
+  const tree = await categoriesTree();
+  const listed = new Set([...offered.categories].flatMap((id) => tree.path(id).map((c) => c.id)));
+  const categories = tree.ordered.filter((c) => listed.has(c.id));
   return {
     categories: [
       { href: "/articles/", label: bilingual("content.all") },

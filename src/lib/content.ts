@@ -2,6 +2,7 @@ import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../i18n/core.ts";
 import { BLOG_TIME_ZONE, dayOf } from "../shared/blog-time.ts";
 import { sitePaths } from "../shared/site-paths.ts";
+import { type CategoryTree, categoryTree } from "./category-tree.ts";
 
 export type Article = CollectionEntry<"articles">;
 export type Note = CollectionEntry<"notes">;
@@ -50,17 +51,23 @@ export function liveArticles(): Promise<Article[]> {
   return liveArticlesOnce;
 }
 
-async function loadCategories(): Promise<Category[]> {
-  return (await getCollection("categories")).sort((a, b) => a.data.order - b.data.order);
+async function loadCategories(): Promise<CategoryTree<Category>> {
+  const listed = (await getCollection("categories")).sort((a, b) => a.data.order - b.data.order);
+  return categoryTree(listed, (c) => c.data.parent);
 }
 
-let categoriesOnce: Promise<Category[]> | undefined;
+let categoriesOnce: Promise<CategoryTree<Category>> | undefined;
 
-/** Every category in its order; shared like liveArticles. */
-export function allCategories(): Promise<Category[]> {
+/** The categories' tree: each under its parent (src/lib/category-tree.ts); shared like liveArticles. */
+export function categoriesTree(): Promise<CategoryTree<Category>> {
   if (import.meta.env.DEV) return loadCategories();
   categoriesOnce ??= loadCategories();
   return categoriesOnce;
+}
+
+/** Every category, each parent before those under it, siblings in their order. */
+export async function allCategories(): Promise<Category[]> {
+  return (await categoriesTree()).ordered;
 }
 
 /**

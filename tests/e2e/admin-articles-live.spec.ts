@@ -245,6 +245,33 @@ test("categories are added, renamed and deleted; one in use stays", async ({ pag
   await expect(item.getByRole("heading", { name: "Renamed category" })).toBeVisible();
   await expect(item.getByRole("button", { name: "Edit" })).toBeFocused();
 
+  // A category under it: named under its parent; the parent stays while it is there.
+  await add.getByLabel("Slug").fill(`${slug}-sub`);
+  await add.getByLabel("Chinese name").fill("子分类");
+  await add.getByLabel("English name").fill("Sub category");
+  await add.getByLabel("Parent category").selectOption(slug);
+  await add.getByRole("button", { name: "Add category" }).click();
+  await expect(status).toHaveText("Category “Sub category” added.");
+  const sub = page
+    .locator(".bms-item")
+    .filter({ has: page.getByText(`${slug}-sub`, { exact: true }) });
+  await expect(sub).toContainText("Under “Renamed category”");
+  await item.getByRole("button", { name: "Delete" }).click();
+  await item.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.locator(".bms-categories section > [role=alert]")).toHaveText(
+    `“${slug}-sub” sits under “${slug}”, so it stays. Move that category first.`,
+  );
+  // The parent's own form offers neither itself nor the category under it.
+  await item.getByRole("button", { name: "Edit" }).click();
+  const parentChoices = item.getByLabel("Parent category").locator("option");
+  await expect(parentChoices.filter({ hasText: "Life" })).toHaveCount(1);
+  await expect(parentChoices.filter({ hasText: "Renamed category" })).toHaveCount(0);
+  await expect(parentChoices.filter({ hasText: "Sub category" })).toHaveCount(0);
+  await item.getByRole("button", { name: "Cancel" }).click();
+  await sub.getByRole("button", { name: "Delete" }).click();
+  await sub.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(status).toHaveText(`Category “${slug}-sub” deleted.`);
+
   // In use by an article: the delete is refused with the reason.
   const made = await page.request.post("/api/admin/articles", {
     headers: bearer(info),

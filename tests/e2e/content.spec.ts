@@ -144,6 +144,26 @@ test("the tags: the main ones first, all of them folded away, the list on a phon
   );
 });
 
+test("a category's page holds the articles of those under it, named by its path", async ({
+  page,
+}) => {
+  // content/categories.json: Travel sits under Life; West Lake is filed under Travel.
+  const westLake = "West Lake in the rain, without a laptop";
+  await openInEnglish(page, "/articles/category/life/", "Articles in “Life”");
+  await expect(page.getByRole("heading", { name: westLake })).toBeVisible();
+  const filters = page.getByRole("navigation", { name: "Articles" });
+  const travel = filters.getByRole("link", { name: "Travel", exact: true });
+  await travel.click();
+  const heading = (name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+  await expect(heading("Articles in “Life › Travel”")).toBeVisible();
+  await expect(travel).toHaveAttribute("aria-current", "page");
+  const titles = articles.filter((a) => a.category === "travel").map((a) => a.title);
+  await expect(page.getByRole("article")).toHaveCount(titles.length);
+  await page.evaluate(() => localStorage.setItem("app-locale", "zh-CN"));
+  await page.reload();
+  await expect(heading("“生活 › 旅行”分类下的文章")).toBeVisible();
+});
+
 test("a wide screen reads an article with its contents beside it, the section being read marked, and how far it has read", async ({
   page,
 }) => {

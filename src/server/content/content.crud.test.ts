@@ -128,6 +128,44 @@ describeContentApi("content API: items", ({ api, created, published }) => {
     expect((await api("PUT", "/api/admin/categories/nope", { order: 1 })).status).toBe(404);
   });
 
+  it("keeps categories in a tree: a parent that is one, never a loop", async () => {
+    const category = (slug: string, parent?: string | null) => ({
+      slug,
+      name: { "zh-CN": slug, "en-US": slug },
+      ...(parent === undefined ? {} : { parent }),
+    });
+    // Under a category of the database or of content/categories.json.
+    await created("categories", category("travel", "life"));
+    await created("categories", category("japan", "travel"));
+    const list = await api("GET", "/api/admin/categories");
+    const parents = Object.fromEntries(
+      list.body.data.items.map((c: { slug: string; parent: string | null }) => [c.slug, c.parent]),
+    );
+    expect(parents).toMatchObject({ travel: "life", japan: "travel", life: null });
+
+    const unknown = await api("POST", "/api/admin/categories", category("food", "nowhere"));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.issues?.[0]).toMatchObject({
+      field: "parent",
+      key: "bmsCategories.problems.parentUnknown",
+    });
+    for (const parent of ["travel", "japan"]) {
+      const loop = await api("PUT", "/api/admin/categories/travel", { parent });
+      expect(loop.status, parent).toBe(400);
+      expect(loop.body.error?.issues?.[0]?.key).toBe("bmsCategories.problems.parentLoop");
+    }
+    // A category with another under it stays; moved to the top, its parent may go.
+    const held = await api("DELETE", "/api/admin/categories/travel");
+    expect(held.status).toBe(409);
+    expect(held.body.error?.issues?.[0]).toMatchObject({
+      key: "bmsCategories.inUseChild",
+      values: { slug: "travel", child: "japan" },
+    });
+    const moved = await api("PUT", "/api/admin/categories/japan", { parent: null });
+    expect(moved.body.data.parent).toBeNull();
+    expect((await api("DELETE", "/api/admin/categories/travel")).status).toBe(200);
+  });
+
   async function firstArticleId(): Promise<string> {
     const list = await api("GET", "/api/admin/articles?pageSize=100");
     return list.body.data.items.find((a: { source: string }) => a.source === "database").id;

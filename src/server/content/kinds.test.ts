@@ -114,7 +114,13 @@ const mediaRow = {
 
 /** Every field set, none to its default. */
 const inputs = {
-  category: { slug: "kinds", name: { "zh-CN": "种类", "en-US": "Kinds" }, order: 7 },
+  // Under a category of the files (TOP_CATEGORY), as a parent must be one.
+  category: {
+    slug: "kinds",
+    name: { "zh-CN": "种类", "en-US": "Kinds" },
+    order: 7,
+    parent: "top",
+  },
   article: {
     slug: "every-field",
     lang: "en-US",
@@ -174,6 +180,9 @@ const inputs = {
   },
 };
 
+/** The files' category the test's own sits under. */
+const TOP_CATEGORY = { id: "top", name: { "zh-CN": "顶", "en-US": "Top" } };
+
 /** Where a test's content files are read from. */
 const folder = tempFolders("blog-kinds-");
 
@@ -211,7 +220,7 @@ describeEachDatabase("each kind agrees with itself from the API to the build", (
   }
 
   it("answers, snapshots and collects every field of a row under its own name", async () => {
-    const dir = folder();
+    const dir = folder({ "categories.json": JSON.stringify([TOP_CATEGORY]) });
     const ctx = { db: database().db, publisher: noPublisher, files: contentFiles(dir) };
     const { category, article, note, book, chapter, album, photo } = await createEveryKind(
       ctx,
@@ -296,7 +305,10 @@ describeEachDatabase("each kind agrees with itself from the API to the build", (
   it("reads a file item with the same fields as a row", async () => {
     const files = contentFiles(
       folder({
-        "categories.json": JSON.stringify([{ id: "files", name: inputs.category.name }]),
+        "categories.json": JSON.stringify([
+          { id: "files", name: inputs.category.name },
+          TOP_CATEGORY,
+        ]),
         "articles/a.md": "---\ntitle: A\ncover: ./images/a.jpg\n---\n\nA.\n",
         "notes/n.md": "---\nimages: [{ src: ./n.jpg }]\n---\n\nN.\n",
         "books/b/index.md": "---\ntitle: B\n---\n",

@@ -112,7 +112,7 @@ describeEachDatabase("site content from the database", (database) => {
       "b/one<",
     ]);
     expect(s.categories).toEqual([
-      { slug: "db-cat", name: { "zh-CN": "库", "en-US": "Rows" }, order: 5 },
+      { slug: "db-cat", name: { "zh-CN": "库", "en-US": "Rows" }, order: 5, parent: null },
     ]);
     expect(s.pages).toEqual([]);
   });

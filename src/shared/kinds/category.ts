@@ -22,18 +22,26 @@ export const categoryNameSchema = z.strictObject({
 });
 export type CategoryName = z.output<typeof categoryNameSchema>;
 
+/** The category it sits under; null at the top. */
+const parentSchema = slugSchema.nullable();
+
 export const categoryFields = {
   name: categoryNameSchema,
   /** Categories are listed by it. */
   order: orderSchema.default(0),
+  parent: parentSchema.default(null),
 };
 
 /** `POST /api/admin/categories`: the slug is the id. */
 export const createCategorySchema = z.strictObject({ slug: slugSchema, ...categoryFields });
 
-/** `PUT /api/admin/categories/:slug`: the names and the order; the slug stays. */
+/** `PUT /api/admin/categories/:slug`: the names, the order and the parent; the slug stays. */
 export const updateCategorySchema = z
-  .strictObject({ ...categoryFields, order: categoryFields.order.unwrap() })
+  .strictObject({
+    ...categoryFields,
+    order: categoryFields.order.unwrap(),
+    parent: parentSchema,
+  })
   .partial()
   .refine(nonEmpty, NOTHING);
 

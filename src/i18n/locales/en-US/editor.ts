@@ -133,6 +133,9 @@ const editor = {
     order: "Order",
     orderHint: "Lower numbers come first.",
     orderValue: "Order {{order}}",
+    parent: "Parent category",
+    parentNone: "None (top level)",
+    parentValue: "Under “{{name}}”",
     add: "Add a category",
     addButton: "Add category",
     added: "Category “{{name}}” added.",
@@ -146,6 +149,7 @@ const editor = {
     inUseArticle:
       "“{{slug}}” is still used by the article “{{article}}”, so it stays. Move that article to another category first.",
     inUseFile: "“{{slug}}” is still used by {{file}}, so it stays. Change that file first.",
+    inUseChild: "“{{child}}” sits under “{{slug}}”, so it stays. Move that category first.",
     inFile: "Defined in {{file}}; it can only be changed there.",
     problems: {
       slugRequired: "Enter a slug.",
@@ -154,6 +158,8 @@ const editor = {
       nameRequired: "Enter a name.",
       nameTooLong: "A name can be at most 40 characters.",
       orderInvalid: "Enter a whole number between -100000 and 100000.",
+      parentUnknown: "There is no category “{{slug}}” to sit under.",
+      parentLoop: "“{{slug}}” sits under this category, so it cannot be its parent.",
     },
   },
   bmsEditor: {

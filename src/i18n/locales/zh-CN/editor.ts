@@ -130,6 +130,9 @@ const editor: EditorMessages = {
     order: "排序",
     orderHint: "数字越小越靠前。",
     orderValue: "排序 {{order}}",
+    parent: "上级分类",
+    parentNone: "无（顶级）",
+    parentValue: "上级：“{{name}}”",
     add: "添加分类",
     addButton: "添加",
     added: "分类“{{name}}”已添加。",
@@ -143,6 +146,7 @@ const editor: EditorMessages = {
     inUseArticle:
       "网址标识为“{{article}}”的文章仍在使用“{{slug}}”，因此不能删除。请先把这篇文章移到其他分类。",
     inUseFile: "{{file}} 仍在使用“{{slug}}”，因此不能删除。请先修改这个文件。",
+    inUseChild: "分类“{{child}}”位于“{{slug}}”之下，因此不能删除。请先移动那个分类。",
     inFile: "定义在 {{file}} 中，只能在文件里修改。",
     problems: {
       slugRequired: "请填写网址标识。",
@@ -151,6 +155,8 @@ const editor: EditorMessages = {
       nameRequired: "请填写名称。",
       nameTooLong: "名称最多 40 个字符。",
       orderInvalid: "请填写 -100000 到 100000 之间的整数。",
+      parentUnknown: "没有网址标识为“{{slug}}”的分类。",
+      parentLoop: "“{{slug}}”位于这个分类之下，不能作为它的上级。",
     },
   },
   bmsEditor: {

@@ -8,12 +8,13 @@ import {
 import { conflict, DATABASE_ROW, problemsOf } from "../app/content/test-support.ts";
 import { failureText } from "../app/form.tsx";
 import { CallFailure } from "../app/query.ts";
-import { type CategoryFields, categorySchema, initialFields } from "./schema.ts";
+import { type CategoryFields, categorySchema, initialFields, parentChoices } from "./schema.ts";
 
 const fields = (changes: Partial<CategoryFields> = {}): CategoryFields => ({
   slug: "tools",
   name: { "zh-CN": "工具", "en-US": "Tools" },
   order: "",
+  parent: "",
   ...changes,
 });
 
@@ -44,21 +45,50 @@ describe("the category form", () => {
       slug: "tools",
       name: { "zh-CN": "工具", "en-US": "Tools" },
       order: 50,
+      parent: null,
     });
+    expect(categorySchema.parse(fields({ parent: "life" })).parent).toBe("life");
     expect(createCategorySchema.safeParse(values).success).toBe(true);
     const { slug: _, ...changes } = values;
     expect(updateCategorySchema.safeParse(changes).success).toBe(true);
   });
 
   it("starts empty, or from the category edited", () => {
-    expect(initialFields()).toEqual({ slug: "", name: { "zh-CN": "", "en-US": "" }, order: "" });
+    expect(initialFields()).toEqual({
+      slug: "",
+      name: { "zh-CN": "", "en-US": "" },
+      order: "",
+      parent: "",
+    });
     const category: CategoryRecord = {
       slug: "tools",
       name: { "zh-CN": "工具", "en-US": "Tools" },
       order: 20,
+      parent: "life",
       ...DATABASE_ROW,
     };
-    expect(initialFields(category)).toEqual(fields({ order: "20" }));
+    expect(initialFields(category)).toEqual(fields({ order: "20", parent: "life" }));
+  });
+
+  it("offers as a parent every category but the one edited and those under it", () => {
+    const category = (slug: string, parent: string | null): CategoryRecord => ({
+      slug,
+      name: { "zh-CN": `${slug}-zh`, "en-US": slug },
+      order: 0,
+      parent,
+      ...DATABASE_ROW,
+    });
+    const all = [
+      category("life", null),
+      category("travel", "life"),
+      category("japan", "travel"),
+      category("tools", null),
+    ];
+    const offered = (slug?: string) => parentChoices(all, slug, "en-US").map((c) => c.value);
+    expect(offered()).toEqual(["life", "travel", "japan", "tools"]);
+    expect(offered("travel")).toEqual(["life", "tools"]);
+    expect(offered("life")).toEqual(["tools"]);
+    expect(parentChoices(all, "tools", "zh-CN")[0]).toEqual({ value: "life", label: "life-zh" });
   });
 
   it("says why a category in use stays, else what the server said", () => {
@@ -73,6 +103,17 @@ describe("the category form", () => {
     ]);
     expect(failureText(t, inUse)).toBe(
       "“a” is still used by the article “b”, so it stays. Move that article to another category first.",
+    );
+    const parent = conflict([
+      {
+        field: "slug",
+        message: "Category b sits under a",
+        key: "bmsCategories.inUseChild",
+        values: { slug: "a", child: "b" },
+      },
+    ]);
+    expect(failureText(t, parent)).toBe(
+      "“b” sits under “a”, so it stays. Move that category first.",
     );
     expect(failureText(t, new CallFailure(404, "No such category"))).toBe(
       t("bmsContent.failure", { message: "No such category" }),

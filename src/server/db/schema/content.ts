@@ -37,6 +37,8 @@ export const contentCategories = pgTable("content_categories", {
   nameZh: text("name_zh").notNull(),
   nameEn: text("name_en").notNull(),
   order: integer("order").notNull().default(0),
+  /** The slug of the category it sits under (in the database or a file); null at the top. */
+  parent: text("parent"),
   ...stamps(),
 }).enableRLS();
 

@@ -29,10 +29,11 @@ export interface GroupingKind<V extends GroupingValues, R extends GroupingValues
   useUpdate: () => GroupingWrite<V>;
   /** The add form's class. */
   formClass: string;
-  /** Fields of its own, after the names and the order. */
+  /** Fields of its own, after the names and the order; `editing` is the grouping edited. */
   more?: (
     bind: (name: FieldPath<GroupingFields>) => Bound<GroupingFields, V>,
     t: Translate,
+    editing: R | undefined,
   ) => ReactNode;
 }
 
@@ -118,7 +119,7 @@ export function GroupingForm<V extends GroupingValues, R extends GroupingValues>
           maxLength={8}
         />
       </div>
-      {kind.more?.(bind, t)}
+      {kind.more?.(bind, t, editing)}
       <FormStatus note={busy ? t("bmsArticles.working") : ""} failure={failure} />
       <div className="bms-actions">
         <button type="submit" className="button button-primary" disabled={busy}>

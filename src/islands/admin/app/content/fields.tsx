@@ -28,7 +28,7 @@ export function FormKeptChoiceField<Values extends FieldValues, Output extends F
   choices,
   unavailable,
   ...bound
-}: Bound<Values, Output, Translate> & {
+}: Bound<Values, Output> & {
   label: string;
   none: string;
   choices: readonly Choice[];

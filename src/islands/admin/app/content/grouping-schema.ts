@@ -5,7 +5,7 @@ import type { SourceFields } from "../../../../shared/content-rules.ts";
 import { type FormWords, withWords } from "../problems.ts";
 
 // What a grouping's form shares, a category's or an album's: a slug, a name in both languages
-// and an order (an album adds a description, its own).
+// and an order (an album adds a description, a category its parent).
 
 type Names = Record<Locale, string>;
 
@@ -16,6 +16,8 @@ export interface GroupingFields {
   /** A whole number written in digits; empty is the server's default. */
   order: string;
   description?: Names;
+  /** A category's parent's slug; empty at the top. */
+  parent?: string;
 }
 
 /** What a grouping form sends. */

@@ -1,0 +1,1 @@
+ALTER TABLE "content_categories" ADD COLUMN "parent" text;
