@@ -9,7 +9,13 @@ import { renderMarkdown } from "../../lib/markdown-render.ts";
 import { sanitizeHtml } from "../../lib/sanitize-html.ts";
 import { contentFiles } from "../content/files.ts";
 import { noPublisher } from "../content/publisher.ts";
-import { blogImportRows, comments, contentArticles, redirects } from "../db/schema.ts";
+import {
+  blogImportRows,
+  comments,
+  contentArticles,
+  contentCategories,
+  redirects,
+} from "../db/schema.ts";
 import { localStorage } from "../storage/storage.ts";
 import { articlePath } from "./plan.ts";
 import { openSource } from "./source.ts";
@@ -136,6 +142,66 @@ describeEachDatabase("importing each tool's test data", (database) => {
       expect(await db.$count(comments)).toBe(counts.comments - spam.length);
       const rows = await db.select().from(blogImportRows);
       expect(rows.filter((r) => r.kind === "article")).toHaveLength(source.read.items.length);
+
+      // Every category of the source is one of the site's, under the one its source sits under.
+      const site = [
+        ...(await db.select().from(contentCategories)),
+        ...(await deps.files.categories()),
+      ];
+      const slugOf = (path: string[]) => {
+        let parent: string | null = null;
+        for (const name of path) {
+          const found = site.find(
+            (c) =>
+              c.parent === parent &&
+              [c.slug, "nameEn" in c ? c.nameEn : c.name["en-US"]].some(
+                (n) => n.toLowerCase() === name.trim().toLowerCase(),
+              ),
+          );
+          parent = found?.slug ?? "?";
+        }
+        return parent;
+      };
+      const paths = [
+        ...(source.read.categories ?? []),
+        ...source.read.items.flatMap((item) => item.categories),
+      ];
+      const slugs = new Set(paths.map(slugOf));
+      expect(slugs.has("?"), fixture).toBe(false);
+      const outer = new Set(
+        paths.flatMap((path) => path.slice(0, -1).map((_, i) => slugOf(path.slice(0, i + 1)))),
+      );
+      expect(new Set([...slugs, ...outer]).size).toBe(counts.categories);
+
+      // Every tag of the source is on its article, but where an item has more than the site
+      // takes (the report says which were left out).
+      const imported = await db.select().from(contentArticles);
+      for (const item of source.read.items) {
+        const id = rows.find((r) => r.sourceKey.endsWith(`:${item.sourceId}`))?.rowKey;
+        const said = outcome.problems.find((p) => p.sourceId === item.sourceId)?.problems ?? [];
+        if (said.some((n) => n.key === "tagsLeftOut")) continue;
+        const tags = imported.find((a) => a.id === id)?.tags;
+        expect(tags, item.sourceId).toEqual(expect.arrayContaining(item.tags.map((t) => t.trim())));
+      }
+      // A tag found on no article is one the report names as left out (WordPress's "Many Tags"
+      // post has 45; an article here takes ten).
+      const onSite = new Set(imported.flatMap((a) => a.tags.map((t) => t.toLowerCase())));
+      const leftOut = new Set(
+        outcome.problems.flatMap((p) =>
+          p.problems
+            .filter((n) => n.key === "tagsLeftOut")
+            .flatMap((n) =>
+              String(n.values?.tags ?? "")
+                .toLowerCase()
+                .split(", "),
+            ),
+        ),
+      );
+      const sourceTags = new Set(
+        source.read.items.flatMap((i) => i.tags.map((t) => t.trim().toLowerCase())),
+      );
+      expect([...sourceTags].filter((t) => !onSite.has(t) && !leftOut.has(t))).toEqual([]);
+      expect(sourceTags.size).toBe(counts.tags);
 
       // Every old address leads to an article's page.
       const articles = await db.select().from(contentArticles);

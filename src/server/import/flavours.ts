@@ -41,7 +41,8 @@ export interface Flavour {
   date(file: SourceFile): unknown;
   updated(file: SourceFile): unknown;
   summary(file: SourceFile): string | null;
-  categories(file: SourceFile): string[];
+  /** Each category the item is in, as its names from the outermost in. */
+  categories(file: SourceFile): string[][];
   lang(file: SourceFile): unknown;
   translationKey(file: SourceFile): string | null;
   draft(file: SourceFile): boolean;
@@ -109,12 +110,26 @@ const common = {
   updated: (file: SourceFile) => file.data.updated ?? file.data.lastmod,
   summary: (file: SourceFile) =>
     textOf(file.data.description) ?? textOf(file.data.summary) ?? textOf(file.data.excerpt),
-  categories: (file: SourceFile) => listOf(file.data.categories ?? file.data.category),
+  /** Hugo's, Jekyll's and the Astro themes' categories are side by side, none under another. */
+  categories: (file: SourceFile) =>
+    listOf(file.data.categories ?? file.data.category).map((name) => [name]),
   lang: (file: SourceFile) => file.data.lang ?? file.data.language ?? file.data.locale,
   translationKey: (file: SourceFile) =>
     textOf(file.data.translationKey) ?? textOf(file.data.i18n) ?? null,
   draft: (file: SourceFile) => file.data.draft === true || file.data.published === false,
 };
+
+/**
+ * Hexo's categories: a list is one category under another (`[Life, Travel]`); a list of lists
+ * is several (`[[Life, Travel], [Photos]]`).
+ */
+export function hexoCategories(value: unknown): string[][] {
+  if (Array.isArray(value) && value.some(Array.isArray)) {
+    return value.map((path) => listOf(path)).filter((path) => path.length > 0);
+  }
+  const path = listOf(value);
+  return path.length > 0 ? [path] : [];
+}
 
 export function hexo(config: SiteConfig): Flavour {
   return {
@@ -133,6 +148,7 @@ export function hexo(config: SiteConfig): Flavour {
       ];
     },
     name: bundled,
+    categories: (file) => hexoCategories(file.data.categories ?? file.data.category),
     draft: (file) => file.path.startsWith("source/_drafts/") || common.draft(file),
     oldPaths(file, item) {
       if (!file.path.startsWith("source/_posts/")) {
@@ -190,7 +206,7 @@ export function jekyll(config: SiteConfig): Flavour {
       return [
         permalink(styles[style] ?? style, {
           ...timeParts(item.publishedAt, config.zone),
-          categories: common.categories(file).join("/").toLowerCase(),
+          categories: common.categories(file).flat().join("/").toLowerCase(),
           title: stem(file.path).replace(JEKYLL_NAME, "$4"),
           output_ext: ".html",
         }),

@@ -35,6 +35,8 @@ export interface SiteRead {
   /** The site it was (a WordPress export's address), when the source says: told apart on import. */
   origin?: string;
   items: ImportItem[];
+  /** Every category the source has, used or not, as its names from the outermost in. */
+  categories?: string[][];
   skipped: Array<{ file: string; reason: Note }>;
 }
 
@@ -51,8 +53,11 @@ export interface ImportItem {
   publishedAt: string | null;
   updatedAt: string | null;
   draft: boolean;
-  /** Category names as the source has them, the outermost first. */
-  categories: string[];
+  /**
+   * The categories it is in, each as its names from the outermost in; the first is where it is
+   * filed here (the site files an article under one).
+   */
+  categories: string[][];
   tags: string[];
   summary: string;
   /** The Markdown body as the source wrote it. */

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { hexoCategories } from "./flavours.ts";
 import { noteText, type SiteRead } from "./items.ts";
 import { readMarkdownSite } from "./markdown-site.ts";
 import { reportOf } from "./report.ts";
@@ -36,8 +37,19 @@ describe("a Hexo site (hexo-theme-unit-test)", () => {
       remoteImages: 3,
       comments: 0,
     });
-    expect(item("source/_posts/categories.md")?.categories).toEqual(["Foo", "Bar", "Baz"]);
+    expect(item("source/_posts/categories.md")?.categories).toEqual([["Foo", "Bar", "Baz"]]);
     expect(item("source/_posts/tags.md")?.tags).toEqual(["Foo", "Bar", "Baz"]);
+  });
+
+  it("reads Hexo's categories as one under another, or several as lists", () => {
+    expect(hexoCategories(["Life", "Travel"])).toEqual([["Life", "Travel"]]);
+    expect(hexoCategories("Life")).toEqual([["Life"]]);
+    expect(hexoCategories([["Life", "Travel"], ["Photos"], "Notes"])).toEqual([
+      ["Life", "Travel"],
+      ["Photos"],
+      ["Notes"],
+    ]);
+    expect(hexoCategories(undefined)).toEqual([]);
   });
 
   it("reads front matter without an opening line, the summary before <!-- more -->", () => {
@@ -117,7 +129,7 @@ describe("a Hugo site (hugoBasicExample)", () => {
     expect(item("content/post/markdown-syntax.md")).toMatchObject({
       title: "Markdown Syntax Guide",
       publishedAt: "2019-03-11T00:00:00.000Z",
-      categories: ["themes", "syntax"],
+      categories: [["themes"], ["syntax"]],
       tags: ["markdown", "css", "html"],
       oldPaths: ["/post/markdown-syntax/", "/migrate-from-jekyl/"],
     });
@@ -145,7 +157,7 @@ describe("an Astro theme's posts (Fuwari)", () => {
       slug: "guide",
       title: "Simple Guides for Fuwari",
       publishedAt: "2024-04-01T00:00:00.000Z",
-      categories: ["Guides"],
+      categories: [["Guides"]],
       summary: "How to use this blog template.",
       oldPaths: ["/posts/guide/"],
     });

@@ -22,7 +22,7 @@ import {
 export interface SiteState {
   /** Every article's slug, in the database and in files. */
   articleSlugs: ReadonlySet<string>;
-  categories: ReadonlyArray<{ slug: string; nameZh: string; nameEn: string }>;
+  categories: ReadonlyArray<PlannedCategory>;
   /** The source keys of articles earlier imports brought. */
   imported: ReadonlySet<string>;
   /** Old addresses already leading somewhere. */
@@ -66,9 +66,20 @@ export interface PlannedComment {
   comment: ImportComment;
 }
 
+/** A category as the site keeps it: its slug, its name in both languages, the one it sits under. */
+export interface PlannedCategory {
+  slug: string;
+  nameZh: string;
+  nameEn: string;
+  parent: string | null;
+}
+
 export interface ImportPlan {
   articles: PlannedArticle[];
-  categories: Array<{ slug: string; nameZh: string; nameEn: string }>;
+  /** The categories to make: each after the one it sits under. */
+  categories: PlannedCategory[];
+  /** The site's category of each of the source's (its path of names, `categoryKey`). */
+  categoryOf: Map<string, string>;
   redirects: Array<{ fromPath: string; toPath: string }>;
   /** Items an earlier import brought: left as they are. */
   already: string[];
@@ -81,9 +92,18 @@ export interface ImportPlan {
 }
 
 /** Where the site's pages of the source's pages go: a category of their own. */
-export const PAGES_CATEGORY = { slug: "pages", nameZh: "页面", nameEn: "Pages" };
+export const PAGES_CATEGORY = { slug: "pages", nameZh: "页面", nameEn: "Pages", parent: null };
 /** Where an item without a category goes, as WordPress names it. */
-export const NO_CATEGORY = { slug: "uncategorized", nameZh: "未分类", nameEn: "Uncategorized" };
+export const NO_CATEGORY = {
+  slug: "uncategorized",
+  nameZh: "未分类",
+  nameEn: "Uncategorized",
+  parent: null,
+};
+
+/** A source's category told apart from the rest: its names from the outermost in. */
+export const categoryKey = (path: readonly string[]) =>
+  path.map((name) => name.trim().toLowerCase()).join("\u0000");
 
 /** The key an item or comment is known by across runs: the tool, the site, its own id. */
 export const sourceKeyOf = (read: SiteRead, id: string) =>
@@ -94,16 +114,10 @@ export const articlePath = (slug: string) => `/articles/${slug}/`;
 
 export function planImport(read: SiteRead, site: SiteState, now = new Date()): ImportPlan {
   const slugs = new Set(site.articleSlugs);
-  const categories = new Map(site.categories.map((c) => [c.slug, c]));
-  const byName = new Map(
-    site.categories.flatMap((c) => [
-      [c.nameZh.toLowerCase(), c.slug],
-      [c.nameEn.toLowerCase(), c.slug],
-    ]),
-  );
   const plan: ImportPlan = {
     articles: [],
     categories: [],
+    categoryOf: new Map(),
     redirects: [],
     already: [],
     refused: [],
@@ -120,22 +134,42 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
       null
     );
   };
-  const category = (made: { slug: string; nameZh: string; nameEn: string }) => {
-    if (!categories.has(made.slug)) {
-      categories.set(made.slug, made);
-      byName.set(made.nameZh.toLowerCase(), made.slug);
-      byName.set(made.nameEn.toLowerCase(), made.slug);
-      plan.categories.push(made);
+
+  // Categories: a name under a parent finds the site's category of that name under it (either
+  // language), or makes one with a free slug.
+  const categorySlugs = new Set(site.categories.map((c) => c.slug));
+  const named = new Map<string, string>();
+  const know = (c: PlannedCategory) => {
+    for (const name of [c.nameZh, c.nameEn]) {
+      const at = `${c.parent ?? ""}/${name.trim().toLowerCase()}`;
+      if (!named.has(at)) named.set(at, c.slug);
     }
+  };
+  site.categories.forEach(know);
+  const category = (made: PlannedCategory) => {
+    const at = `${made.parent ?? ""}/${made.nameEn.toLowerCase()}`;
+    const known = named.get(at);
+    if (known) return known;
+    categorySlugs.add(made.slug);
+    know(made);
+    plan.categories.push(made);
     return made.slug;
   };
-  const categoryOf = (name: string): string => {
-    const known = byName.get(name.trim().toLowerCase());
-    if (known) return known;
-    const slug = slugOf([name]) ?? NO_CATEGORY.slug;
-    const named = cut(name, CONTENT_LIMITS.categoryName);
-    return category(categories.get(slug) ?? { slug, nameZh: named, nameEn: named });
+  /** The site's category of a source's, made with those it sits under when new. */
+  const categoryAt = (path: readonly string[]): string => {
+    let parent: string | null = null;
+    for (const [i, name] of path.entries()) {
+      const key = categoryKey(path.slice(0, i + 1));
+      const found =
+        plan.categoryOf.get(key) ?? named.get(`${parent ?? ""}/${name.trim().toLowerCase()}`);
+      const slug: string = found ?? category({ ...freeCategory(name, categorySlugs), parent });
+      plan.categoryOf.set(key, slug);
+      parent = slug;
+    }
+    return parent ?? category(NO_CATEGORY);
   };
+  for (const path of read.categories ?? []) categoryAt(path);
+  for (const item of read.items) for (const path of item.categories) categoryAt(path);
   const redirected = new Set(site.redirects);
 
   // English first: a Chinese translation that shares its slug takes `<slug>-zh`, as the site's own do.
@@ -150,16 +184,19 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
     }
     const problems = [...item.problems];
     const slug = freeSlug(item, slugs, problems);
-    const names = item.kind === "page" ? [] : item.categories;
+    const [first, ...others] = item.categories;
     const inCategory =
       item.kind === "page"
         ? category(PAGES_CATEGORY)
-        : names.length > 0
-          ? categoryOf(names.at(-1) ?? "")
+        : first
+          ? categoryAt(first)
           : category(NO_CATEGORY);
-    // The outer categories (a hierarchy) and any others stay as tags: the site files an article
-    // under one category.
-    const tags = siteTags([...names.slice(0, -1), ...item.tags], problems);
+    // The site files an article under one category: the others it was in become tags, after its
+    // own (the site takes ten).
+    const otherNames = (item.kind === "page" ? item.categories : others).flatMap((p) =>
+      p.slice(-1),
+    );
+    const tags = siteTags([...item.tags, ...otherNames], problems);
     const publishedAt = item.publishedAt ? new Date(item.publishedAt) : null;
     const status = item.draft
       ? "draft"
@@ -227,6 +264,17 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
   }
   plan.authors = [...authors.values()];
   return plan;
+}
+
+/** A new category named `name` in both languages, with the first free slug for it. */
+function freeCategory(name: string, taken: ReadonlySet<string>) {
+  const base = slugOf([name]) ?? "category";
+  const slug =
+    [base, ...Array.from({ length: 98 }, (_, i) => `${base.slice(0, 70)}-${i + 2}`)].find(
+      (s) => !taken.has(s),
+    ) ?? `category-${randomUUID().slice(0, 8)}`;
+  const words = cut(name.trim(), CONTENT_LIMITS.categoryName) || slug;
+  return { slug, nameZh: words, nameEn: words };
 }
 
 /** The item's slug, or the first free one after it (`-zh` for a Chinese text, then `-2` …). */

@@ -1,4 +1,5 @@
 import { type ImportItem, isWebAddress, type Note, type SiteRead } from "./items.ts";
+import { categoryKey } from "./plan.ts";
 
 // The dry run's report: what an import would bring, and every item it could not bring as it was.
 
@@ -25,6 +26,12 @@ export interface ImportReport {
 const covers = (item: ImportItem, web: boolean) =>
   item.cover && isWebAddress(item.cover) === web ? [item.cover] : [];
 
+/** Every category of the source, by `categoryKey`: those it lists, those items are in, and those they sit under. */
+export function sourceCategories(read: SiteRead): Set<string> {
+  const paths = [...(read.categories ?? []), ...read.items.flatMap((item) => item.categories)];
+  return new Set(paths.flatMap((path) => path.map((_, i) => categoryKey(path.slice(0, i + 1)))));
+}
+
 export function reportOf(read: SiteRead): ImportReport {
   const distinct = (pick: (item: ImportItem) => string[]) =>
     new Set(read.items.flatMap(pick).map((name) => name.toLowerCase())).size;
@@ -34,7 +41,7 @@ export function reportOf(read: SiteRead): ImportReport {
       articles: read.items.filter((item) => item.kind === "article").length,
       pages: read.items.filter((item) => item.kind === "page").length,
       drafts: read.items.filter((item) => item.draft).length,
-      categories: distinct((item) => item.categories),
+      categories: sourceCategories(read).size,
       tags: distinct((item) => item.tags),
       images: distinct((item) => [...item.images.files, ...covers(item, false)]),
       remoteImages: distinct((item) => [...item.images.remote, ...covers(item, true)]),

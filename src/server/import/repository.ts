@@ -37,6 +37,7 @@ export async function readSiteState(db: Db) {
         slug: contentCategories.slug,
         nameZh: contentCategories.nameZh,
         nameEn: contentCategories.nameEn,
+        parent: contentCategories.parent,
       })
       .from(contentCategories),
     db
@@ -108,7 +109,8 @@ export interface Removed {
 /**
  * Removes what an import made (call it in a transaction): its articles with their revisions,
  * draft links and comments (readers' later ones too, as deleting an article does), the
- * categories it made that no article is filed under now, its old addresses, and its record.
+ * categories it made that no article is filed under or category sits under now, its old
+ * addresses, and its record.
  * Null when there is no such import.
  */
 export async function removeImport(tx: Db, id: string): Promise<Removed | null> {
@@ -142,20 +144,24 @@ export async function removeImport(tx: Db, id: string): Promise<Removed | null> 
       ),
     );
   }
-  const categorySlugs = keys("category");
-  const categories =
-    categorySlugs.length === 0
-      ? []
-      : await tx
-          .delete(contentCategories)
-          .where(
-            and(
-              inArray(contentCategories.slug, categorySlugs),
-              sql`not exists (select 1 from ${contentArticles} where ${contentArticles.category} = ${contentCategories.slug})`,
-            ),
-          )
-          .returning({ slug: contentCategories.slug });
+  // The categories it made that nothing is filed under or sits under now, the deepest first.
+  const categories: string[] = [];
+  for (let left = keys("category"); left.length > 0; ) {
+    const gone = await tx
+      .delete(contentCategories)
+      .where(
+        and(
+          inArray(contentCategories.slug, left),
+          sql`not exists (select 1 from ${contentArticles} where ${contentArticles.category} = ${contentCategories.slug})`,
+          sql`not exists (select 1 from ${contentCategories} as under where under.parent = ${contentCategories.slug})`,
+        ),
+      )
+      .returning({ slug: contentCategories.slug });
+    if (gone.length === 0) break;
+    categories.push(...gone.map((c) => c.slug));
+    left = left.filter((slug) => !categories.includes(slug));
+  }
   // Its rows and old addresses go with it (their foreign keys cascade).
   await tx.delete(blogImports).where(eq(blogImports.id, id));
-  return { articles, categories: categories.map((c) => c.slug), mediaIds: keys("media") };
+  return { articles, categories, mediaIds: keys("media") };
 }

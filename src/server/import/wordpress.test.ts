@@ -54,10 +54,29 @@ describe("the theme test data (a11y-unit-test-data.xml)", () => {
       slug: "template-comments",
       title: "Template: Comments",
       publishedAt: "2012-01-03T17:11:37.000Z",
-      categories: ["Template", "Uncategorized"],
+      categories: [["Template"], ["Uncategorized"]],
       oldPaths: ["/2012/01/03/template-comments/", "/?p=1148"],
     });
     expect(item("page:174")?.oldPaths).toEqual(["/level-1/", "/?page_id=174"]);
+  });
+
+  it("keeps the categories' tree: every one listed, a post's deepest first", () => {
+    const listed = xml.split("<wp:category>").length - 1;
+    expect(read.categories).toHaveLength(listed);
+    expect(reportOf(read).counts.categories).toBe(listed);
+    expect(read.categories).toContainEqual([
+      "Parent Category",
+      "Child Category 03",
+      "Grandchild Category",
+    ]);
+    // The same name under another parent is another category.
+    expect(read.categories).toContainEqual(["Foo A"]);
+    expect(read.categories).toContainEqual(["Foo Parent", "Foo A"]);
+    const categories = item("post:1152")?.categories ?? [];
+    expect(categories[0]).toEqual(["Parent", "Child 1", "Child 2"]);
+    // A category another of the post's sits under is shown by that one.
+    expect(categories).not.toContainEqual(["Parent Category"]);
+    expect(categories).toContainEqual(["Parent Category", "Child Category 01"]);
   });
 
   it("turns HTML and media shortcodes into Markdown", () => {

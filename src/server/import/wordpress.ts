@@ -201,7 +201,7 @@ function itemOf(
     publishedAt: gmt(item["wp:post_date_gmt"]),
     updatedAt: null,
     draft: status === "draft" || locked,
-    categories: terms("category").flatMap((term) => categoryPath(term["@_nicename"]).slice(-1)),
+    categories: filedUnder(terms("category").map((term) => categoryPath(term["@_nicename"]))),
     tags: terms("post_tag").map((term) => term["#text"]),
     summary: (excerpt ? readBody(excerpt).summary : opening.summary) || title,
     body,
@@ -219,6 +219,21 @@ function itemOf(
     comments: commentsOf(item, problems),
     problems,
   };
+}
+
+/**
+ * A post's categories, the deepest first (where it is filed here); one that another sits under
+ * is left out, as the category under it shows it.
+ */
+function filedUnder(paths: string[][]): string[][] {
+  const key = (path: string[]) => path.join("\u0000");
+  const outer = new Set(
+    paths.flatMap((path) => path.slice(0, -1).map((_, i) => key(path.slice(0, i + 1)))),
+  );
+  const kept = paths.filter((path) => path.length > 0 && !outer.has(key(path)));
+  return [...new Map(kept.map((path) => [key(path), path])).values()].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 /** Reads a WordPress export (the XML text of a WXR file). */
@@ -304,6 +319,7 @@ export async function readWordPressExport(xml: string): Promise<SiteRead> {
     tool: "wordpress",
     ...(channel.link ? { origin: channel.link } : {}),
     items: uniqueSlugs(items),
+    categories: [...categories.keys()].map(categoryPath),
     skipped,
   };
 }

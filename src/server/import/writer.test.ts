@@ -170,6 +170,23 @@ describeEachDatabase("blog import writer", (database) => {
     expect(await removeBlogImport(d, outcome.importId ?? "")).toBeNull();
   });
 
+  it("removes the categories it made, those under others too", async () => {
+    const { db } = database();
+    const d = deps(db, folders());
+    const before = await count(db);
+    const path = `${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`;
+    const outcome = await importBlog(d, await openSource(path));
+    // Three levels deep: Parent Category › Child Category 03 › Grandchild Category.
+    const made = await db.select().from(contentCategories);
+    const grandchild = made.find((c) => c.nameEn === "Grandchild Category");
+    const child = made.find((c) => c.slug === grandchild?.parent);
+    expect(child?.nameEn).toBe("Child Category 03");
+    expect(made.find((c) => c.slug === child?.parent)?.nameEn).toBe("Parent Category");
+    expect(outcome.written.categories).toBe(made.length);
+    await removeBlogImport(d, outcome.importId ?? "");
+    expect(await count(db)).toEqual(before);
+  });
+
   it("keeps an imported image the owner has since used elsewhere when the import goes", async () => {
     const { db } = database();
     const uploads = folders();
@@ -201,8 +218,13 @@ describeEachDatabase("blog import writer", (database) => {
     const [image] = await db.select().from(media);
     expect(row?.slug).toBe("with-image");
     expect(row?.lang).toBe("zh-CN");
-    // The innermost category files it; the outer one stays as a tag.
-    expect(row?.tags).toEqual(["生活", "相机"]);
+    // Filed under the inner category, made under the site's own 生活 (content/categories.json).
+    const [inner] = await db
+      .select()
+      .from(contentCategories)
+      .where(eq(contentCategories.slug, row?.category ?? ""));
+    expect(inner).toMatchObject({ nameZh: "摄影", parent: "life" });
+    expect(row?.tags).toEqual(["相机"]);
     expect(row?.body).toContain(`![一张 \\[蓝\\] 图](/api/media/m-${image?.id}-`);
     // The cover is the same file: stored once, shown as the cover too.
     expect(row?.cover).toMatch(new RegExp(`^/api/media/m-${image?.id}-`));

@@ -78,6 +78,7 @@ async function siteState(db: Db, files: ContentFiles): Promise<SiteState> {
     slug: c.slug,
     nameZh: c.name["zh-CN"],
     nameEn: c.name["en-US"],
+    parent: c.parent,
   }));
   return {
     articleSlugs: new Set([...state.articleSlugs, ...(await files.articles()).map((a) => a.slug)]),
