@@ -19,6 +19,7 @@ import {
 } from "../src/server/import/writer.ts";
 import { openForCommand } from "../src/server/runtime.ts";
 import { storageFromEnv } from "../src/server/storage/storage.ts";
+import type { ImportProgress } from "../src/shared/import-rules.ts";
 
 const USAGE = [
   "usage: npm run import:blog -- <folder|export.xml|export.json|blog.zip> [--yes] [--fetch-images]",
@@ -79,6 +80,18 @@ function linesOf(outcome: ImportOutcome): string[] {
   return lines;
 }
 
+/** Says each tenth of the items read and of the rows written, on stderr. */
+function tenths() {
+  let said = "";
+  return ({ stage, done, total }: ImportProgress) => {
+    if (stage === "done" || total === 0) return;
+    const step = `${stage}${Math.floor((done / total) * 10)}`;
+    if (step === said) return;
+    said = step;
+    console.error(`${stage === "items" ? "Items read" : "Rows written"}: ${done} of ${total}`);
+  };
+}
+
 const database = await openForCommand();
 const deps = {
   db: database.db,
@@ -116,6 +129,7 @@ try {
       const outcome = await importBlog(deps, source, {
         dryRun: !args.values.yes,
         fetchImages: args.values["fetch-images"] === true,
+        onProgress: args.values.yes ? tenths() : undefined,
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       const used = process.cpuUsage(cpu);

@@ -29,9 +29,21 @@ export const importFileSchema = z.object({
   fetchImages: z
     .union([z.boolean(), z.literal(["0", "1"]).transform((value) => value === "1")])
     .default(false),
+  /** The id the page asks `GET /api/admin/imports/progress/:id` by while the import runs. */
+  progress: z.uuid().optional(),
 });
 export type ImportFileInput = z.input<typeof importFileSchema>;
 export type ImportFile = z.output<typeof importFileSchema>;
+
+/**
+ * How far an import has got: its items read and their images stored, then the rows written
+ * (in one transaction), then done.
+ */
+export interface ImportProgress {
+  stage: "items" | "writing" | "done";
+  done: number;
+  total: number;
+}
 
 /** What an import brought, or would bring (the API's answer, src/server/import/writer.ts). */
 export type ImportCounts = {

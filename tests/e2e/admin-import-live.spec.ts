@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookTests } from "./admin-session.ts";
-import { asAdmin } from "./live-admin.ts";
+import { asAdmin, sql } from "./live-admin.ts";
 import { needs, picture, shoot, sideways } from "./support.ts";
 
 // The import of another blog in /bms/userSet on the PostgreSQL server: a WordPress export
@@ -40,15 +40,51 @@ const words = (zh: boolean) =>
         type: "Choose a .xml, .json or .zip file.",
       };
 
-/** Reads the export, imports it, and answers the section, its words and the history's list. */
-async function importExport(page: Page, zh: boolean) {
+/**
+ * Reads the export, imports it, and answers the section, its words and the history's list.
+ * `watch` holds the import half-written until the bar has shown the server's count.
+ */
+async function importExport(page: Page, zh: boolean, watch = false) {
   const w = words(zh);
   const section = page.getByRole("region", { name: w.section });
   await section.getByLabel(w.file).setInputFiles(WXR);
   await section.getByRole("button", { name: w.check }).click();
   const report = section.getByRole("region", { name: w.preview });
   await expect(report).toBeVisible();
-  await section.getByRole("button", { name: w.import, exact: true }).click();
+  // Watched: the import is held at its comments (their table locked) to see the bar count.
+  let release = () => {};
+  let held: Promise<unknown> = Promise.resolve();
+  if (watch) {
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    held = sql.begin(async (tx) => {
+      await tx`lock table comments in exclusive mode`;
+      await released;
+    });
+    await expect
+      .poll(async () => {
+        const [row] = await sql`select count(*)::int as n from pg_locks l
+          join pg_class c on c.oid = l.relation
+          where c.relname = 'comments' and l.mode = 'ExclusiveLock' and l.granted`;
+        return row?.n;
+      })
+      .toBe(1);
+  }
+  try {
+    await section.getByRole("button", { name: w.import, exact: true }).click();
+    if (watch) {
+      const step = section.getByText(zh ? /^已写入 \d+ \/ \d+ 行$/ : /^Rows written: \d+ of \d+$/);
+      await expect(step).toBeVisible();
+      const bar = section.getByRole("progressbar");
+      expect(Number(await bar.getAttribute("value"))).toBeLessThan(
+        Number(await bar.getAttribute("max")),
+      );
+    }
+  } finally {
+    release();
+    await held;
+  }
   await expect(section.getByRole("region", { name: w.imported })).toBeVisible();
   await expect(section.getByRole("status").filter({ hasText: w.done })).toBeVisible();
   const history = section.getByRole("region", { name: w.history }).getByRole("listitem");
@@ -75,7 +111,7 @@ test("an owner imports a WordPress export after seeing what it brings, then remo
   await asAdmin(page, "搬家的人");
   await page.goto("/bms/userSet");
   await removeAll(page, false);
-  const { section, w, history } = await importExport(page, false);
+  const { section, w, history } = await importExport(page, false, true);
   // The counts the file holds: WordPress's small export has 3 posts and 1 page.
   const counts = section.getByRole("region", { name: w.imported }).getByRole("definition");
   await expect(counts.first()).not.toHaveText("0");

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ImportProgress } from "../../shared/import-rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   blogImportRows,
@@ -24,8 +25,16 @@ export type ImportRow = typeof blogImports.$inferSelect;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
 const CHUNK = 200;
 
-async function insertChunks<T>(values: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < values.length; i += CHUNK) await insert(values.slice(i, i + CHUNK));
+async function insertChunks<T>(
+  values: T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+  inserted: (rows: number) => void = () => {},
+) {
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const chunk = values.slice(i, i + CHUNK);
+    await insert(chunk);
+    inserted(chunk.length);
+  }
 }
 
 /** What an import has to fit around in the database (files add their own slugs and categories). */
@@ -69,30 +78,57 @@ export interface ImportWrite {
   rows: Array<{ kind: ImportedKind; sourceKey: string; rowKey: string }>;
 }
 
-/** Writes everything an import made, in one transaction: all of it, or none. */
-export async function writeImport(db: Db, write: ImportWrite): Promise<void> {
+/**
+ * Writes everything an import made, in one transaction: all of it, or none. `onProgress` is
+ * told the rows written so far, a chunk at a time, and "done" once committed.
+ */
+export async function writeImport(
+  db: Db,
+  onProgress: ((progress: ImportProgress) => void) | undefined,
+  write: ImportWrite,
+): Promise<void> {
+  const total =
+    write.categories.length +
+    write.media.length +
+    write.articles.length +
+    write.comments.length +
+    write.redirects.length +
+    write.rows.length;
+  let done = 0;
+  const inserted = (rows: number) => {
+    done += rows;
+    onProgress?.({ stage: "writing", done, total });
+  };
   await db.transaction(async (tx) => {
     await tx.insert(blogImports).values(write.import);
     if (write.categories.length > 0) {
       await tx.insert(contentCategories).values(write.categories).onConflictDoNothing();
     }
-    await insertChunks(write.media, (chunk) => tx.insert(media).values(chunk));
-    await insertChunks(write.articles, (chunk) => tx.insert(contentArticles).values(chunk));
+    inserted(write.categories.length);
+    await insertChunks(write.media, (chunk) => tx.insert(media).values(chunk), inserted);
+    await insertChunks(
+      write.articles,
+      (chunk) => tx.insert(contentArticles).values(chunk),
+      inserted,
+    );
     // First comments of threads before their replies (a reply names its thread's first).
     const ordered = [
       ...write.comments.filter((c) => !c.threadId),
       ...write.comments.filter((c) => c.threadId),
     ];
-    await insertChunks(ordered, (chunk) => tx.insert(comments).values(chunk));
+    await insertChunks(ordered, (chunk) => tx.insert(comments).values(chunk), inserted);
     await insertChunks(
       write.redirects.map((r) => ({ ...r, importId: write.import.id })),
       (chunk) => tx.insert(redirects).values(chunk).onConflictDoNothing(),
+      inserted,
     );
     await insertChunks(
       write.rows.map((r) => ({ ...r, importId: write.import.id })),
       (chunk) => tx.insert(blogImportRows).values(chunk).onConflictDoNothing(),
+      inserted,
     );
   });
+  onProgress?.({ stage: "done", done: total, total });
 }
 
 export async function listImports(db: Db): Promise<ImportRow[]> {

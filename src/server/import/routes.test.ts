@@ -15,9 +15,11 @@ function upload(
   token: string | undefined,
   bytes: Uint8Array,
   name: string,
+  fields: Record<string, string> = {},
 ) {
   const form = new FormData();
   form.append("file", new File([new Uint8Array(bytes)], name));
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
   return app.request(
     path,
     { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} },
@@ -68,6 +70,34 @@ describeAsAdmin("the blog import API", (ctx) => {
       "imports.create",
       "imports.create",
     ]);
+  });
+
+  it("answers how far an import has got to the admin who started it, and no one else", async () => {
+    const { app, admin, database } = ctx();
+    const id = crypto.randomUUID();
+    const path = `/api/admin/imports/progress/${id}`;
+    expect((await callJson(app, "GET", path, { token: admin.token })).status).toBe(404);
+    const imported = await upload(app, "/api/admin/imports", admin.token, WXR, "wp.xml", {
+      progress: id,
+    });
+    const outcome = (await imported.json()).data;
+    const rows = outcome.written.articles + outcome.written.pages;
+    const done = await callJson(app, "GET", path, { token: admin.token });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ stage: "done" });
+    expect(done.body.data.total).toBeGreaterThan(rows);
+    // Another admin, a reader, no session, no id: nothing to read.
+    const other = await userWithSession(database.db, { role: "admin" });
+    expect((await callJson(app, "GET", path, { token: other.token })).status).toBe(404);
+    const reader = await userWithSession(database.db);
+    expect((await callJson(app, "GET", path, { token: reader.token })).status).toBe(403);
+    expect((await callJson(app, "GET", path)).status).toBe(401);
+    const bad = "/api/admin/imports/progress/not-an-id";
+    expect((await callJson(app, "GET", bad, { token: admin.token })).status).toBe(400);
+    const refused = await upload(app, "/api/admin/imports", admin.token, WXR, "wp.xml", {
+      progress: "not-an-id",
+    });
+    expect(refused.status).toBe(400);
   });
 
   it("refuses what is no blog export, in words of the interface, writing nothing", async () => {

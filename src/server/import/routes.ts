@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { IMPORT_LIMITS, type ImportFile, importFileSchema } from "../../shared/import-rules.ts";
+import {
+  IMPORT_LIMITS,
+  type ImportFile,
+  type ImportProgress,
+  importFileSchema,
+} from "../../shared/import-rules.ts";
 import { ctx } from "../content/route-parts.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
@@ -8,6 +13,7 @@ import { ApiError } from "../http/errors.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { formBody, idParamSchema, pathParams } from "../http/validate.ts";
 import { SourceRefused } from "./items.ts";
+import { progressOf, setProgress } from "./progress.ts";
 import { fileSource, zipSource } from "./source.ts";
 import { type ImportOutcome, importBlog, listBlogImports, removeBlogImport } from "./writer.ts";
 
@@ -18,6 +24,8 @@ import { type ImportOutcome, importBlog, listBlogImports, removeBlogImport } fro
  *   .json, or a .zip of a Markdown blog) and answers what importing it would bring; nothing is
  *   written (and, like the editor's preview, it is not in the audit log).
  * - `POST /api/admin/imports` imports it: the report of what was written, and the import's id.
+ * - `GET /api/admin/imports/progress/:id` answers how far the import the page named `id` has
+ *   got (on this instance: 404 elsewhere or once forgotten).
  * - `GET /api/admin/imports` lists the imports made; `DELETE /api/admin/imports/:id` removes
  *   one with everything it made.
  */
@@ -31,9 +39,14 @@ function refused(message: string, key: string): ApiError {
 
 async function run(
   c: Parameters<typeof ctx>[0],
-  { file, fetchImages }: ImportFile,
+  { file, fetchImages, progress }: ImportFile,
   dryRun: boolean,
 ): Promise<ImportOutcome> {
+  const actor = c.var.user?.id ?? "";
+  const onProgress = progress
+    ? (step: ImportProgress) => setProgress(actor, progress, step)
+    : undefined;
+  onProgress?.({ stage: "items", done: 0, total: 0 });
   const name = file.name.split(/[/\\]/).at(-1) || "upload";
   const bytes = new Uint8Array(await file.arrayBuffer());
   let source: Awaited<ReturnType<typeof zipSource>>;
@@ -55,7 +68,7 @@ async function run(
         outbound: c.var.outbound.policy,
       },
       source,
-      { dryRun, fetchImages },
+      { dryRun, fetchImages, onProgress },
     );
   } finally {
     await source.close();
@@ -89,6 +102,11 @@ export const importRoutes = new Hono<AppEnv>()
     formBody(importFileSchema),
     async (c) => ok(c, await run(c, c.req.valid("form"), false), "Imported"),
   )
+  .get("/admin/imports/progress/:id", requireAdmin, pathParams(idParamSchema), async (c) => {
+    const progress = progressOf(c.var.user?.id ?? "", c.req.valid("param").id);
+    if (!progress) throw new ApiError(404, "not_found", "No import of that id runs here");
+    return ok(c, progress);
+  })
   .delete("/admin/imports/:id", requireAdmin, pathParams(idParamSchema), async (c) => {
     const content = ctx(c);
     const removed = await removeBlogImport(

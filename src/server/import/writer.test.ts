@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-db.ts";
 import { tempFolders } from "../../../tests/support/test-folders.ts";
+import type { ImportProgress } from "../../shared/import-rules.ts";
 import { contentFiles } from "../content/files.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -185,6 +186,28 @@ describeEachDatabase("blog import writer", (database) => {
     expect(outcome.written.categories).toBe(made.length);
     await removeBlogImport(d, outcome.importId ?? "");
     expect(await count(db)).toEqual(before);
+  });
+
+  it("tells each step: every item, the rows a chunk at a time, then done", async () => {
+    const { db } = database();
+    const steps: ImportProgress[] = [];
+    const path = `${FIXTURES}/wordpress-importer/a11y-unit-test-data.xml`;
+    const outcome = await importBlog(deps(db, folders()), await openSource(path), {
+      onProgress: (step) => steps.push(step),
+    });
+    const items = steps.filter((s) => s.stage === "items");
+    const written = outcome.written.articles + outcome.written.pages;
+    expect(items.map((s) => s.done)).toEqual([...Array(written + 1).keys()]);
+    expect(items.every((s) => s.total === written)).toBe(true);
+    const writing = steps.filter((s) => s.stage === "writing");
+    expect(writing.length).toBeGreaterThan(3);
+    const dones = writing.map((s) => s.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(steps.at(-1)).toEqual({
+      stage: "done",
+      done: writing.at(-1)?.total,
+      total: writing.at(-1)?.total,
+    });
   });
 
   it("keeps an imported image the owner has since used elsewhere when the import goes", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { MediaRefusal } from "../../lib/images/process.ts";
-import type { ImportCounts } from "../../shared/import-rules.ts";
+import type { ImportCounts, ImportProgress } from "../../shared/import-rules.ts";
 import { MEDIA_LIMITS } from "../../shared/kinds/media.ts";
 import { renderComment } from "../comments/render.ts";
 import type { ContentFiles } from "../content/files.ts";
@@ -50,6 +50,8 @@ export interface ImportOptions {
   /** Fetch the images the items show from other sites, and store them too. */
   fetchImages?: boolean;
   now?: Date;
+  /** Told each step: every item read (its images stored), then the rows written. */
+  onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
 
 /** How long one image may take to arrive when fetched. */
@@ -92,11 +94,11 @@ async function siteState(db: Db, files: ContentFiles): Promise<SiteState> {
 export async function importBlog(
   deps: ImportDeps,
   source: BlogSource,
-  { dryRun = false, fetchImages = false, now = new Date() }: ImportOptions = {},
+  { dryRun = false, fetchImages = false, now = new Date(), onProgress }: ImportOptions = {},
 ): Promise<ImportOutcome> {
   const plan = planImport(source.read, await siteState(deps.db, deps.files), now);
   const importId = randomUUID();
-  const images = await gatherImages(deps, source, plan, { dryRun, fetchImages });
+  const images = await gatherImages(deps, source, plan, { dryRun, fetchImages, onProgress });
   const outcome: ImportOutcome = {
     importId: dryRun || plan.articles.length === 0 ? null : importId,
     dryRun,
@@ -117,11 +119,14 @@ export async function importBlog(
       .filter((a) => a.problems.length > 0)
       .map((a) => ({ sourceId: a.item.sourceId, title: a.item.title, problems: a.problems })),
   };
-  if (dryRun || plan.articles.length === 0) return outcome;
+  if (dryRun || plan.articles.length === 0) {
+    onProgress?.({ stage: "done", done: plan.articles.length, total: plan.articles.length });
+    return outcome;
+  }
 
   const key = (id: string) => sourceKeyOf(source.read, id);
   try {
-    await repo.writeImport(deps.db, {
+    await repo.writeImport(deps.db, onProgress, {
       import: {
         id: importId,
         tool: source.read.tool,
@@ -203,7 +208,11 @@ async function gatherImages(
   deps: ImportDeps,
   source: BlogSource,
   plan: ImportPlan,
-  { dryRun, fetchImages }: { dryRun: boolean; fetchImages: boolean },
+  {
+    dryRun,
+    fetchImages,
+    onProgress,
+  }: { dryRun: boolean; fetchImages: boolean; onProgress: ImportOptions["onProgress"] },
 ) {
   const stored: StoredImage[] = [];
   const byPath = new Map<string, StoredImage | null>();
@@ -233,7 +242,9 @@ async function gatherImages(
     return image ? librarySrc(image.row.id, image.row.variants) : null;
   };
   try {
-    for (const planned of plan.articles) {
+    const total = plan.articles.length;
+    for (const [i, planned] of plan.articles.entries()) {
+      onProgress?.({ stage: "items", done: i, total });
       const srcs = new Map<string, string>();
       for (const src of planned.item.images.files) {
         const at = await fileSrc(planned, src);
@@ -258,6 +269,7 @@ async function gatherImages(
       }
       bySrc.set(planned.item, srcs);
     }
+    onProgress?.({ stage: "items", done: total, total });
   } catch (error) {
     await Promise.all(stored.map((s) => dropImage(deps.storage, s.row.id, s.row)));
     throw error;

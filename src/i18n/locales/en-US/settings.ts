@@ -146,6 +146,11 @@ const settings = {
     checking: "Reading the file…",
     import: "Import",
     importing: "Importing… a large blog takes up to a minute.",
+    steps: {
+      items: "Items read: {{done}} of {{total}}",
+      writing: "Rows written: {{done}} of {{total}}",
+      done: "Finishing…",
+    },
     preview: "What importing {{file}} brings",
     imported: "Imported from {{file}}",
     counts: {

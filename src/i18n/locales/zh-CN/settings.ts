@@ -141,6 +141,11 @@ const settings: SettingsMessages = {
     checking: "正在读取文件…",
     import: "导入",
     importing: "正在导入…较大的博客最多需要一分钟。",
+    steps: {
+      items: "已读取 {{done}} / {{total}} 项",
+      writing: "已写入 {{done}} / {{total}} 行",
+      done: "即将完成…",
+    },
     preview: "导入 {{file}} 会带来",
     imported: "已从 {{file}} 导入",
     counts: {

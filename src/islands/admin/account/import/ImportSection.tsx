@@ -20,6 +20,7 @@ import { succeeded } from "../../app/query.ts";
 import { formatTime } from "../../app/time.ts";
 import {
   type ImportOutcome,
+  useImportProgress,
   useImports,
   usePreviewImport,
   useRemoveImport,
@@ -36,6 +37,34 @@ const TOOLS: Record<string, string> = {
   jekyll: "Jekyll",
   astro: "Astro",
 };
+
+/** How far the running read or import has got: a bar with numbers once the server says. */
+function ImportProgressBar({
+  t,
+  id,
+  labelledBy,
+}: {
+  t: Translate;
+  id: string;
+  labelledBy: string;
+}) {
+  const step = useImportProgress(id).data;
+  const known = step && step.total > 0 ? step : null;
+  return (
+    <div className="bms-import-progress">
+      {known ? (
+        <>
+          <progress aria-labelledby={labelledBy} value={known.done} max={known.total} />
+          <p className="field-hint">
+            {t(`bmsImport.steps.${known.stage}`, { done: known.done, total: known.total })}
+          </p>
+        </>
+      ) : (
+        <progress aria-labelledby={labelledBy} />
+      )}
+    </div>
+  );
+}
 
 /**
  * The import from another blog, for /bms/userSet to place below the export: a file chosen and
@@ -63,11 +92,18 @@ export function ImportSection({ t }: { t: Translate }) {
     if (!showServerIssues(caught, form.setError, ["file"]))
       status.report(false, failureText(t, caught));
   };
+  // A new id for each read or import, for the server to say how far it has got.
+  const [progressId, setProgressId] = useState("");
+  const tracked = (upload: ImportFile): ImportFile => {
+    const progress = crypto.randomUUID();
+    setProgressId(progress);
+    return { ...upload, progress };
+  };
   const check = form.handleSubmit(async (upload) => {
     status.clear();
     setShown(null);
     try {
-      setShown({ upload, outcome: await preview.mutateAsync(upload) });
+      setShown({ upload, outcome: await preview.mutateAsync(tracked(upload)) });
     } catch (caught) {
       failed(caught);
     }
@@ -75,7 +111,7 @@ export function ImportSection({ t }: { t: Translate }) {
   const importIt = async (upload: ImportFile) => {
     status.clear();
     try {
-      const outcome = await run.mutateAsync(upload);
+      const outcome = await run.mutateAsync(tracked(upload));
       setShown({ upload, outcome });
       status.report(true, outcome.importId ? t("bmsImport.done") : t("bmsImport.nothingNew"));
       form.reset({ fetchImages: false });
@@ -145,7 +181,7 @@ export function ImportSection({ t }: { t: Translate }) {
           </button>
         </div>
       </form>
-      {busy && <progress className="bms-import-progress" aria-labelledby={`${id}-title`} />}
+      {busy && <ImportProgressBar t={t} id={progressId} labelledBy={`${id}-title`} />}
       <FormStatus note={note} failure={status.line.failure} />
       {shown && <ImportReport t={t} file={shown.upload.file.name} outcome={shown.outcome} />}
       {canImport && shown && (
