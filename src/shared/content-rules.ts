@@ -45,7 +45,7 @@ export const CONTENT_LIMITS = {
   title: 120,
   summary: 300,
   description: 400,
-  tags: 10,
+  tags: 50,
   tag: 30,
   body: 200_000,
   categoryName: 40,

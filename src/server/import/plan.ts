@@ -192,7 +192,7 @@ export function planImport(read: SiteRead, site: SiteState, now = new Date()): I
           ? categoryAt(first)
           : category(NO_CATEGORY);
     // The site files an article under one category: the others it was in become tags, after its
-    // own (the site takes ten).
+    // own (the site takes fifty).
     const otherNames = (item.kind === "page" ? item.categories : others).flatMap((p) =>
       p.slice(-1),
     );
@@ -292,7 +292,7 @@ function freeSlug(item: ImportItem, taken: Set<string>, problems: Note[]): strin
   return slug;
 }
 
-/** Tags as the site takes them: at most ten, each short and safe in a path; the rest said. */
+/** Tags as the site takes them: at most fifty, each short and safe in a path; the rest said. */
 function siteTags(names: string[], problems: Note[]): string[] {
   const tags: string[] = [];
   const left: string[] = [];

@@ -44,7 +44,7 @@ const content = {
     lang: "Language",
     body: "Note",
     tags: "Tags",
-    tagsHint: "Separate tags with commas; up to 10.",
+    tagsHint: "Separate tags with commas; up to 50.",
     images: "Pictures",
     imagesHint: "Up to 9, each an https:// address or a path on this site starting with /.",
     imageSrc: "Address of picture {{n}}",
@@ -64,7 +64,7 @@ const content = {
     problems: {
       bodyRequired: "Write the note first.",
       bodyTooLong: "The note is too long: at most 200,000 characters.",
-      tooManyTags: "Use at most 10 tags.",
+      tooManyTags: "Use at most 50 tags.",
       tagTooLong: "A tag can be at most 30 characters.",
       tagInvalid: "A tag cannot hold / \\ ? # % or a line break, and cannot be . or ..",
       imageSrcRequired: "Enter the picture's address, or remove this row.",

@@ -10,7 +10,7 @@ const media = {
       inUse: "In use (places: {{count}}). Remove it from there first.",
       altTooLong: "Alt text can be at most 200 characters.",
       captionTooLong: "A caption can be at most 500 characters.",
-      tooManyTags: "An image can have at most 10 tags.",
+      tooManyTags: "An image can have at most 50 tags.",
       tagTooLong: "A tag can be at most 30 characters.",
       tagInvalid: "A tag cannot hold / \\ ? # % or be . or ..",
       tagsRequired: "Type at least one tag.",

@@ -46,7 +46,7 @@ const content: ContentMessages = {
     lang: "语言",
     body: "正文",
     tags: "标签",
-    tagsHint: "用逗号分隔，最多 10 个。",
+    tagsHint: "用逗号分隔，最多 50 个。",
     images: "图片",
     imagesHint: "最多 9 张，地址以 https:// 开头，或是本站以 / 开头的路径。",
     imageSrc: "第 {{n}} 张图片的地址",
@@ -66,7 +66,7 @@ const content: ContentMessages = {
     problems: {
       bodyRequired: "请先写下随笔内容。",
       bodyTooLong: "随笔太长了：最多 200,000 个字符。",
-      tooManyTags: "标签最多 10 个。",
+      tooManyTags: "标签最多 50 个。",
       tagTooLong: "每个标签最多 30 个字符。",
       tagInvalid: "标签不能包含 / \\ ? # % 或换行，也不能是 . 或 ..。",
       imageSrcRequired: "请填写图片地址，或移除这一行。",

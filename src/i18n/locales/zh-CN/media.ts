@@ -12,7 +12,7 @@ const media: MediaMessages = {
       inUse: "仍有 {{count}} 处在使用它，请先在那里移除。",
       altTooLong: "替代文字最多 200 个字符。",
       captionTooLong: "说明最多 500 个字符。",
-      tooManyTags: "一张图片最多 10 个标签。",
+      tooManyTags: "一张图片最多 50 个标签。",
       tagTooLong: "单个标签最多 30 个字符。",
       tagInvalid: "标签不能包含 / \\ ? # %，也不能是 . 或 ..",
       tagsRequired: "请至少填写一个标签。",

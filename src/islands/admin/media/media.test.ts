@@ -195,8 +195,8 @@ describe("an image's words", () => {
       "alt.zh-CN": "media.problems.altTooLong",
       "caption.en-US": "media.problems.captionTooLong",
     });
-    const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(", ");
-    expect(problemsOf(mediaSchema, fields({ tags: eleven }))).toEqual({
+    const tooMany = Array.from({ length: 51 }, (_, i) => `t${i}`).join(", ");
+    expect(problemsOf(mediaSchema, fields({ tags: tooMany }))).toEqual({
       tags: "media.problems.tooManyTags",
     });
     expect(problemsOf(mediaSchema, fields({ tags: `ok, ${"x".repeat(31)}` }))).toEqual({
