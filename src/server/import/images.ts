@@ -1,17 +1,36 @@
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { MediaRefusal } from "../../lib/images/process.ts";
+import type { ImportProgress } from "../../shared/import-rules.ts";
 import { MEDIA_LIMITS } from "../../shared/kinds/media.ts";
-import { isRefused, outboundFetch } from "../http/outbound.ts";
+import { isRefused, type OutboundPolicy, outboundFetch } from "../http/outbound.ts";
 import { librarySrc, storeLibraryImage } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
+import type { Storage } from "../storage/storage.ts";
 import { type ImportItem, isWebAddress, type Note, note } from "./items.ts";
 import type { ImportPlan } from "./plan.ts";
-import type { BlogSource, ImportDeps, ImportOptions } from "./writer.ts";
 
 // An import's images: each file of the source an item shows stored once through the media
 // library (variants, no GPS), each address on the web fetched when asked, and the Markdown
 // pointed at the library's addresses. What stays as written is said in the item's problems.
+
+/** What storing an import's images needs of the import's deps. */
+export interface ImageDeps {
+  storage: Storage;
+  /** Who runs it (an admin's id), or null from the command line. */
+  actor: string | null;
+  /** Which addresses fetching an image may reach (public ones only, unless a test says). */
+  outbound?: OutboundPolicy;
+}
+
+/** Where a source keeps its image files. */
+export interface ImageSource {
+  /**
+   * The bytes of an image file an item shows (its address as written), with the file's path in
+   * the source (one image shown by several items is stored once); null when the source has none.
+   */
+  image(item: ImportItem, src: string): Promise<{ path: string; bytes: Uint8Array } | null>;
+}
 
 /** How long one image may take to arrive when fetched. */
 const FETCH_TIMEOUT_MS = 20_000;
@@ -23,14 +42,18 @@ type StoredImage = { path: string; row: Awaited<ReturnType<typeof storeLibraryIm
  * item's problems which of its images stay as written, and why.
  */
 export async function gatherImages(
-  deps: ImportDeps,
-  source: BlogSource,
+  deps: ImageDeps,
+  source: ImageSource,
   plan: ImportPlan,
   {
     dryRun,
     fetchImages,
     onProgress,
-  }: { dryRun: boolean; fetchImages: boolean; onProgress: ImportOptions["onProgress"] },
+  }: {
+    dryRun: boolean;
+    fetchImages: boolean;
+    onProgress: ((progress: ImportProgress) => void) | undefined;
+  },
 ) {
   const stored: StoredImage[] = [];
   const byPath = new Map<string, StoredImage | null>();
@@ -106,7 +129,7 @@ export async function gatherImages(
  * redirect checked), at most the library's size; null with a note when it cannot be had.
  */
 async function fetchImage(
-  deps: ImportDeps,
+  deps: ImageDeps,
   url: string,
   problems: Note[],
 ): Promise<{ path: string; bytes: Uint8Array } | null> {
@@ -144,7 +167,7 @@ const errorText = (error: unknown) =>
     : String(error);
 
 async function storeOne(
-  deps: ImportDeps,
+  deps: ImageDeps,
   file: { path: string; bytes: Uint8Array },
   problems: Note[],
 ): Promise<StoredImage | null> {

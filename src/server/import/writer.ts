@@ -4,12 +4,10 @@ import { renderComment } from "../comments/render.ts";
 import type { ContentFiles } from "../content/files.ts";
 import type { Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
-import type { OutboundPolicy } from "../http/outbound.ts";
 import { deleteUnusedImages } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
-import type { Storage } from "../storage/storage.ts";
-import { gatherImages, pointImages } from "./images.ts";
-import type { ImportItem, Note, SiteRead } from "./items.ts";
+import { gatherImages, type ImageDeps, type ImageSource, pointImages } from "./images.ts";
+import type { Note, SiteRead } from "./items.ts";
 import { type ImportPlan, planImport, type SiteState, sourceKeyOf } from "./plan.ts";
 import { type ImportReport, reportOf } from "./report.ts";
 import * as repo from "./repository.ts";
@@ -20,26 +18,16 @@ import * as repo from "./repository.ts";
 // nothing behind. A dry run plans and reports without writing.
 
 /** A blog read, with the way to its image files. */
-export interface BlogSource {
+export interface BlogSource extends ImageSource {
   /** The file or folder's name, as shown. */
   name: string;
   read: SiteRead;
-  /**
-   * The bytes of an image file an item shows (its address as written), with the file's path in
-   * the source (one image shown by several items is stored once); null when the source has none.
-   */
-  image(item: ImportItem, src: string): Promise<{ path: string; bytes: Uint8Array } | null>;
 }
 
-export interface ImportDeps {
+export interface ImportDeps extends ImageDeps {
   db: Db;
-  storage: Storage;
   files: ContentFiles;
   publisher: Publisher;
-  /** Who runs it (an admin's id), or null from the command line. */
-  actor: string | null;
-  /** Which addresses fetching an image may reach (public ones only, unless a test says). */
-  outbound?: OutboundPolicy;
 }
 
 export interface ImportOptions {
