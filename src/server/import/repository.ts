@@ -7,8 +7,6 @@ import {
   comments,
   contentArticles,
   contentCategories,
-  contentRevisions,
-  draftLinks,
   type ImportedKind,
   media,
   redirects,
@@ -135,54 +133,36 @@ export async function listImports(db: Db): Promise<ImportRow[]> {
   return db.select().from(blogImports).orderBy(desc(blogImports.createdAt));
 }
 
-export interface Removed {
-  articles: Array<{ id: string; slug: string }>;
-  categories: string[];
+/** What an import made, by kind: the keys of its rows. */
+export interface Made {
+  articleIds: string[];
+  categorySlugs: string[];
   /** The library images it stored: the caller deletes those nothing uses now. */
   mediaIds: string[];
 }
 
-/**
- * Removes what an import made (call it in a transaction): its articles with their revisions,
- * draft links and comments (readers' later ones too, as deleting an article does), the
- * categories it made that no article is filed under or category sits under now, its old
- * addresses, and its record.
- * Null when there is no such import.
- */
-export async function removeImport(tx: Db, id: string): Promise<Removed | null> {
-  const [found] = await tx.select().from(blogImports).where(eq(blogImports.id, id));
+/** The rows an import made; null when there is no such import. */
+export async function madeBy(db: Db, id: string): Promise<Made | null> {
+  const [found] = await db.select().from(blogImports).where(eq(blogImports.id, id));
   if (!found) return null;
-  const made = await tx.select().from(blogImportRows).where(eq(blogImportRows.importId, id));
+  const made = await db.select().from(blogImportRows).where(eq(blogImportRows.importId, id));
   const keys = (kind: ImportedKind) => made.filter((r) => r.kind === kind).map((r) => r.rowKey);
-  const articleIds = keys("article");
-  const articles =
-    articleIds.length === 0
-      ? []
-      : await tx
-          .delete(contentArticles)
-          .where(inArray(contentArticles.id, articleIds))
-          .returning({ id: contentArticles.id, slug: contentArticles.slug });
-  if (articles.length > 0) {
-    const ids = articles.map((a) => a.id);
-    await tx
-      .delete(contentRevisions)
-      .where(and(eq(contentRevisions.kind, "article"), inArray(contentRevisions.itemId, ids)));
-    await tx
-      .delete(draftLinks)
-      .where(and(eq(draftLinks.kind, "article"), inArray(draftLinks.itemId, ids)));
-    await tx.delete(comments).where(
-      and(
-        eq(comments.kind, "article"),
-        inArray(
-          comments.item,
-          articles.map((a) => a.slug),
-        ),
-      ),
-    );
-  }
+  return { articleIds: keys("article"), categorySlugs: keys("category"), mediaIds: keys("media") };
+}
+
+/**
+ * Removes the rest of an import once its articles have gone (call it in a transaction): the
+ * categories it made that no article is filed under or category sits under now, its old
+ * addresses and its record. Answers the categories removed.
+ */
+export async function removeImportRecord(
+  tx: Db,
+  id: string,
+  categorySlugs: string[],
+): Promise<string[]> {
   // The categories it made that nothing is filed under or sits under now, the deepest first.
   const categories: string[] = [];
-  for (let left = keys("category"); left.length > 0; ) {
+  for (let left = categorySlugs; left.length > 0; ) {
     const gone = await tx
       .delete(contentCategories)
       .where(
@@ -199,5 +179,5 @@ export async function removeImport(tx: Db, id: string): Promise<Removed | null> 
   }
   // Its rows and old addresses go with it (their foreign keys cascade).
   await tx.delete(blogImports).where(eq(blogImports.id, id));
-  return { articles, categories, mediaIds: keys("media") };
+  return categories;
 }

@@ -110,7 +110,12 @@ export const importRoutes = new Hono<AppEnv>()
   .delete("/admin/imports/:id", requireAdmin, pathParams(idParamSchema), async (c) => {
     const content = ctx(c);
     const removed = await removeBlogImport(
-      { db: content.db, storage: c.var.storage, publisher: content.publisher },
+      {
+        db: content.db,
+        storage: c.var.storage,
+        publisher: content.publisher,
+        files: content.files,
+      },
       c.req.valid("param").id,
     );
     if (!removed) throw new ApiError(404, "not_found", "No such import");

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ImportCounts, ImportProgress } from "../../shared/import-rules.ts";
+import { articles } from "../articles/service.ts";
 import { renderComment } from "../comments/render.ts";
 import type { ContentFiles } from "../content/files.ts";
-import type { Publisher } from "../content/publisher.ts";
+import { noPublisher, type Publisher } from "../content/publisher.ts";
 import type { Db } from "../db/client.ts";
+import { ApiError } from "../http/errors.ts";
 import { deleteUnusedImages } from "../media/service.ts";
 import { dropImage } from "../media/store.ts";
 import { gatherImages, type ImageDeps, type ImageSource, pointImages } from "./images.ts";
@@ -180,23 +182,42 @@ export async function importBlog(
   return outcome;
 }
 
-/** What removing an import took away: the repository's part, and the images deleted. */
-export type RemovedImport = repo.Removed & {
+/** What removing an import took away: its articles, categories and images. */
+export interface RemovedImport {
+  articles: string[];
+  categories: string[];
   media: Awaited<ReturnType<typeof deleteUnusedImages>>;
-};
+}
 
 /**
- * Removes what an import made (see `repo.removeImport`), then the files of its images. Null
- * when there is no such import.
+ * Removes what an import made, in one transaction: each of its articles as the article service
+ * removes one (with its revisions, draft links and comments; one the owner has deleted since
+ * is skipped), then its categories, old addresses and record, then the files of its images
+ * nothing else shows. Null when there is no such import.
  */
 export async function removeBlogImport(
-  deps: Pick<ImportDeps, "db" | "storage" | "publisher">,
+  deps: Pick<ImportDeps, "db" | "storage" | "publisher" | "files">,
   id: string,
 ): Promise<RemovedImport | null> {
   const removed = await deps.db.transaction(async (tx) => {
-    const made = await repo.removeImport(tx, id);
-    // Its images go unless something else shows them now (the media library's own rule).
-    return made && { ...made, media: await deleteUnusedImages(tx, made.mediaIds) };
+    const made = await repo.madeBy(tx, id);
+    if (!made) return null;
+    // The site is told once, below, not once an article.
+    const ctx = { db: tx, files: deps.files, publisher: noPublisher, actor: null };
+    const gone: string[] = [];
+    for (const articleId of made.articleIds) {
+      try {
+        gone.push((await articles.remove(ctx, articleId)).id);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    }
+    return {
+      articles: gone,
+      categories: await repo.removeImportRecord(tx, id, made.categorySlugs),
+      // Its images go unless something else shows them now (the media library's own rule).
+      media: await deleteUnusedImages(tx, made.mediaIds),
+    };
   });
   if (!removed) return null;
   await Promise.all(removed.media.map((m) => dropImage(deps.storage, m.id, m)));
