@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatRedirectsFile, parseRedirectsFile, redirectFor } from "./redirects-file.ts";
+import {
+  formatRedirectsFile,
+  parseRedirectsFile,
+  redirectFor,
+  redirectTable,
+} from "./redirects-file.ts";
 
 describe("the _redirects file", () => {
   const text = formatRedirectsFile([
@@ -28,8 +33,9 @@ describe("the _redirects file", () => {
   });
 
   it("finds a request's rule by its path, with or without the slash, and its query", () => {
+    const table = redirectTable(rules);
     const find = (path: string, query = "") =>
-      redirectFor(rules, path, new URLSearchParams(query))?.to ?? null;
+      redirectFor(table, path, new URLSearchParams(query))?.to ?? null;
     expect(find("/2019/05/01/hello-world")).toBe("/articles/hello-world/");
     expect(find("/", "p=12")).toBe("/articles/hello-world/");
     expect(find("/", "p=13")).toBeNull();
@@ -38,6 +44,22 @@ describe("the _redirects file", () => {
     expect(find("/2020/01/02/%E4%BD%A0%E5%A5%BD%20%E4%B8%96%E7%95%8C/")).toBe(
       "/articles/ni-hao-shi-jie/",
     );
+  });
+
+  it("keeps to the file's order among one path's rules, and finds one among many at once", () => {
+    const many = parseRedirectsFile(
+      formatRedirectsFile(
+        Array.from({ length: 20_000 }, (_, i) => ({ from: `/?p=${i}`, to: `/articles/a-${i}/` })),
+      ),
+    );
+    const table = redirectTable([
+      ...many,
+      { path: "/x/", query: {}, to: "/first/", status: 301, force: false },
+      { path: "/x", query: {}, to: "/second/", status: 301, force: false },
+    ]);
+    expect(redirectFor(table, "/x", new URLSearchParams())?.to).toBe("/first/");
+    expect(redirectFor(table, "/", new URLSearchParams("p=19999"))?.to).toBe("/articles/a-19999/");
+    expect(redirectFor(table, "/nowhere/", new URLSearchParams())).toBeNull();
   });
 
   it("refuses a line that is no rule, naming it", () => {

@@ -1,6 +1,7 @@
 // The build's `_redirects` file: the old addresses of imported items, each leading to its page
-// with a 301. Netlify applies it; `npm start` reads it back with `parseRedirectsFile` and
-// answers by `redirectFor`, the way Netlify does for a path no file answers.
+// with a 301. Netlify applies it; `npm start` reads it back with `parseRedirectsFile`, keeps
+// the rules by path (`redirectTable`) and answers by `redirectFor`, the way Netlify does for a
+// path no file answers.
 //
 // One rule a line: `from [name=value …] to status[!]`. `from` is a path; the `name=value`
 // pairs are query parameters the request must carry (WordPress's `/?p=12`).
@@ -80,24 +81,36 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
   return rules;
 }
 
+/** The rules by their path without its trailing slash: a request finds its own in one look. */
+export type RedirectTable = ReadonlyMap<string, readonly RedirectRule[]>;
+
 /** A path with its trailing slash or without: both name the same page, on Netlify as here. */
-const samePath = (a: string, b: string) =>
-  a === b || a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
+const pathKey = (path: string) => path.replace(/\/+$/, "");
+
+/** The rules of a file by path, each path's in the file's order. */
+export function redirectTable(rules: readonly RedirectRule[]): RedirectTable {
+  const table = new Map<string, RedirectRule[]>();
+  for (const rule of rules) {
+    const key = pathKey(rule.path);
+    table.set(key, [...(table.get(key) ?? []), rule]);
+  }
+  return table;
+}
 
 /**
  * The rule for a request (its path, percent-encoded, and query), or null: the first rule whose
  * path is the request's and whose query parameters it all carries.
  */
 export function redirectFor(
-  rules: readonly RedirectRule[],
+  table: RedirectTable,
   path: string,
   search: URLSearchParams,
 ): RedirectRule | null {
   return (
-    rules.find(
-      (rule) =>
-        samePath(rule.path, path) &&
+    table
+      .get(pathKey(path))
+      ?.find((rule) =>
         Object.entries(rule.query).every(([name, value]) => search.get(name) === value),
-    ) ?? null
+      ) ?? null
   );
 }

@@ -19,8 +19,9 @@ import { directiveSources, headersFileFor } from "../../lib/inline-hashes.ts";
 import {
   parseRedirectsFile,
   REDIRECTS_FILE,
-  type RedirectRule,
+  type RedirectTable,
   redirectFor,
+  redirectTable,
 } from "../../lib/redirects-file.ts";
 import {
   formatHeadersFile,
@@ -43,7 +44,7 @@ type SiteEnv = {
 export interface ServedSite {
   root: SiteRoot;
   rules: HeaderRule[];
-  redirects: RedirectRule[];
+  redirects: RedirectTable;
   serve: MiddlewareHandler<SiteEnv>;
 }
 
@@ -88,9 +89,9 @@ function staticFiles(root: string): MiddlewareHandler<SiteEnv> {
 }
 
 /** The redirect rules of a built site (its `_redirects`, the latest of an overlay's); none without. */
-function redirectRulesOf(dirs: string[]): RedirectRule[] {
+function redirectRulesOf(dirs: string[]): RedirectTable {
   const file = dirs.map((dir) => join(dir, REDIRECTS_FILE)).find((path) => existsSync(path));
-  return file ? parseRedirectsFile(readFileSync(file, "utf8")) : [];
+  return redirectTable(file ? parseRedirectsFile(readFileSync(file, "utf8")) : []);
 }
 
 export function servedSite(root: SiteRoot): ServedSite {
@@ -278,6 +279,7 @@ export function createSiteApp(options: SiteAppOptions) {
   // An old address of an imported item (the build's `_redirects`), as Netlify answers it: a
   // forced rule before the files, the others where no file answers.
   const redirect = (c: Context<SiteEnv>, forced: boolean) => {
+    if (c.var.site.redirects.size === 0) return null;
     const url = new URL(c.req.url);
     const rule = redirectFor(c.var.site.redirects, url.pathname, url.searchParams);
     // The query goes on to the new address, as Netlify passes it (its rule's own included).
