@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 import { plainPasswordSchema } from "../../shared/auth.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
@@ -19,22 +20,7 @@ export const ARGON2_OPTIONS = {
  * Hashing runs on libuv's thread pool; at most (cores - 1) at once, so a flood of logins
  * queues here instead of taking every core from the requests that read.
  */
-function limiter(slots: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
-const slot = limiter(Math.max(1, availableParallelism() - 1));
+const slot = pLimit(Math.max(1, availableParallelism() - 1));
 
 export function hashPassword(plain: string): Promise<string> {
   return slot(() => hash(plain, ARGON2_OPTIONS));
