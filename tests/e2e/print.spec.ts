@@ -5,7 +5,10 @@ import { COMBOS, hydrated, prefer } from "./support.ts";
 // theme, each link followed by its address, code wrapped rather than cut off. Chromium's own
 // print media; `E2E_SHOTS=1` also saves each as a PDF (test-results/) for a person to look at.
 
-const ARTICLES = { "en-US": "/articles/postgres-habits/", "zh-CN": "/articles/terminal-history-zh/" };
+const ARTICLES = {
+  "en-US": "/articles/postgres-habits/",
+  "zh-CN": "/articles/terminal-history-zh/",
+};
 
 /** Whether the element is laid out at all (display: none leaves it no box). */
 const shown = (page: Page, selector: string) =>
