@@ -77,11 +77,13 @@ async function switchThemeAndLanguage(page: Page, locale: Locale, theme: Theme) 
 
 async function searchAndGiveFeedback(page: Page, locale: Locale) {
   const t = translator(locale);
-  const box = page.getByRole("combobox", { name: t("search.label") });
+  // The header's box (the not-found page has one of its own too).
+  const header = page.getByRole("banner");
+  const box = header.getByRole("combobox", { name: t("search.label") });
   await box.fill(locale === "en-US" ? "inks" : "墨水");
   // Results come from Pagefind: its script, worker and WebAssembly all ran.
   await expect(
-    page
+    header
       .getByRole("listbox", { name: t("search.label") })
       .getByRole("option")
       .first(),

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { adminInfo, hydrated, openInEnglish, prefer, readerInfo } from "./support.ts";
+import {
+  adminInfo,
+  COMBOS,
+  FIRST_SEARCH,
+  hydrated,
+  openInEnglish,
+  prefer,
+  readerInfo,
+} from "./support.ts";
 
 test.describe("header", () => {
   test("navigation in English and Chinese, with the current page marked", async ({ page }) => {
@@ -218,6 +226,42 @@ test.describe("pages", () => {
     await page.getByRole("link", { name: "Back to the home page" }).click();
     await expect(page).toHaveURL("/");
   });
+
+  for (const [index, { locale, theme }] of COMBOS.entries()) {
+    test(`a mistyped address offers the page meant, the newest articles and a search, ${locale} ${theme}`, async ({
+      page,
+    }) => {
+      const zh = locale === "zh-CN";
+      await prefer(page, { locale, theme });
+      await page.setViewportSize(
+        index % 2 === 0 ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      );
+      const res = await page.goto("/articles/postgres-habit");
+      expect(res?.status()).toBe(404);
+      await hydrated(page);
+      const main = page.getByRole("main");
+      // The page most like the address: one letter off.
+      const meant = page
+        .locator("#meant")
+        .getByRole("link", { name: "Small PostgreSQL habits that have saved me" });
+      await expect(meant).toBeVisible();
+      await expect(meant).toHaveAttribute("href", "/articles/postgres-habits/");
+      // The five newest articles in the reader's language, newest first.
+      const newest = main.getByRole("region", { name: zh ? "最新文章" : "The newest articles" });
+      await expect(newest).toHaveAttribute("lang", locale);
+      await expect(newest.getByRole("link")).toHaveCount(5);
+      // A search box of its own, which finds pages.
+      const box = main.getByRole("combobox", { name: zh ? "搜索" : "Search" });
+      await box.fill("PostgreSQL");
+      const found = main.getByRole("listbox").getByRole("option").first();
+      await expect(found).toBeVisible(FIRST_SEARCH);
+      // An address like no page: no guess.
+      await page.goto("/zzzz-qqqq-xxxx-wwww");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("#meant")).toBeHidden();
+    });
+  }
 
   test("the unauthorized page asks a guest to log in and tells a reader their account lacks the rights", async ({
     page,

@@ -11,12 +11,14 @@ import "./search.css";
 type Status = "idle" | "loading" | "done" | "error";
 
 /** The header search box: Pagefind results as you type, and a history of past searches. */
-function SearchBox() {
+/**
+ * `id` names its parts: the islands are rendered with renderToString (astro.config.mjs), which
+ * gives useId no per-island prefix, so a second box on a page (the not-found page's) names its
+ * own.
+ */
+function SearchBox({ id = "site-search" }: { id?: string }) {
   const locale = useStore($locale);
   const t = useMemo(() => translator(locale), [locale]);
-  // One search box per page (the header's), so a fixed id: the islands are rendered with
-  // renderToString (astro.config.mjs), which gives useId no per-island prefix.
-  const id = "site-search";
   const rootRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);

@@ -133,6 +133,9 @@ const site = {
     body: "There is nothing at this address. It may have moved, or the link may be mistyped.",
     home: "Back to the home page",
     about: "Read about this blog",
+    search: "Search the site",
+    newest: "The newest articles",
+    meant: "Were you looking for",
   },
   covers: {
     title: "Cover illustrations",

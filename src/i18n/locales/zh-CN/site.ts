@@ -133,6 +133,9 @@ const site: SiteMessages = {
     body: "这个地址上什么也没有。它可能已经搬走了，也可能是链接写错了。",
     home: "返回首页",
     about: "了解这个博客",
+    search: "搜索本站",
+    newest: "最新文章",
+    meant: "你要找的可能是",
   },
   covers: {
     title: "封面插画",
