@@ -34,6 +34,7 @@ for (const { locale, theme } of COMBOS) {
       ".reading-progress",
       "nav.toc",
       "nav.siblings",
+      "section.share",
       "astro-island",
       "button.copy-code",
     ]) {

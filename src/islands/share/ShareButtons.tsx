@@ -1,0 +1,57 @@
+import { useStore } from "@nanostores/react";
+import { useState, useSyncExternalStore } from "react";
+import { translator } from "../../i18n/reader.ts";
+import { $locale } from "../../stores/locale.ts";
+import { reactIsland } from "../react-island.ts";
+import { BothLanguages } from "../ui/BothLanguages.tsx";
+
+// The share row's buttons that need a script: "Share…" (the Web Share API, where the browser
+// has it) and "Copy link", whose outcome is announced. It hydrates when the row scrolls into
+// view (client:visible), so a reader who never gets there loads nothing for it. The server
+// renders only the empty status line: a reader without JavaScript sees no button that cannot
+// work (the row's links and QR code need none).
+
+interface Props {
+  url: string;
+  title: string;
+}
+
+const never = () => () => {};
+
+function ShareButtons({ url, title }: Props) {
+  const locale = useStore($locale);
+  // False on the server and while hydrating, true after: the buttons come without a mismatch.
+  const mounted = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const [said, setSaid] = useState<"" | "copied" | "failed">("");
+  const t = translator(locale);
+  const copy = () =>
+    navigator.clipboard.writeText(url).then(
+      () => setSaid("copied"),
+      () => setSaid("failed"),
+    );
+  return (
+    <>
+      {mounted && typeof navigator.share === "function" && (
+        // A reader who closes the share sheet rejects the promise: nothing to say then.
+        <button type="button" onClick={() => navigator.share({ title, url }).catch(() => {})}>
+          <BothLanguages k="share.native" />
+        </button>
+      )}
+      {mounted && (
+        <button type="button" onClick={copy}>
+          <BothLanguages k="share.copy" />
+        </button>
+      )}
+      <p role="status" className="share-status">
+        {said === "copied" && t("share.copied")}
+        {said === "failed" && t("share.copyFailed", { url })}
+      </p>
+    </>
+  );
+}
+
+export default reactIsland(ShareButtons);
