@@ -16,6 +16,7 @@ export async function GET(context: APIContext) {
   const pages = [
     "/",
     "/articles/",
+    "/articles/archive/",
     "/cover-illustration",
     "/site-navigation",
     "/d-chat",

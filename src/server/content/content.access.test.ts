@@ -71,6 +71,7 @@ describeContentApi("content API: rights and validation", ({ api, created, reader
     const cases: Array<[string, unknown, string]> = [
       ["articles", article({ slug: "Bad Slug" }), "slug"],
       ["articles", article({ slug: "a".repeat(81) }), "slug"],
+      ["articles", article({ slug: "archive" }), "slug"], // the archive page's address
       ["articles", article({ cover: "javascript:alert(1)" }), "cover"],
       ["articles", article({ cover: "data:image/png;base64,AAAA" }), "cover"],
       ["articles", article({ cover: "//evil.example/a.png" }), "cover"],

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRomanizer } from "../../shared/slug.ts";
-import { cut, detectLang, langOf, listOf, readBody, slugOf, timeOf } from "./items.ts";
+import {
+  cut,
+  detectLang,
+  type ImportItem,
+  langOf,
+  listOf,
+  readBody,
+  slugOf,
+  timeOf,
+  uniqueSlugs,
+} from "./items.ts";
 
 beforeAll(() => loadRomanizer());
 
@@ -56,5 +66,44 @@ describe("reading another tool's fields", () => {
       files: ["/images/a b.png"],
       remote: ["https://example.com/b.jpg", "//cdn.example/c.png"],
     });
+  });
+});
+
+describe("uniqueSlugs", () => {
+  const item = (
+    slug: string,
+    sourceId: string,
+    kind: "article" | "page" = "article",
+  ): ImportItem => ({
+    kind,
+    sourceId,
+    title: slug,
+    slug,
+    lang: "en-US",
+    translationKey: null,
+    publishedAt: null,
+    updatedAt: null,
+    draft: false,
+    categories: [],
+    tags: [],
+    summary: "",
+    body: "",
+    oldPaths: [],
+    images: { files: [], remote: [] },
+    cover: null,
+    author: null,
+    comments: [],
+    problems: [],
+  });
+
+  it("numbers a second item of one slug, and an article slugged like a page of the site", () => {
+    const items = uniqueSlugs([
+      item("hello", "a.md"),
+      item("hello", "b/a.md"),
+      item("archive", "archive.md"),
+      item("archive", "archive-page.md", "page"),
+    ]);
+    expect(items.map((i) => i.slug)).toEqual(["hello", "hello-2", "archive-2", "archive"]);
+    expect(items[2]?.problems.map((p) => p.key)).toEqual(["slugShared"]);
   });
 });

@@ -6,6 +6,7 @@ import { translator } from "../../i18n/core.ts";
 import type { Locale } from "../../i18n/locale.ts";
 import { CONTENT_LIMITS, SLUG } from "../../shared/content-rules.ts";
 import type { ImportNote, ImportNoteKey } from "../../shared/import-rules.ts";
+import { RESERVED_ARTICLE_SLUGS } from "../../shared/kinds/article.ts";
 import { HAN, suggestSlug } from "../../shared/slug.ts";
 
 // What an import reads from another blog, whatever the tool: one item per post or page, in the
@@ -210,10 +211,15 @@ export function cut(text: string, max: number): string {
 
 /**
  * Makes each item's slug unique among its kind and language ("hello", "hello-2"), saying so in
- * its problems: two tools' files may share a name in different folders.
+ * its problems: two tools' files may share a name in different folders. An article may not take
+ * the slug of a page of the site (RESERVED_ARTICLE_SLUGS).
  */
 export function uniqueSlugs(items: ImportItem[]): ImportItem[] {
   const taken = new Map<string, string>();
+  for (const lang of ["zh-CN", "en-US"]) {
+    for (const slug of RESERVED_ARTICLE_SLUGS)
+      taken.set(`article:${lang}:${slug}`, `/articles/${slug}/`);
+  }
   return items.map((item) => {
     const key = (slug: string) => `${item.kind}:${item.lang}:${slug}`;
     let slug = item.slug;

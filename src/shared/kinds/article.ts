@@ -44,7 +44,13 @@ export const articleImages = <S extends ImageSource>(src: S) => ({
   cover: optionalImage(src),
 });
 
+/** Slugs the site's own pages under /articles/ take (src/pages/articles/archive). */
+export const RESERVED_ARTICLE_SLUGS: readonly string[] = ["archive"];
+
 const article = timedKind({
+  slug: slugSchema.refine((slug) => !RESERVED_ARTICLE_SLUGS.includes(slug), {
+    error: "is the address of a page of the site (/articles/archive/)",
+  }),
   text: { body: bodySchema.default("") },
   fields: articleFields,
   images: { api: articleImages(imageSrcSchema), file: articleImages(z.string()) },

@@ -187,8 +187,14 @@ export function timedKind<
   Fields extends Shape,
   ApiImages extends Shape,
   FileImages extends Shape,
->(kind: { text: Text; fields: Fields; images: { api: ApiImages; file: FileImages } }) {
-  const shape = { slug: slugSchema, ...kind.text, ...kind.fields, ...kind.images.api };
+>(kind: {
+  text: Text;
+  fields: Fields;
+  images: { api: ApiImages; file: FileImages };
+  /** The kind's own slug rule, where some slugs are its pages' (an article's "archive"). */
+  slug?: typeof slugSchema;
+}) {
+  const shape = { slug: kind.slug ?? slugSchema, ...kind.text, ...kind.fields, ...kind.images.api };
   const bodies = timedBodies(shape);
   return {
     create: bodies.create,

@@ -100,7 +100,8 @@ const editor = {
       titleTooLong: "The title can be at most 120 characters.",
       subtitleTooLong: "The subtitle can be at most 120 characters.",
       slugRequired: "Enter a slug.",
-      slugInvalid: "Use lowercase letters and digits joined by single hyphens (at most 80).",
+      slugInvalid:
+        "Use lowercase letters and digits joined by single hyphens (at most 80); “archive” is the archive page's.",
       slugTaken: "This slug is already used: {{by}}.",
       summaryRequired: "Enter a summary.",
       summaryTooLong: "The summary can be at most 300 characters.",

@@ -80,6 +80,12 @@ const site = {
     title: "About",
   },
   content: {
+    related: "Related articles",
+    archive: "Archive",
+    archiveIntro: "Every article by year and month, newest first.",
+    archiveLink: "The archive, by month",
+    yearCount_one: "{{count}} article",
+    yearCount_other: "{{count}} articles",
     articles: "Articles",
     articlesIntro: "Longer pieces, newest first. Filter by category, tag or language.",
     notes: "Notes",

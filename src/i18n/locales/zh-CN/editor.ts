@@ -98,7 +98,8 @@ const editor: EditorMessages = {
       titleTooLong: "标题最多 120 个字符。",
       subtitleTooLong: "副标题最多 120 个字符。",
       slugRequired: "请填写网址标识。",
-      slugInvalid: "只能用小写字母和数字，以单个连字符连接（最多 80 个字符）。",
+      slugInvalid:
+        "只能用小写字母和数字，以单个连字符连接（最多 80 个字符）；“archive” 是归档页的地址。",
       slugTaken: "这个网址标识已被占用：{{by}}。",
       summaryRequired: "请填写摘要。",
       summaryTooLong: "摘要最多 300 个字符。",

@@ -80,6 +80,12 @@ const site: SiteMessages = {
     title: "关于",
   },
   content: {
+    related: "相关文章",
+    archive: "归档",
+    archiveIntro: "全部文章，按年和月排列，新的在前。",
+    archiveLink: "按月份浏览归档",
+    yearCount_one: "{{count}} 篇",
+    yearCount_other: "{{count}} 篇",
     articles: "文章",
     articlesIntro: "篇幅较长的文字，最新的在前。可以按分类、标签或语言筛选。",
     notes: "随笔",

@@ -71,6 +71,7 @@ describe("the article form", () => {
       { category: "", summary: " " },
       { category: "categoryRequired", summary: "summaryRequired" },
     ],
+    ["the archive page's slug", { slug: "archive" }, { slug: "slugInvalid" }],
     ["a long summary", { summary: "s".repeat(301) }, { summary: "summaryTooLong" }],
     ["too many tags", { tags: manyTags }, { tags: "tooManyTags" }],
     ["a long tag", { tags: `ok, ${"x".repeat(31)}` }, { tags: "tagTooLong" }],
