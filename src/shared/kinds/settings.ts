@@ -108,6 +108,8 @@ export const siteSettingsFields = {
   commentMail: z.enum(COMMENT_MAIL_MODES).default("each"),
   /** A first visit's language when neither a stored choice nor the browser's language says. */
   defaultLocale: langSchema.default("en-US"),
+  /** On: feeds carry each item's whole text. Off: its summary. */
+  feedFullText: z.boolean().default(true),
 };
 
 /** The settings, every field with its default: what a stored row (or none) reads as. */
@@ -147,6 +149,7 @@ export const saveSettingsSchema = z.strictObject({
   commentBlocklist: z.string().max(SETTINGS_LIMITS.blocklist),
   commentMail: z.enum(COMMENT_MAIL_MODES),
   defaultLocale: langSchema,
+  feedFullText: z.boolean(),
 });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;
 

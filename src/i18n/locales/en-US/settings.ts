@@ -47,6 +47,7 @@ const settings = {
     defaultLocaleHint:
       "For a visitor who has chosen none and whose browser speaks neither Chinese nor English.",
     languages: { "zh-CN": "Chinese", "en-US": "English" },
+    feedFullText: "Feeds carry whole articles and notes (off: their summaries)",
     save: "Save settings",
     saving: "Saving the settings…",
     saved: "Settings saved. The site is being rebuilt with them.",

@@ -80,6 +80,7 @@ const site = {
     title: "About",
   },
   content: {
+    listFeed: "This list as RSS",
     related: "Related articles",
     archive: "Archive",
     archiveIntro: "Every article by year and month, newest first.",

@@ -80,6 +80,7 @@ const site: SiteMessages = {
     title: "关于",
   },
   content: {
+    listFeed: "订阅本列表（RSS）",
     related: "相关文章",
     archive: "归档",
     archiveIntro: "全部文章，按年和月排列，新的在前。",

@@ -283,6 +283,7 @@ function SettingsForm({ t, record, reload }: FormProps) {
           }))}
         />
         <p className="field-hint">{t("bmsSettings.defaultLocaleHint")}</p>
+        <FormCheckField {...bind("feedFullText")} label={t("bmsSettings.feedFullText")} />
       </fieldset>
       <FormStatus note={busy ? t("bmsSettings.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">

@@ -59,6 +59,7 @@ export const SETTINGS_FIELDS: readonly FieldPath<SettingsFields>[] = [
   "commentBlocklist",
   "commentMail",
   "defaultLocale",
+  "feedFullText",
 ];
 
 /**
@@ -84,4 +85,5 @@ export const settingsFields = (record: SettingsRecord): SettingsFields => ({
   commentBlocklist: record.commentBlocklist,
   commentMail: record.commentMail,
   defaultLocale: record.defaultLocale,
+  feedFullText: record.feedFullText,
 });

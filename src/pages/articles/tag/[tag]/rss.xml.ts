@@ -1,0 +1,19 @@
+import type { APIContext } from "astro";
+import type { Article } from "../../../../lib/content.ts";
+import { tagFeed, taggedArticles } from "../../../../lib/feed-lists.ts";
+import { rssResponse } from "../../../../lib/feeds.ts";
+
+/** /articles/tag/<tag>/rss.xml: the tag's articles as RSS. */
+export async function getStaticPaths() {
+  return [...(await taggedArticles())].map(([tag, articles]) => ({
+    params: { tag },
+    props: { articles },
+  }));
+}
+
+export async function GET(context: APIContext<{ articles: Article[] }>) {
+  const { tag } = context.params;
+  const { articles } = context.props;
+  if (!tag || !context.site) return new Response("Not found", { status: 404 });
+  return rssResponse(await tagFeed(tag, articles, context.site));
+}
