@@ -162,20 +162,20 @@ test("the lightbox opens from the keyboard, moves with the arrows and gives focu
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Photo Gallery" });
   await expect(dialog).toBeVisible();
-  // Focus moves into the lightbox once it has opened; the page stays where it was.
+  // Focus moves into the lightbox once it has opened; the page stays, the address names it.
   await expect(dialog).toBeFocused();
-  await expect(page).toHaveURL(/\/image-library\/?$/);
   const seedAt = async (index: number) => {
     const href = (await links.nth(index).getAttribute("href")) ?? "";
     const seed = seeds.find((s) => href.endsWith(`/${s.slug}/`));
     if (!seed) throw new Error(`no seed photo at ${href}`);
     return seed;
   };
-  // The panel under the photo names it in the interface language only.
+  // The panel under the photo names it in the interface language only; the address, its slug.
   const showsTitleOf = async (index: number) => {
-    const { title } = await seedAt(index);
+    const { title, slug } = await seedAt(index);
     await expect(dialog.getByText(title["en-US"], { exact: true })).toBeVisible();
     await expect(dialog.getByText(title["zh-CN"], { exact: true })).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/image-library/?#photo=${slug}$`));
   };
   await showsTitleOf(1);
   await page.keyboard.press("ArrowRight");
@@ -187,6 +187,35 @@ test("the lightbox opens from the keyboard, moves with the arrows and gives focu
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(second).toBeFocused();
+  await expect(page).toHaveURL(/\/image-library\/?$/);
+});
+
+test("the open photo is in the address: Back closes it, a link opens it", async ({ page }) => {
+  await prefer(page, { locale: "en-US" });
+  await page.goto("/image-library");
+  await hydrated(page);
+  const links = photoLinks(page);
+  const href = (await links.nth(2).getAttribute("href")) ?? "";
+  const seed = seeds.find((s) => href.endsWith(`/${s.slug}/`));
+  if (!seed) throw new Error(`no seed photo at ${href}`);
+  const dialog = page.getByRole("dialog", { name: "Photo Gallery" });
+
+  // Opened and moved on: one history entry, which Back takes, leaving the gallery.
+  await links.nth(1).click();
+  await dialog.getByRole("button", { name: "Next photo" }).click();
+  await expect(page).toHaveURL(new RegExp(`#photo=${seed.slug}$`));
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/image-library\/?$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // A link with the hash opens the lightbox at that photo; closing leaves the gallery's address.
+  await page.goto(`/image-library#photo=${seed.slug}`);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(seed.title["en-US"], { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/image-library\/?$/);
 });
 
 test("PhotoSwipe comes when a photo is reached for, and a click made while it loads opens it", async ({
@@ -206,7 +235,7 @@ test("PhotoSwipe comes when a photo is reached for, and a click made while it lo
   release();
   const dialog = page.getByRole("dialog", { name: "Photo Gallery" });
   await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/\/image-library\/?$/);
+  await expect(page).toHaveURL(/\/image-library\/?#photo=[a-z0-9-]+$/);
   await expect(dialog).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -7,6 +7,16 @@ import PhotoSwipeLightbox from "photoswipe/lightbox";
 // page's bilingual templates (src/components/gallery/Lightbox.astro), so a language switched
 // meanwhile is followed. PhotoSwipe turns its animations off under prefers-reduced-motion; the
 // options say so too.
+//
+// The open photo is in the address (`#photo=<slug>`): opening adds a history entry, so Back
+// closes it; moving to another photo replaces the entry; an address with the hash opens the
+// lightbox at that photo (Lightbox.astro loads this script at once for it).
+
+const HASH = "#photo=";
+
+/** The photo the address names, if it names one. */
+const photoInAddress = () =>
+  location.hash.startsWith(HASH) ? decodeURIComponent(location.hash.slice(HASH.length)) : null;
 
 /** The text of a bilingual template in the interface language. */
 function label(name: string): string {
@@ -31,6 +41,7 @@ function textIn(element: Element | null): string {
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function enhance(gallery: HTMLElement): void {
+  const links = () => [...gallery.querySelectorAll<HTMLAnchorElement>("a[data-pswp-src]")];
   const lightbox = new PhotoSwipeLightbox({
     gallery,
     children: "a[data-pswp-src]",
@@ -40,20 +51,59 @@ function enhance(gallery: HTMLElement): void {
     paddingFn: (viewport) => ({ top: 16, bottom: viewport.x < 640 ? 96 : 132, left: 8, right: 8 }),
   });
   // Texts and motion as they are when it opens.
-  gallery.addEventListener(
-    "click",
-    () => {
-      Object.assign(lightbox.options, {
-        closeTitle: label("close"),
-        zoomTitle: label("zoom"),
-        arrowPrevTitle: label("previous"),
-        arrowNextTitle: label("next"),
-        errorMsg: label("error"),
-        ...(reducedMotion() ? { showHideAnimationType: "none", zoomAnimationDuration: 0 } : {}),
-      });
-    },
-    { capture: true },
-  );
+  const prepare = () => {
+    Object.assign(lightbox.options, {
+      closeTitle: label("close"),
+      zoomTitle: label("zoom"),
+      arrowPrevTitle: label("previous"),
+      arrowNextTitle: label("next"),
+      errorMsg: label("error"),
+      ...(reducedMotion() ? { showHideAnimationType: "none", zoomAnimationDuration: 0 } : {}),
+    });
+  };
+  gallery.addEventListener("click", prepare, { capture: true });
+
+  // The address follows the open photo. `pushed`: the entry opening added, which closing takes
+  // back (one opened from an address has none of its own).
+  let pushed = false;
+  const slugOf = () => lightbox.pswp?.currSlide?.data.element?.dataset.photo;
+  lightbox.on("change", () => {
+    const slug = slugOf();
+    if (!slug) return;
+    const hash = `${HASH}${encodeURIComponent(slug)}`;
+    if (location.hash === hash) return;
+    if (photoInAddress() === null) {
+      history.pushState(null, "", hash);
+      pushed = true;
+    } else {
+      history.replaceState(history.state, "", hash);
+    }
+  });
+  lightbox.on("close", () => {
+    if (photoInAddress() === null) return; // closed by Back: the address has moved already
+    if (pushed) history.back();
+    else history.replaceState(history.state, "", location.pathname + location.search);
+    pushed = false;
+  });
+  const openNamed = () => {
+    const slug = photoInAddress();
+    const index = links().findIndex((link) => link.dataset.photo === slug);
+    if (slug === null || index < 0) return false;
+    prepare();
+    lightbox.loadAndOpen(index, { gallery });
+    return true;
+  };
+  addEventListener("popstate", () => {
+    const pswp = lightbox.pswp;
+    if (photoInAddress() === null) {
+      pushed = false;
+      // PhotoSwipe ignores close() while it is still opening: then once it has opened.
+      if (pswp?.opener.isOpen) pswp.close();
+      else pswp?.on("openingAnimationEnd", () => pswp.close());
+    } else if (!pswp) {
+      openNamed();
+    }
+  });
   // The thumbnail is decorative (its link carries the alt text): the large image takes that text.
   lightbox.addFilter("domItemData", (data, _element, link) => ({
     ...data,
@@ -83,6 +133,7 @@ function enhance(gallery: HTMLElement): void {
   lightbox.init();
   // Clicks now go to PhotoSwipe (Lightbox.astro's loader held them until here).
   gallery.dataset.lightbox = "ready";
+  openNamed();
 }
 
 for (const gallery of document.querySelectorAll<HTMLElement>("[data-lightbox]")) enhance(gallery);
