@@ -348,6 +348,8 @@ test("code blocks have a copy button that copies", async ({ page, context }) => 
     const text = readFileSync(join(dir, `${article.slug}.md`), "utf8");
     if (!text.includes("```")) continue;
     await page.goto(`/articles/${article.slug}/`);
+    // The buttons come when a reader reaches for the page (ProseTools.astro).
+    await page.locator(".prose pre").first().hover();
     const button = page.getByRole("button", { name: "Copy" }).first();
     await button.click();
     await expect(page.getByRole("button", { name: "Copied" }).first()).toBeVisible();

@@ -202,8 +202,12 @@ test("the open photo is in the address: Back closes it, a link opens it", async 
 
   // Opened and moved on: one history entry, which Back takes, leaving the gallery.
   await links.nth(1).click();
-  await dialog.getByRole("button", { name: "Next photo" }).click();
-  await expect(page).toHaveURL(new RegExp(`#photo=${seed.slug}$`));
+  await expect(dialog).toBeVisible();
+  // Moved on once it has opened (PhotoSwipe ignores its arrows while it opens).
+  await expect(async () => {
+    await dialog.getByRole("button", { name: "Next photo" }).click();
+    await expect(page).toHaveURL(new RegExp(`#photo=${seed.slug}$`), { timeout: 1000 });
+  }).toPass();
   await page.goBack();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/image-library\/?$/);
@@ -213,8 +217,11 @@ test("the open photo is in the address: Back closes it, a link opens it", async 
   await page.goto(`/image-library#photo=${seed.slug}`);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(seed.title["en-US"], { exact: true })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
+  // PhotoSwipe ignores Escape while it is still opening: pressed again until it goes.
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden({ timeout: 1000 });
+  }).toPass();
   await expect(page).toHaveURL(/\/image-library\/?$/);
 });
 

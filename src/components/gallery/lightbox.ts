@@ -1,4 +1,5 @@
 import PhotoSwipeLightbox from "photoswipe/lightbox";
+import { templateText, textIn } from "../bilingual-text.ts";
 
 // The gallery's lightbox (PhotoSwipe 5): a click or Enter on a photo's link opens it at that
 // photo with the size and files the link names (data-pswp-*); arrows, Escape, swipe and pinch
@@ -18,25 +19,8 @@ const HASH = "#photo=";
 const photoInAddress = () =>
   location.hash.startsWith(HASH) ? decodeURIComponent(location.hash.slice(HASH.length)) : null;
 
-/** The text of a bilingual template in the interface language. */
-function label(name: string): string {
-  const template = document.getElementById(`gallery-label-${name}`);
-  if (!(template instanceof HTMLTemplateElement)) return "";
-  const lang = document.documentElement.dataset.locale;
-  const span =
-    template.content.querySelector(`[data-lang="${lang}"]`) ??
-    template.content.querySelector("[data-lang]");
-  return span?.textContent ?? "";
-}
-
-/** The visible language's text of a bilingual element (the link's hidden alt text). */
-function textIn(element: Element | null): string {
-  if (!element) return "";
-  const lang = document.documentElement.dataset.locale;
-  const span =
-    element.querySelector(`[data-lang="${lang}"]`) ?? element.querySelector("[data-lang]");
-  return span?.textContent ?? element.textContent ?? "";
-}
+/** A label of the lightbox, from Lightbox.astro's templates. */
+const label = (name: string) => templateText(`gallery-label-${name}`);
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 

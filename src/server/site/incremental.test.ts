@@ -285,7 +285,7 @@ const withoutCatchUp = (files: Map<string, string>) =>
   new Map([...files].filter(([path]) => !LEFT_TO_THE_BUILD.test(path)));
 
 const LEFT_TO_THE_BUILD =
-  /^(pagefind-[^/]+\/|_headers|sitemap\.xml|[a-z]{2}-[A-Z]{2}\/rss\.xml|d-chat\/passages\.json|robots\.txt)/;
+  /^(pagefind-[^/]+\/|_headers|sitemap\.xml|[a-z]{2}-[A-Z]{2}\/(rss\.xml|feed\.json)|articles\/(category|tag)\/[^/]+\/rss\.xml|d-chat\/passages\.json|robots\.txt)/;
 
 describe("incremental builds", () => {
   const builds = workerBuilds({ projectDir: project });

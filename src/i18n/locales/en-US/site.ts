@@ -80,6 +80,9 @@ const site = {
     title: "About",
   },
   content: {
+    zoomTitle: "Picture viewer",
+    zoomPrevious: "Previous picture",
+    zoomNext: "Next picture",
     listFeed: "This list as RSS",
     related: "Related articles",
     archive: "Archive",

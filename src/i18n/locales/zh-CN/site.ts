@@ -80,6 +80,9 @@ const site: SiteMessages = {
     title: "关于",
   },
   content: {
+    zoomTitle: "图片查看器",
+    zoomPrevious: "上一张图片",
+    zoomNext: "下一张图片",
     listFeed: "订阅本列表（RSS）",
     related: "相关文章",
     archive: "归档",
