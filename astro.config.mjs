@@ -146,8 +146,11 @@ function afterBuild() {
       "astro:config:done": async ({ config, logger }) => {
         cacheDir = fileURLToPath(config.cacheDir);
         // Before the content sync: a store made by other schemas' code starts afresh.
-        const { guardContentStore } = await import("./src/lib/content-store-guard.ts");
+        const { guardContentStore, markClientCode } = await import(
+          "./src/lib/content-store-guard.ts"
+        );
         if (guardContentStore(cacheDir)) logger.info("content schemas changed: store dropped");
+        markClientCode();
       },
       "astro:build:done": async ({ dir, logger }) => {
         // First the `<link rel="modulepreload">` for each chunk a page's module script imports

@@ -42,7 +42,18 @@ export async function cacheKey(...parts: Part[]): Promise<string> {
     createHash("sha256")
       // The schemas' code (set by astro.config.mjs): an entry's digest is its file's, so a field
       // added to a kind changes what a page shows but no entry's digest.
-      .update(JSON.stringify([settings, process.env.CONTENT_SCHEMA_DIGEST ?? "", parts], replacer))
+      // The code of the scripts pages load by URL (src/lib/content-store-guard.ts says why).
+      .update(
+        JSON.stringify(
+          [
+            settings,
+            process.env.CONTENT_SCHEMA_DIGEST ?? "",
+            process.env.CLIENT_CODE_DIGEST ?? "",
+            parts,
+          ],
+          replacer,
+        ),
+      )
       .digest("base64url")
   );
 }

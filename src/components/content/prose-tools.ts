@@ -23,7 +23,9 @@ function copyButtons(): void {
     button.className = "copy-code";
     button.append(label.content.cloneNode(true));
     button.addEventListener("click", async () => {
-      await navigator.clipboard.writeText(pre.querySelector("code")?.innerText ?? pre.innerText);
+      await navigator.clipboard.writeText(
+        pre.querySelector("code")?.textContent ?? pre.textContent,
+      );
       button.replaceChildren(done.content.cloneNode(true));
       setTimeout(() => button.replaceChildren(label.content.cloneNode(true)), 2000);
     });
@@ -49,7 +51,7 @@ function zoomPictures(): void {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     const picture = target?.closest(".pictures a")?.querySelector("img") ?? target;
-    const index = images.findIndex((img) => img === picture);
+    const index = picture instanceof HTMLImageElement ? images.indexOf(picture) : -1;
     if (index < 0) return;
     event.preventDefault();
     const module: Promise<typeof import("./zoom.ts")> = import(/* @vite-ignore */ zoomUrl);
