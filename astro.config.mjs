@@ -146,11 +146,8 @@ function afterBuild() {
       "astro:config:done": async ({ config, logger }) => {
         cacheDir = fileURLToPath(config.cacheDir);
         // Before the content sync: a store made by other schemas' code starts afresh.
-        const { guardContentStore, markClientCode } = await import(
-          "./src/lib/content-store-guard.ts"
-        );
+        const { guardContentStore } = await import("./src/lib/content-store-guard.ts");
         if (guardContentStore(cacheDir)) logger.info("content schemas changed: store dropped");
-        markClientCode();
       },
       "astro:build:done": async ({ dir, logger }) => {
         // First the `<link rel="modulepreload">` for each chunk a page's module script imports
@@ -209,7 +206,10 @@ function chunkUrl() {
         return `export default ${JSON.stringify(path)};`;
       }
       const ref = this.emitFile({ type: "chunk", id: module });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+      // Rolldown's own form, which Astro's incremental build resolves to the chunk's file name
+      // when it hashes a page's code: with Rollup's, it hashed the reference id, which moves
+      // from build to build, and a page that loads a chunk by URL was never copied.
+      return `export default import.meta.ROLLDOWN_FILE_URL_${ref};`;
     },
   };
 }

@@ -42,18 +42,7 @@ export async function cacheKey(...parts: Part[]): Promise<string> {
     createHash("sha256")
       // The schemas' code (set by astro.config.mjs): an entry's digest is its file's, so a field
       // added to a kind changes what a page shows but no entry's digest.
-      // The code of the scripts pages load by URL (src/lib/content-store-guard.ts says why).
-      .update(
-        JSON.stringify(
-          [
-            settings,
-            process.env.CONTENT_SCHEMA_DIGEST ?? "",
-            process.env.CLIENT_CODE_DIGEST ?? "",
-            parts,
-          ],
-          replacer,
-        ),
-      )
+      .update(JSON.stringify([settings, process.env.CONTENT_SCHEMA_DIGEST ?? "", parts], replacer))
       .digest("base64url")
   );
 }

@@ -27,32 +27,6 @@ export function schemaFiles(): URL[] {
 }
 
 /**
- * The code of the scripts pages load by URL (`?chunk-url`, astro.config.mjs) and what they
- * import: Astro's incremental build does not see a change there in a page's own code, and a page
- * copied from the last build would name a chunk that is gone. Every page's key holds its digest
- * (src/lib/cache-key.ts), so such a change renders every page again.
- */
-export function clientCodeFiles(): URL[] {
-  const components = new URL("../components/", import.meta.url);
-  const styles = new URL("../styles/", import.meta.url);
-  const files = [components, styles].flatMap((folder) =>
-    readdirSync(fileURLToPath(folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.(ts|css)$/.test(entry.name))
-      .filter((entry) => !entry.name.includes(".test"))
-      .map((entry) => pathToFileURL(join(entry.parentPath, entry.name))),
-  );
-  return [
-    ...files.sort((a, b) => a.href.localeCompare(b.href)),
-    new URL("../../package-lock.json", import.meta.url),
-  ];
-}
-
-/** Sets CLIENT_CODE_DIGEST, which every page's key holds (clientCodeFiles says why). */
-export function markClientCode(files: readonly URL[] = clientCodeFiles()): void {
-  process.env.CLIENT_CODE_DIGEST = codeDigest(files);
-}
-
-/**
  * Drops Astro's content store in `cacheDir` when the schemas' code is not the code that made it
  * (or nothing says which code did). Answers whether a store was dropped, and the code's digest:
  * every page's key holds it too (src/lib/cache-key.ts), since an entry's digest is its file's.
