@@ -1,6 +1,7 @@
 import PhotoSwipe from "photoswipe";
 import styleUrl from "../../styles/lightbox.css?url";
 import { templateText } from "../bilingual-text.ts";
+import { registerPanel } from "../lightbox-panel.ts";
 
 // Zoom on the pictures of an article, a chapter or a note (ProseTools.astro loads this when a
 // reader opens one): the same PhotoSwipe as the gallery, at the picture's full size, its alt
@@ -46,25 +47,12 @@ export async function zoom(images: readonly HTMLImageElement[], index: number): 
     errorMsg: label("error"),
     ...(reduced ? { showHideAnimationType: "none", zoomAnimationDuration: 0 } : {}),
   });
-  pswp.on("uiRegister", () => {
-    pswp.element?.setAttribute("aria-modal", "true");
-    pswp.element?.setAttribute("aria-label", label("title"));
-    pswp.ui?.registerElement({
-      name: "caption",
-      className: "pswp-info",
-      appendTo: "root",
-      order: 9,
-      isButton: false,
-      onInit: (element) => {
-        element.setAttribute("aria-live", "polite");
-        const show = () => {
-          element.textContent = pswp.currSlide?.data.alt ?? "";
-          element.hidden = !element.textContent;
-        };
-        pswp.on("change", show);
-        show();
-      },
-    });
-  });
+  // The panel: the picture's alt text.
+  pswp.on("uiRegister", () =>
+    registerPanel(pswp, label("title"), (panel) => {
+      panel.textContent = pswp.currSlide?.data.alt ?? "";
+      panel.hidden = !panel.textContent;
+    }),
+  );
   pswp.init();
 }

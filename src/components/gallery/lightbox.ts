@@ -1,5 +1,6 @@
 import PhotoSwipeLightbox from "photoswipe/lightbox";
 import { templateText, textIn } from "../bilingual-text.ts";
+import { registerPanel } from "../lightbox-panel.ts";
 
 // The gallery's lightbox (PhotoSwipe 5): a click or Enter on a photo's link opens it at that
 // photo with the size and files the link names (data-pswp-*); arrows, Escape, swipe and pinch
@@ -94,24 +95,11 @@ function enhance(gallery: HTMLElement): void {
     alt: textIn(link.querySelector(".visually-hidden")),
   }));
   lightbox.on("uiRegister", () => {
-    const pswp = lightbox.pswp;
-    if (!pswp) return;
-    pswp.element?.setAttribute("aria-modal", "true");
-    pswp.element?.setAttribute("aria-label", label("title"));
-    pswp.ui?.registerElement({
-      name: "info",
-      className: "pswp-info",
-      appendTo: "root",
-      order: 9,
-      isButton: false,
-      onInit: (element, photoswipe) => {
-        element.setAttribute("aria-live", "polite");
-        photoswipe.on("change", () => {
-          const link = photoswipe.currSlide?.data.element;
-          const template = link?.closest("li")?.querySelector("template");
-          element.replaceChildren(template ? template.content.cloneNode(true) : "");
-        });
-      },
+    if (!lightbox.pswp) return;
+    // The panel: the photo's title, caption and camera facts, from its tile's template.
+    registerPanel(lightbox.pswp, label("title"), (panel, pswp) => {
+      const template = pswp.currSlide?.data.element?.closest("li")?.querySelector("template");
+      panel.replaceChildren(template ? template.content.cloneNode(true) : "");
     });
   });
   lightbox.init();
