@@ -13,7 +13,7 @@ export interface Relatable {
     tags: readonly string[];
     category: { id: string };
     publishedAt: Date;
-    translationKey?: string | undefined;
+    translationKey?: string | null | undefined;
   };
 }
 

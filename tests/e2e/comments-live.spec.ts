@@ -55,7 +55,8 @@ test("a short note's comments take their place without moving the page", async (
     [1280, "en-US"],
     [390, "zh-CN"],
   ] as const) {
-    await page.setViewportSize({ width, height: 800 });
+    // Tall enough for the whole short note, its share row and comments at once.
+    await page.setViewportSize({ width, height: 1200 });
     await prefer(page, { locale });
     // The island is in view at once: it runs, loads the list and shows the guest's form.
     await page.goto("/random-notes/2026-11-08-desk-by-the-window/");

@@ -69,6 +69,8 @@ for (const [index, { locale, theme }] of COMBOS.entries()) {
     expect(url).toMatch(/^https?:\/\/[^/]+\/articles\/postgres-habits\/$/);
     const row = page.getByRole("region", { name: words.share, exact: true });
     await row.scrollIntoViewIfNeeded();
+    // In view, its island wakes (Astro drops `ssr` once it has hydrated).
+    await expect(row.locator("astro-island")).not.toHaveAttribute("ssr");
 
     // Plain links to each network, with the address and the title.
     const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
@@ -112,6 +114,8 @@ for (const [index, { locale, theme }] of COMBOS.entries()) {
     await picture(row, info, `share-390-${locale}-${theme}`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await row.scrollIntoViewIfNeeded();
+    // In view, its island wakes (Astro drops `ssr` once it has hydrated).
+    await expect(row.locator("astro-island")).not.toHaveAttribute("ssr");
     expect(await axeFindings(page, ".share")).toEqual([]);
     await picture(row, info, `share-1280-${locale}-${theme}`);
   });
@@ -130,6 +134,8 @@ test("notes and photos share their own address", async ({ page, context }) => {
     expect(new URL(url).pathname).toBe(path);
     const row = page.getByRole("region", { name: "Share", exact: true });
     await row.scrollIntoViewIfNeeded();
+    // In view, its island wakes (Astro drops `ssr` once it has hydrated).
+    await expect(row.locator("astro-island")).not.toHaveAttribute("ssr");
     await row.getByRole("button", { name: "Copy link" }).click();
     await expect(row.getByRole("status")).toHaveText("Link copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

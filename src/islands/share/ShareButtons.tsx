@@ -7,9 +7,9 @@ import { BothLanguages } from "../ui/BothLanguages.tsx";
 
 // The share row's buttons that need a script: "Share…" (the Web Share API, where the browser
 // has it) and "Copy link", whose outcome is announced. It hydrates when the row scrolls into
-// view (client:visible), so a reader who never gets there loads nothing for it. The server
-// renders only the empty status line: a reader without JavaScript sees no button that cannot
-// work (the row's links and QR code need none).
+// view (client:visible), so a reader who never gets there loads nothing for it. "Copy link" is
+// in the server's render (CSS hides it where scripts do not run); "Share…" comes last once
+// hydrated, where it can only lengthen the row's last line.
 
 interface Props {
   url: string;
@@ -35,17 +35,18 @@ function ShareButtons({ url, title }: Props) {
     );
   return (
     <>
+      {/* Rendered on the server too, so nothing moves when the island wakes; hidden by CSS where
+          scripts do not run (ShareRow.astro). */}
+      <button type="button" data-copy onClick={copy}>
+        <BothLanguages k="share.copy" />
+      </button>
       {mounted && typeof navigator.share === "function" && (
         // A reader who closes the share sheet rejects the promise: nothing to say then.
         <button type="button" onClick={() => navigator.share({ title, url }).catch(() => {})}>
           <BothLanguages k="share.native" />
         </button>
       )}
-      {mounted && (
-        <button type="button" onClick={copy}>
-          <BothLanguages k="share.copy" />
-        </button>
-      )}
+
       <p role="status" className="share-status">
         {said === "copied" && t("share.copied")}
         {said === "failed" && t("share.copyFailed", { url })}
