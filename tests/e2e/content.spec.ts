@@ -350,7 +350,7 @@ test("code blocks have a copy button that copies", async ({ page, context }) => 
     await page.goto(`/articles/${article.slug}/`);
     // The buttons come when a reader reaches for the page (ProseTools.astro).
     await page.locator(".prose pre").first().hover();
-    const button = page.getByRole("button", { name: "Copy" }).first();
+    const button = page.getByRole("button", { name: "Copy", exact: true }).first();
     await button.click();
     await expect(page.getByRole("button", { name: "Copied" }).first()).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

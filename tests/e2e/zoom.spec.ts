@@ -64,7 +64,7 @@ test("a code block's copy button comes when the code is reached for", async ({ p
   await prefer(page, { locale: "en-US" });
   await page.goto("/articles/postgres-habits/");
   await hydrated(page);
-  await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Copy", exact: true })).toHaveCount(0);
   await page.locator(".prose pre").first().hover();
-  await expect(page.getByRole("button", { name: "Copy" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeVisible();
 });
