@@ -92,7 +92,9 @@ export function redirectTable(rules: readonly RedirectRule[]): RedirectTable {
   const table = new Map<string, RedirectRule[]>();
   for (const rule of rules) {
     const key = pathKey(rule.path);
-    table.set(key, [...(table.get(key) ?? []), rule]);
+    const same = table.get(key);
+    if (same) same.push(rule);
+    else table.set(key, [rule]);
   }
   return table;
 }
