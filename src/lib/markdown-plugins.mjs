@@ -14,6 +14,7 @@ import Slugger from "github-slugger";
 import katex from "katex";
 import { htmlToHast } from "satteri";
 import { createCssVariablesTheme, normalizeTheme } from "shiki";
+import { codeBlockTransformers } from "./code-blocks.mjs";
 
 /**
  * @typedef {import("satteri").HastPluginEntry} HastPluginEntry
@@ -208,7 +209,11 @@ export const noTokenizeTimeLimit = {
 };
 
 /** What astro.config.mjs and the tests give Astro as `markdown.shikiConfig`. */
-export const shikiConfig = { theme: codeTheme, transformers: [noTokenizeTimeLimit] };
+export const shikiConfig = {
+  theme: codeTheme,
+  // Captions, marked and changed lines, line numbers: src/lib/code-blocks.mjs.
+  transformers: [noTokenizeTimeLimit, ...codeBlockTransformers],
+};
 
 /**
  * The site's Markdown processor: Sätteri with math parsing on and our two hast plugins. Astro's

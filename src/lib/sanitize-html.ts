@@ -41,6 +41,8 @@ const STYLE_VALUES = new Map<string, RegExp>([
   ["text-decoration", value("underline|line-through|underline line-through")],
   ["user-select", value("none")],
   ["overflow-x", value("auto")],
+  // Line numbers that start elsewhere than 1 (src/lib/code-blocks.mjs).
+  ["counter-reset", value(String.raw`line \d{1,6}`)],
   // Table column alignment.
   ["text-align", value("left|center|right")],
   // KaTeX: sizes and offsets in ems, `\colorbox`, `\fcolorbox`, array rules, `\pmb`.
