@@ -153,6 +153,15 @@ export function filtersOf(all: readonly Article[]): {
   return { categories, tags, mainTags };
 }
 
+/** Each tag (in filtersOf's order) with its articles, in the order given: a tag's page and feed. */
+export function articlesByTag(all: readonly Article[]): Map<string, Article[]> {
+  const byTag = new Map(filtersOf(all).tags.map((tag): [string, Article[]] => [tag, []]));
+  for (const article of all) {
+    for (const tag of article.data.tags) byTag.get(tag)?.push(article);
+  }
+  return byTag;
+}
+
 export async function liveNotes(): Promise<Note[]> {
   return (await getCollection("notes", (n) => isLive(n))).sort(
     (a, b) => b.data.publishedAt.getTime() - a.data.publishedAt.getTime(),

@@ -113,15 +113,6 @@ export async function categoryFeed(id: string, site: URL) {
   );
 }
 
-/** Every tag with its articles. */
-export async function taggedArticles(): Promise<Map<string, Article[]>> {
-  const byTag = new Map<string, Article[]>();
-  for (const article of await liveArticles()) {
-    for (const tag of article.data.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), article]);
-  }
-  return byTag;
-}
-
 /** A tag's feed: its articles in both languages. */
 export async function tagFeed(tag: string, articles: readonly Article[], site: URL) {
   const path = `/articles/tag/${encodeURIComponent(tag)}/`;

@@ -77,3 +77,25 @@ for (const { locale, theme } of COMBOS) {
     }
   });
 }
+
+test("a code block with a caption and marked lines prints whole", async ({ page }, info) => {
+  await prefer(page, { locale: "en-US", theme: "dark" });
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.goto("/articles/small-tests/");
+  await hydrated(page);
+  await page.emulateMedia({ media: "print" });
+  const block = page.getByRole("figure", { name: /feedback\.spec\.ts/ });
+  await expect(block.locator("figcaption")).toBeVisible();
+  // Wrapped within the page, none of it cut off or wider than its block.
+  const widths = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".prose pre")].map((pre) => ({
+      cut: pre.scrollWidth > pre.clientWidth + 1,
+      wider: (pre.querySelector("code")?.scrollWidth ?? 0) > pre.clientWidth + 1,
+    })),
+  );
+  expect(widths.length).toBeGreaterThanOrEqual(2);
+  expect(widths.filter((w) => w.cut || w.wider)).toEqual([]);
+  if (process.env.E2E_SHOTS) {
+    await page.pdf({ path: info.outputPath("print-code-blocks.pdf"), format: "A4" });
+  }
+});

@@ -1,11 +1,11 @@
 import type { APIContext } from "astro";
-import type { Article } from "../../../../lib/content.ts";
-import { tagFeed, taggedArticles } from "../../../../lib/feed-lists.ts";
+import { type Article, articlesByTag, liveArticles } from "../../../../lib/content.ts";
+import { tagFeed } from "../../../../lib/feed-lists.ts";
 import { rssResponse } from "../../../../lib/feeds.ts";
 
 /** /articles/tag/<tag>/rss.xml: the tag's articles as RSS. */
 export async function getStaticPaths() {
-  return [...(await taggedArticles())].map(([tag, articles]) => ({
+  return [...articlesByTag(await liveArticles())].map(([tag, articles]) => ({
     params: { tag },
     props: { articles },
   }));
