@@ -68,3 +68,41 @@ test("a code block's copy button comes when the code is reached for", async ({ p
   await page.locator(".prose pre").first().hover();
   await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeVisible();
 });
+
+for (const { locale, theme } of COMBOS.slice(0, 2)) {
+  test(`a note's pictures open large and page through, ${locale} ${theme}`, async ({
+    page,
+  }, info) => {
+    const words = WORDS[locale];
+    await prefer(page, { locale, theme });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/random-notes/2026-11-02-morning-walk/");
+    await hydrated(page);
+    // Without a script each picture is a link to its full size; with it, the link opens zoom.
+    const links = page.locator(".pictures a");
+    await expect(links).toHaveCount(2);
+    const first = links.first();
+    const alt = (await first.locator("img").getAttribute("alt")) ?? "";
+    expect(alt).toContain("maple leaf");
+    await first.hover();
+    await first.click();
+    const dialog = page.getByRole("dialog", { name: words.viewer });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(alt, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/random-notes\/2026-11-02-morning-walk\/$/);
+    // The next picture of the note, by the arrow key (ignored while the lightbox opens: pressed
+    // again only while the first picture is still shown).
+    await expect(async () => {
+      if (await dialog.getByText(alt, { exact: true }).isVisible())
+        await page.keyboard.press("ArrowRight");
+      await expect(dialog.getByText(/conifer wood/)).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    expect(await axeFindings(page, ".pswp")).toEqual([]);
+    await picture(page, info, `zoom-note-390-${locale}-${theme}`, { fullPage: false });
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden({ timeout: 1000 });
+    }).toPass();
+    await expect(first).toBeVisible();
+  });
+}
