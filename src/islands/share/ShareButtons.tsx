@@ -6,8 +6,8 @@ import { reactIsland } from "../react-island.ts";
 import { BothLanguages } from "../ui/BothLanguages.tsx";
 
 // The share row's buttons that need a script: "Share…" (the Web Share API, where the browser
-// has it) and "Copy link", whose outcome is announced. It hydrates when the row scrolls into
-// view (client:visible), so a reader who never gets there loads nothing for it. "Copy link" is
+// has it) and "Copy link", whose outcome is announced. It hydrates when a reader reaches for the
+// row (client:interaction), so a reader who only reads loads nothing for it. "Copy link" is
 // in the server's render (CSS hides it where scripts do not run); "Share…" comes last once
 // hydrated, where it can only lengthen the row's last line.
 
