@@ -23,52 +23,49 @@ function enhance(root: HTMLElement): void {
 
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
   let playing = !reduced.matches;
-  let focusInside = false;
-  let pointerInside = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current = 0;
 
   const width = () => Math.max(1, track.clientWidth);
+  /** The slide the row is scrolled to. */
+  const inView = () =>
+    Math.min(slides.length - 1, Math.max(0, Math.round(track.scrollLeft / width())));
 
-  function mark(index: number): void {
+  // Arrow functions, not declarations: made after the checks above, they see `track` as found.
+  const mark = (index: number): void => {
     current = index;
-    dots.forEach((dot, at) => {
-      if (at === index) dot.setAttribute("aria-current", "true");
-      else dot.removeAttribute("aria-current");
-    });
-  }
+    for (const [at, dot] of dots.entries()) dot.ariaCurrent = at === index ? "true" : null;
+  };
 
-  function show(index: number): void {
+  const show = (index: number): void => {
     const count = slides.length;
     const to = ((index % count) + count) % count;
-    track?.scrollTo({ left: to * width(), behavior: reduced.matches ? "auto" : "smooth" });
+    track.scrollTo({ left: to * width(), behavior: reduced.matches ? "auto" : "smooth" });
     mark(to);
-  }
+  };
 
-  function schedule(): void {
+  const schedule = (): void => {
     clearTimeout(timer);
-    timer = undefined;
-    const turning = playing && !focusInside && !pointerInside && !document.hidden;
-    track?.setAttribute("aria-live", turning ? "off" : "polite");
+    const turning = playing && !root.matches(":hover, :focus-within") && !document.hidden;
+    track.ariaLive = turning ? "off" : "polite";
     if (turning) timer = setTimeout(() => show(current + 1), ROTATE_MS);
-  }
+  };
 
-  function setPlaying(on: boolean): void {
+  const setPlaying = (on: boolean): void => {
     playing = on;
     root.dataset.state = on ? "playing" : "paused";
     schedule();
-  }
+  };
 
   // The slide in view, once a scroll (a swipe, a button, a rotation) has settled: not on every
   // scroll event, which would mark the slides a smooth scroll passes and undo a second press.
   let settle: ReturnType<typeof setTimeout> | undefined;
-  function settled(): void {
+  const settled = (): void => {
     clearTimeout(settle);
-    const left = track?.scrollLeft ?? 0;
-    const index = Math.min(slides.length - 1, Math.max(0, Math.round(left / width())));
+    const index = inView();
     if (index !== current) mark(index);
     schedule();
-  }
+  };
   track.addEventListener(
     "scroll",
     () => {
@@ -88,26 +85,15 @@ function enhance(root: HTMLElement): void {
       show(index);
     });
   });
-  root.addEventListener("focusin", () => {
-    focusInside = true;
-    schedule();
-  });
-  root.addEventListener("focusout", (event) => {
-    focusInside = event.relatedTarget instanceof Node && root.contains(event.relatedTarget);
-    schedule();
-  });
-  root.addEventListener("pointerenter", () => {
-    pointerInside = true;
-    schedule();
-  });
-  root.addEventListener("pointerleave", () => {
-    pointerInside = false;
-    schedule();
-  });
+  // Focus or the pointer coming or going: asked again a task later, once :hover and
+  // :focus-within say where they are.
+  for (const type of ["focusin", "focusout", "pointerenter", "pointerleave"]) {
+    root.addEventListener(type, () => setTimeout(schedule));
+  }
   document.addEventListener("visibilitychange", schedule);
   reduced.addEventListener("change", () => setPlaying(!reduced.matches && playing));
   // A reload keeps a scrolled row where it was; the dots follow it.
-  mark(Math.min(slides.length - 1, Math.round(track.scrollLeft / width())));
+  mark(inView());
   setPlaying(playing);
 }
 
