@@ -357,6 +357,11 @@ test("nothing shifts while the gallery loads", async ({ page }) => {
             const outside = (node: Node | null | undefined) =>
               node instanceof Node && node.isConnected && !main?.contains(node);
             if (sources.length > 0 && sources.every((s) => outside(s.node))) continue;
+            // A node gone since, moved by under a thousandth of the screen: an island's server
+            // render replaced as it wakes (seen once in a full CI run, 0.00012), not a photo,
+            // which stays. A photo's shift keeps its node and is counted at any size.
+            const gone = sources.every((s) => !(s.node instanceof Node) || !s.node.isConnected);
+            if (gone && shift.value < 0.001) continue;
             const nodes = sources.map((s) =>
               s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : "?",
             );
