@@ -134,6 +134,13 @@ function fenceMeta(ctx) {
   let meta = parsed.get(ctx.meta);
   if (!meta) {
     meta = parseFenceMeta(ctx.options.meta?.__raw);
+    // A ```diff block's own "+" and "-" lines, read from its source once.
+    if (ctx.options.lang === "diff") {
+      for (const [at, text] of ctx.source.split("\n").entries()) {
+        if (text.startsWith("+")) meta.inserted.add(at + 1);
+        else if (text.startsWith("-")) meta.deleted.add(at + 1);
+      }
+    }
     parsed.set(ctx.meta, meta);
   }
   return meta;
@@ -158,11 +165,7 @@ const fenceTransformer = {
   line(node, line) {
     const meta = fenceMeta(this);
     if (meta.marked.has(line)) this.addClassToHast(node, "highlighted");
-    let change = meta.inserted.has(line) ? "add" : meta.deleted.has(line) ? "remove" : null;
-    if (!change && this.options.lang === "diff") {
-      const text = this.source.split("\n")[line - 1] ?? "";
-      change = text.startsWith("+") ? "add" : text.startsWith("-") ? "remove" : null;
-    }
+    const change = meta.inserted.has(line) ? "add" : meta.deleted.has(line) ? "remove" : null;
     if (change) this.addClassToHast(node, ["diff", change]);
   },
   // After the notation comments' transformers, which mark lines in their `code` hook.
