@@ -7,6 +7,7 @@
 // `--report`, of step kind `netlify`).
 import { existsSync, readFileSync } from "node:fs";
 import { playwrightFailures, vitestFailures } from "./ci-failures.ts";
+import { playwrightSlowest, vitestSlowest } from "./ci-slowest.ts";
 
 const [stepsFile, vitestFile, playwrightFile, pooledFile, netlifyFile] = process.argv.slice(2);
 let passed = 0;
@@ -160,6 +161,8 @@ const failures = [
   ...playwrightFailures(playwright),
   ...netlifyChecks(netlifyFile),
 ];
-console.log([...failures, ...lines].join("\n"));
+// Where the time went, above the results: the slowest test files and spec files.
+const slowest = [...vitestSlowest(vitest), ...playwrightSlowest(playwright)];
+console.log([...slowest, ...failures, ...lines].join("\n"));
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
