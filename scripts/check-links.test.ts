@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fromHtml } from "hast-util-from-html";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   apiRouteMatcher,
@@ -12,6 +13,7 @@ import {
   loadApiRoutes,
   parseSrcset,
   type Site,
+  scanPage,
   servedFile,
   servedPath,
 } from "./check-links.ts";
@@ -128,7 +130,7 @@ describe("the API's paths", () => {
     expect(dynamicArea("/articles/api/")).toBeUndefined();
   });
 
-  it("are matched against the GET routes of the table", () => {
+  it("are matched against the routes of the table, GET unless a form posts", () => {
     const answers = apiRouteMatcher([
       { method: "GET", path: "/api/photos/:id" },
       { method: "POST", path: "/api/login" },
@@ -141,6 +143,9 @@ describe("the API's paths", () => {
     expect(answers("/api/photos")).toBe(false);
     expect(answers("/api/photos/a/b")).toBe(false);
     expect(answers("/api/login")).toBe(false);
+    expect(answers("/api/login", "POST")).toBe(true);
+    expect(answers("/api/photos/abc", "POST")).toBe(false);
+    expect(answers("/api/ping", "POST")).toBe(true);
     expect(answers("/api/files/a/b.png")).toBe(true);
     expect(answers("/api/pages/12")).toBe(true);
     expect(answers("/api/pages/x")).toBe(false);
@@ -148,9 +153,21 @@ describe("the API's paths", () => {
     expect(answers("/api/feedaxml")).toBe(false);
   });
 
+  it("are asked for as the page asks: a form's action with method=post by POST", () => {
+    const tree = fromHtml(
+      '<form method="POST" action="/api/follow"></form><form action="/api/q"></form><a href="/api/a">a</a>',
+    );
+    expect(scanPage(tree).references).toEqual([
+      { where: "form action", url: "/api/follow", method: "POST" },
+      { where: "form action", url: "/api/q" },
+      { where: "a href", url: "/api/a" },
+    ]);
+  });
+
   it("are read from the API app's own route table", async () => {
     const answers = apiRouteMatcher(await loadApiRoutes());
     expect(answers("/api/sessions")).toBe(true);
+    expect(answers("/api/follow", "POST")).toBe(true);
     expect(answers("/api/no-such-route")).toBe(false);
   });
 });

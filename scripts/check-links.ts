@@ -18,6 +18,8 @@ export interface Reference {
   /** The element and attribute it was found in (`img srcset`). */
   where: string;
   url: string;
+  /** How it is asked for: POST for a form's action with method="post", else GET. */
+  method?: "POST";
 }
 
 /**
@@ -40,9 +42,11 @@ export function dynamicArea(pathname: string): (typeof DYNAMIC_PREFIXES)[number]
  * Whether a GET of a path reaches one of the API's routes, by the route table as registered
  * (`/api/photos/:id`, `/api/x/*`). Only GET (and ALL) routes count: a page's link is a GET.
  */
-export function apiRouteMatcher(routes: readonly RouteEntry[]): (pathname: string) => boolean {
+export function apiRouteMatcher(
+  routes: readonly RouteEntry[],
+): (pathname: string, method?: "GET" | "POST") => boolean {
   const patterns = routes
-    .filter((route) => route.method === "GET" || route.method === "ALL")
+    .filter((route) => ["GET", "POST", "ALL"].includes(route.method))
     .map((route) => {
       const parts = route.path.split("/").map((part) => {
         if (part === "*") return ".*";
@@ -50,9 +54,13 @@ export function apiRouteMatcher(routes: readonly RouteEntry[]): (pathname: strin
         if (param) return `(?:${param[1] ?? "[^/]+"})${param[2] ? "?" : ""}`;
         return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       });
-      return new RegExp(`^${parts.join("/")}/?$`);
+      return { method: route.method, pattern: new RegExp(`^${parts.join("/")}/?$`) };
     });
-  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+  return (pathname, method = "GET") =>
+    patterns.some(
+      (route) =>
+        (route.method === method || route.method === "ALL") && route.pattern.test(pathname),
+    );
 }
 
 /** The API's route table, from an app built without a database (no request is made to it). */
@@ -180,8 +188,10 @@ export function scanPage(tree: Root): { references: Reference[]; ids: Set<string
     if (tagName === "link" && listOf(properties.rel).some((rel) => ORIGIN_RELS.has(rel))) return;
     for (const property of URL_PROPERTIES[tagName] ?? []) {
       const url = stringOf(properties[property]);
-      if (url !== undefined)
-        references.push({ where: `${tagName} ${attributeName(property)}`, url });
+      if (url === undefined) continue;
+      const where = `${tagName} ${attributeName(property)}`;
+      const posted = tagName === "form" && stringOf(properties.method)?.toLowerCase() === "post";
+      references.push(posted ? { where, url, method: "POST" } : { where, url });
     }
     for (const property of SRCSET_PROPERTIES[tagName] ?? []) {
       const value = stringOf(properties[property]);
@@ -260,12 +270,17 @@ export interface Site {
   files: ReadonlySet<string>;
   /** The ids of a built file (HTML or SVG), for its fragments; undefined for other files. */
   idsOf: (file: string) => ReadonlySet<string> | undefined;
-  /** Whether the API answers a GET of this path. */
-  apiAnswers: (pathname: string) => boolean;
+  /** Whether the API answers a GET (or the method given) of this path. */
+  apiAnswers: (pathname: string, method?: "GET" | "POST") => boolean;
 }
 
 /** What one address on a page (served at `pageUrl`) comes to. */
-export function judge(raw: string, pageUrl: URL, site: Site): Verdict {
+export function judge(
+  raw: string,
+  pageUrl: URL,
+  site: Site,
+  method: "GET" | "POST" = "GET",
+): Verdict {
   let url: URL;
   try {
     url = new URL(raw, pageUrl);
@@ -275,9 +290,9 @@ export function judge(raw: string, pageUrl: URL, site: Site): Verdict {
   if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "other-scheme" };
   if (url.origin !== site.origin) return { kind: "external" };
   if (dynamicArea(url.pathname)) {
-    return site.apiAnswers(url.pathname)
+    return site.apiAnswers(url.pathname, method)
       ? { kind: "dynamic" }
-      : { kind: "broken", reason: "no API route answers a GET of it" };
+      : { kind: "broken", reason: `no API route answers a ${method} of it` };
   }
   const file = servedFile(url.pathname, site.files);
   if (file === null) return { kind: "broken", reason: "no such file in the build" };
@@ -340,7 +355,7 @@ export async function checkSite(
 
   // The route table is read only when a page links into the API (building the app costs a
   // second or two).
-  let apiAnswers: ((pathname: string) => boolean) | undefined;
+  let apiAnswers: ReturnType<typeof apiRouteMatcher> | undefined;
   const needsApi = pages.some((page) =>
     scan(page).references.some((r) => {
       try {
@@ -357,7 +372,7 @@ export async function checkSite(
     origin,
     files,
     idsOf: (file) => (file.endsWith(".html") || file.endsWith(".svg") ? scan(file).ids : undefined),
-    apiAnswers: (pathname) => apiAnswers?.(pathname) ?? false,
+    apiAnswers: (pathname, method) => apiAnswers?.(pathname, method) ?? false,
   };
   const report: LinkReport = {
     pages: pages.length,
@@ -377,7 +392,7 @@ export async function checkSite(
     if (base !== undefined) pageUrl = new URL(base, pageUrl);
     const brokenHere = new Map<string, LinkReport["broken"][number]>();
     for (const reference of references) {
-      const verdict = judge(reference.url, pageUrl, site);
+      const verdict = judge(reference.url, pageUrl, site, reference.method);
       if (verdict.kind === "external") report.external++;
       else if (verdict.kind === "other-scheme") report.otherSchemes++;
       else {
