@@ -118,7 +118,7 @@ export default defineConfig({
     // on PostgreSQL whose outbox the tests read.
     {
       name: "postgres",
-      testMatch: /(accounts|admin-[a-z-]+|comments)-live\.spec/,
+      testMatch: /(accounts|admin-[a-z-]+|comments|follow)-live\.spec/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },

@@ -24,6 +24,7 @@ export async function GET(context: APIContext) {
     "/random-notes",
     "/book-doc/",
     "/about/",
+    "/follow/",
   ];
   const urls: string[] = pages.map((p) => `<url><loc>${abs(p)}</loc></url>`);
   for (const article of articles) {

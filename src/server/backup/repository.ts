@@ -9,8 +9,8 @@ import * as schema from "../db/schema.ts";
 // Left out on purpose, because they are the server's own or short-lived, and a restored server
 // makes them again: sessions, password reset tokens, email codes and requests, the outbox,
 // login throttles, rate limits, the request log and its texts (a week's traffic, pruned
-// anyway), secret draft links (their tokens were handed out; a restore should not revive them)
-// and the server's key pair (each server has its own; passwords are sent encrypted to it).
+// anyway), secret draft links (their tokens were handed out; a restore should not revive them),
+// requests to follow not yet confirmed (their links live 48 hours) and the server's key pair (each server has its own; passwords are sent encrypted to it).
 
 /** The owned tables, in insertion order (each after the tables its foreign keys name). */
 export const OWNED_TABLES = [
@@ -38,6 +38,8 @@ export const OWNED_TABLES = [
   schema.comments,
   schema.commentMailAddresses,
   schema.commentMailTokens,
+  schema.subscribers,
+  schema.subscriberTokens,
   schema.auditLogs,
   schema.pageViews,
   schema.blogImports,
@@ -58,6 +60,7 @@ export const LEFT_OUT_TABLES = [
   schema.requestLogs,
   schema.requestLogTexts,
   schema.draftLinks,
+  schema.subscriptionRequests,
   schema.serverKeys,
 ] as const;
 

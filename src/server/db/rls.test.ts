@@ -28,6 +28,9 @@ import {
   passwordResetTokens,
   rateLimits,
   requestLogs,
+  subscribers,
+  subscriberTokens,
+  subscriptionRequests,
 } from "./schema.ts";
 
 // Supabase's API (PostgREST) reads the database as the roles `anon` (a visitor with the
@@ -135,6 +138,17 @@ describe.skipIf(!url)(
       });
       await db.insert(commentMailAddresses).values({ email: "a@example.com" });
       await db.insert(commentMailTokens).values({ tokenHash: "t", email: "a@example.com" });
+      const follow = {
+        email: "f@example.com",
+        langs: ["en-US" as const],
+        locale: "en-US" as const,
+      };
+      await db
+        .insert(subscriptionRequests)
+        .values({ ...follow, tokenHash: "r", expiresAt: new Date() });
+      const [subscriber] = await db.insert(subscribers).values(follow).returning();
+      if (subscriber)
+        await db.insert(subscriberTokens).values({ tokenHash: "s", subscriberId: subscriber.id });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

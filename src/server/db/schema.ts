@@ -9,6 +9,7 @@ export * from "./schema/columns.ts";
 export * from "./schema/comments.ts";
 export * from "./schema/content.ts";
 export * from "./schema/feedback.ts";
+export * from "./schema/following.ts";
 export * from "./schema/imports.ts";
 export * from "./schema/logs.ts";
 export * from "./schema/media.ts";

@@ -85,6 +85,19 @@ export const COMMENT_MAIL_RATE: RateRule = {
 };
 
 /**
+ * Requests to follow by email: 5 a minute per address, 3 at once, 60 from everyone (each sends a
+ * mail; `FOLLOW_MAILS_A_DAY` also caps the mails to one address however many ask).
+ */
+export const FOLLOW_RATE: RateRule = {
+  name: "follow",
+  perMinute: 5,
+  burst: 3,
+  overall: { perMinute: 60, burst: 20 },
+};
+/** The links of follow mails (confirm, unsubscribe): as those of reply mails. */
+export const FOLLOW_LINK_RATE: RateRule = { ...COMMENT_MAIL_RATE, name: "follow-link" };
+
+/**
  * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
  * answer), unless `CHAT_RATE_PER_MINUTE` says otherwise (the burst is half of it); a signed-in
  * reader's own bucket is the same wherever they ask from.
@@ -135,6 +148,11 @@ export function anonymousWrites(chat: RateRule): AnonymousWrites {
     // The link in a reply mail writes too: a GET, so a reader's one click is enough.
     "GET /api/comments/unsubscribe": COMMENT_MAIL_RATE,
     "POST /api/comments/unsubscribe": COMMENT_MAIL_RATE,
+    "POST /api/follow": FOLLOW_RATE,
+    // The links of follow mails write too: GETs, so a reader's one click is enough.
+    "GET /api/follow/confirm": FOLLOW_LINK_RATE,
+    "GET /api/follow/unsubscribe": FOLLOW_LINK_RATE,
+    "POST /api/follow/unsubscribe": FOLLOW_LINK_RATE,
   };
 }
 

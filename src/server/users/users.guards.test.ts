@@ -43,6 +43,10 @@ const PUBLIC_ROUTES = [
   "GET /api/comments/page",
   "GET /api/comments/unsubscribe",
   "POST /api/comments/unsubscribe",
+  "POST /api/follow",
+  "GET /api/follow/confirm",
+  "GET /api/follow/unsubscribe",
+  "POST /api/follow/unsubscribe",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [

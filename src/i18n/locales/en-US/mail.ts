@@ -29,6 +29,11 @@ const mail = {
     commentReplySubject: "{{author}} answered your comment",
     commentReplyBody:
       "{{author}} answered your comment at {{site}}:\n\n{{text}}\n\nRead it in its thread: {{link}}\n\n—\nYou get this mail because you commented at {{site}}. To get no more mails about answers, open this link: {{unsubscribe}}",
+    followConfirmSubject: "Confirm that you follow {{site}}",
+    followConfirmBody:
+      "Someone, you we hope, asked to get a mail from {{site}} when a new article is published ({{langs}}; {{how}}).\n\nTo confirm, open this link within 48 hours: {{link}}\n\nIf it was not you, do nothing: without the link, this address gets no mail from {{site}}.",
+    followEach: "one mail an article",
+    followDigest: "a weekly digest",
     feedbackReplySubject: "Re: {{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\nA reply from the owner of {{site}} to the feedback you sent, “{{subject}}”. You can answer through the feedback button on any page of the site.",

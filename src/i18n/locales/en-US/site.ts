@@ -51,6 +51,7 @@ const site = {
     light: "Light",
     dark: "Dark",
     language: "Language",
+    follow: "Follow by email",
     feeds: "RSS feeds",
     feedZh: "Chinese feed",
     feedEn: "English feed",
@@ -137,6 +138,30 @@ const site = {
     loading: "Loading the preview…",
     missing: "This preview link has expired or does not exist. Ask for a new one.",
     failed: "The preview could not be loaded. Check your connection and reload the page.",
+  },
+  follow: {
+    title: "Follow this blog",
+    intro:
+      "Get a mail when a new article is published. Nothing else: no ads, no tracking, and every mail has a link that stops them.",
+    email: "Your email address",
+    langs: "Articles in",
+    digest: "A weekly digest instead of a mail for each article",
+    submit: "Follow by email",
+    note: "We send one mail first. Your address is kept only once you open its link.",
+    feeds: "Or follow a feed",
+    sent: "Almost done: look in your inbox.",
+    sentMore:
+      "We sent a mail with a link. Open it within 48 hours to start getting new articles. If nothing comes, look in the spam folder.",
+    invalid: "That did not work.",
+    invalidMore: "Check the address and pick at least one language, then try again.",
+    confirmed: "Done: you follow this blog.",
+    confirmedMore:
+      "Each new article in the languages you chose comes to your inbox. Every mail has a link to stop them.",
+    stopped: "Done: you get no more mails from this blog.",
+    stoppedMore: "Your address was removed. You can follow again at any time.",
+    unknown: "This link is not one we sent, or it has expired.",
+    unknownMore: "A confirmation link works once, for 48 hours. Ask again below.",
+    trap: "Leave this empty",
   },
   share: {
     title: "Share",

@@ -31,6 +31,11 @@ const mail: MailMessages = {
     commentReplySubject: "{{author}} 回复了你的评论",
     commentReplyBody:
       "{{author}} 在{{site}}回复了你的评论：\n\n{{text}}\n\n在对话中查看：{{link}}\n\n——\n你收到这封邮件，是因为你在{{site}}发表过评论。如不想再收到回复通知，请打开这个链接：{{unsubscribe}}",
+    followConfirmSubject: "确认关注{{site}}",
+    followConfirmBody:
+      "有人（希望是你）请求在{{site}}发布新文章时收到邮件（{{langs}}；{{how}}）。\n\n确认请在 48 小时内打开这个链接：{{link}}\n\n如果不是你本人，请忽略：不打开链接，这个邮箱就不会收到{{site}}的邮件。",
+    followEach: "每篇文章一封",
+    followDigest: "每周汇总一封",
     feedbackReplySubject: "回复：{{subject}}",
     feedbackReplyBody:
       "{{body}}\n\n—\n这是{{site}}站长对你提交的反馈「{{subject}}」的回复。如需继续沟通，可以通过网站任意页面的反馈按钮联系。",
