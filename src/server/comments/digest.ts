@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { readMeta, writeMeta } from "../db/meta.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { composeCommentMail } from "../mail/messages.ts";
+import { periodic } from "../periodic.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import * as repo from "./repository.ts";
 import { mailOwners } from "./service.ts";
@@ -59,20 +60,5 @@ export async function sendCommentDigest(
 }
 
 /** `npm start`: a look every hour (and one at start), stopped before the database closes. */
-export function commentDigestTimer(look: () => Promise<unknown>): { stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = look()
-      .then(() => undefined)
-      .catch((error: unknown) => console.error("The comment digest failed:", error));
-  };
-  run();
-  const timer = setInterval(run, 3_600_000);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return running;
-    },
-  };
-}
+export const commentDigestTimer = (look: () => Promise<unknown>) =>
+  periodic("The comment digest", 3_600_000, look);

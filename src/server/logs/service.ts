@@ -13,6 +13,7 @@ import {
 } from "../../shared/logs.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError } from "../http/errors.ts";
+import { periodic } from "../periodic.ts";
 import * as repo from "./repository.ts";
 
 // The log center's rules: entries answered with their address masked and their user named,
@@ -237,28 +238,11 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
  * the request log's texts (repository.ts analyzeRequestLogTexts: PGlite has no autovacuum); the
  * timer never keeps the process alive. A failed prune is said and tried again next time.
  */
-export function pruneTimer(db: Db): { stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = pruneOldLogs(db)
-      .then(async (gone) => {
-        if (gone.requests + gone.audit > 0) {
-          console.log(
-            `Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`,
-          );
-        }
-        await repo.analyzeRequestLogTexts(db);
-      })
-      .catch((error: unknown) => console.error("Log retention failed:", error));
-  };
-  run();
-  const timer = setInterval(run, PRUNE_EVERY_MS);
-  timer.unref();
-  // Stopped before the database closes: a prune under way finishes first.
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return running;
-    },
-  };
-}
+export const pruneTimer = (db: Db) =>
+  periodic("Log retention", PRUNE_EVERY_MS, async () => {
+    const gone = await pruneOldLogs(db);
+    if (gone.requests + gone.audit > 0) {
+      console.log(`Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`);
+    }
+    await repo.analyzeRequestLogTexts(db);
+  });
