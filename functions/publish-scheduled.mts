@@ -1,10 +1,12 @@
 // Netlify scheduled function: every five minutes, calls the build hook when a scheduled
 // article, note or book fell due since the last check, so it goes live without anyone acting;
 // and prunes the logs past their retention (LOG_RETENTION_DAYS, default 90), so they never fill
-// the database; and sends the owner's daily digest of comments that wait, when asked for.
+// the database; sends the owner's daily digest of comments that wait, when asked for; and
+// mails each new article to the readers who follow its language.
 import type { Config } from "@netlify/functions";
 import { sendCommentDigest } from "../src/server/comments/digest.ts";
 import { openPostgres } from "../src/server/db/client.ts";
+import { sendArticleMails } from "../src/server/following/service.ts";
 import { pruneOldLogs } from "../src/server/logs/service.ts";
 import { mailerFromEnv } from "../src/server/mail/mailer.ts";
 import { publishDueItems } from "../src/server/site/schedule.ts";
@@ -25,7 +27,17 @@ export default async (): Promise<Response> => {
     if (due > 0) console.log(`${due} scheduled item(s) fell due: build hook called`);
     // Netlify names the site's address URL; SITE_URL, when set, is the owner's own domain.
     const site = process.env.SITE_URL || process.env.URL || "";
-    await sendCommentDigest(database.db, mailerFromEnv(process.env, database.db), site);
+    const mailer = mailerFromEnv(process.env, database.db);
+    await sendCommentDigest(database.db, mailer, site);
+    // The mail of each article that went live to its followers: what this run leaves after 15 s
+    // (Netlify ends a function at 30 s) the next one takes over.
+    const mails = await sendArticleMails(
+      { db: database.db, mailer, origin: site },
+      { stopAfterMs: 15_000 },
+    );
+    if (mails.sent + mails.failed > 0) {
+      console.log(`Follow mails: ${mails.sent} sent, ${mails.failed} failed`);
+    }
     const gone = await pruneOldLogs(database.db);
     if (gone.requests + gone.audit > 0) {
       console.log(`Log retention: ${gone.requests} request and ${gone.audit} audit entries pruned`);

@@ -8,8 +8,10 @@ import { builtSiteChatIndex } from "./chat/index-source.ts";
 import { commentDigestTimer, sendCommentDigest } from "./comments/digest.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
+import { sendArticleMails } from "./following/service.ts";
 import { pruneTimer } from "./logs/service.ts";
 import { mailerFromEnv } from "./mail/mailer.ts";
+import { periodic } from "./periodic.ts";
 import { configFromEnv, explainStartError, HTTP_SERVER_OPTIONS, startApi } from "./runtime.ts";
 import { allOf, hookPublisher } from "./site/publishers.ts";
 import { initialSiteDir, rebuilder, type SiteRoot, siteRootAt } from "./site/rebuild.ts";
@@ -109,12 +111,17 @@ try {
 const { app: api, database, logWriter } = started;
 const pruning = pruneTimer(database.db);
 // The owner's daily digest of comments that wait, when the settings ask for one.
+const siteOrigin = process.env.SITE_URL || `http://localhost:${port}`;
 const digests = commentDigestTimer(() =>
-  sendCommentDigest(
-    database.db,
-    mailerFromEnv(process.env, database.db),
-    process.env.SITE_URL || `http://localhost:${port}`,
-  ),
+  sendCommentDigest(database.db, mailerFromEnv(process.env, database.db), siteOrigin),
+);
+// The mail of each new article to the readers who follow its language, within a minute.
+const articleMails = periodic("The mail of new articles", 60_000, () =>
+  sendArticleMails({
+    db: database.db,
+    mailer: mailerFromEnv(process.env, database.db),
+    origin: siteOrigin,
+  }),
 );
 // One archive of everything a day in $DATA_DIR/backups, the last BACKUP_KEEP (7) kept.
 const backups = dailyBackups({
@@ -170,6 +177,7 @@ async function stop(signal: string, code = 0) {
   timer?.stop();
   await pruning.stop();
   await digests.stop();
+  await articleMails.stop();
   await backups.stop();
   rebuild?.close();
   // The request log's last rows, before the database closes.

@@ -40,6 +40,8 @@ export const OWNED_TABLES = [
   schema.commentMailTokens,
   schema.subscribers,
   schema.subscriberTokens,
+  schema.mailings,
+  schema.mailingDeliveries,
   schema.auditLogs,
   schema.pageViews,
   schema.blogImports,

@@ -24,6 +24,8 @@ import {
   emailRequests,
   knownLogins,
   loginThrottle,
+  mailingDeliveries,
+  mailings,
   outbox,
   passwordResetTokens,
   rateLimits,
@@ -147,8 +149,16 @@ describe.skipIf(!url)(
         .insert(subscriptionRequests)
         .values({ ...follow, tokenHash: "r", expiresAt: new Date() });
       const [subscriber] = await db.insert(subscribers).values(follow).returning();
-      if (subscriber)
-        await db.insert(subscriberTokens).values({ tokenHash: "s", subscriberId: subscriber.id });
+      if (!subscriber) throw new Error("no subscriber");
+      await db.insert(subscriberTokens).values({ tokenHash: "s", subscriberId: subscriber.id });
+      const [mailing] = await db
+        .insert(mailings)
+        .values({ articleId: subscriber.id, lang: "en-US" })
+        .returning();
+      if (!mailing) throw new Error("no mailing");
+      await db
+        .insert(mailingDeliveries)
+        .values({ mailingId: mailing.id, subscriberId: subscriber.id });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

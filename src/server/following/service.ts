@@ -4,6 +4,7 @@ import {
   FOLLOW_MAILS_A_DAY,
   type FollowRequest,
 } from "../../shared/following.ts";
+import { sitePaths } from "../../shared/site-paths.ts";
 import { hashToken, newToken } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -86,4 +87,98 @@ export async function unsubscribeToken(db: Db, subscriberId: string): Promise<st
   const token = newToken();
   await repo.insertSubscriberToken(db, subscriberId, hashToken(token));
   return token;
+}
+
+// --- The mail of each new article
+
+/** Articles live for longer than this when first seen are not mailed (an old one republished). */
+const MAILING_WINDOW_MS = 48 * HOUR;
+/** A delivery claimed this long ago and not finished is taken again (its sender stopped). */
+const STALE_MS = 10 * 60_000;
+/** Tries before a delivery is given up (each at least `STALE_MS` after the last). */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Mails each article that went live to the subscribers of its language, once: makes the
+ * mailings, then sends their deliveries `batch` at a time until none is left. Each delivery is
+ * recorded as sent with its mail (in one transaction where the mail port writes to the
+ * database), so a sender stopped mid-way is taken over without losing or doubling a mail.
+ */
+export async function sendArticleMails(
+  ctx: Omit<FollowContext, "afterAnswer">,
+  {
+    batch = 50,
+    now = () => new Date(),
+    stopAfterMs,
+  }: {
+    batch?: number;
+    now?: () => Date;
+    /** Claims nothing more after this long (a short-lived function); the next run goes on. */
+    stopAfterMs?: number;
+  } = {},
+): Promise<{ mailings: number; sent: number; failed: number }> {
+  const made = await repo.queueMailings(ctx.db, now(), MAILING_WINDOW_MS);
+  let sent = 0;
+  let failed = 0;
+  let settings: Awaited<ReturnType<typeof currentSettings>> | undefined;
+  const started = Date.now();
+  while (stopAfterMs === undefined || Date.now() - started < stopAfterMs) {
+    const claimed = await repo.claimDeliveries(ctx.db, batch, now(), STALE_MS);
+    if (claimed.length === 0) break;
+    settings ??= await currentSettings(ctx.db);
+    for (const delivery of claimed) {
+      try {
+        await deliver(ctx, delivery, settings.title[delivery.locale], now());
+        sent += 1;
+      } catch (error) {
+        failed += 1;
+        console.error(`following: the mail to ${delivery.email} failed:`, error);
+        await repo.markFailed(ctx.db, delivery, String(error), MAX_ATTEMPTS);
+      }
+    }
+  }
+  await repo.finishMailings(ctx.db, now());
+  return { mailings: made, sent, failed };
+}
+
+async function deliver(
+  ctx: Omit<FollowContext, "afterAnswer">,
+  delivery: repo.ClaimedDelivery,
+  siteTitle: string,
+  now: Date,
+) {
+  const t = translator(delivery.locale);
+  const token = newToken();
+  const unsubscribe = `${ctx.origin}/api/follow/unsubscribe?token=${token}`;
+  const site = siteTitle || t("site.name");
+  const values = {
+    site,
+    title: delivery.title,
+    summary: delivery.summary,
+    link: `${ctx.origin}${sitePaths.article(delivery.slug)}`,
+    unsubscribe,
+  };
+  const mail = {
+    to: delivery.email,
+    subject: t("mail.followArticleSubject", values),
+    text: t("mail.followArticleBody", values),
+    siteName: site,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+  const { sendWithin } = ctx.mailer;
+  if (sendWithin) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.insertSubscriberToken(tx, delivery.subscriberId, hashToken(token));
+      await sendWithin(tx, mail);
+      await repo.markSent(tx, delivery, now);
+    });
+    return;
+  }
+  await repo.insertSubscriberToken(ctx.db, delivery.subscriberId, hashToken(token));
+  // SMTP: a stop between the server taking the mail and this record sends it again later.
+  await ctx.mailer.send(mail);
+  await repo.markSent(ctx.db, delivery, now);
 }

@@ -20,6 +20,11 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+  /**
+   * Writes the mail inside the caller's transaction, where the port can (the outbox): the mail
+   * and the record that it went then stand or fall together.
+   */
+  sendWithin?(tx: Db, message: MailMessage): Promise<void>;
 }
 
 /** Stores each mail in the `outbox` table and prints one line (the code is in the subject). */
@@ -27,17 +32,19 @@ export function outboxMailer(
   db: Db,
   log: (line: string) => void = (line) => console.info(line),
 ): Mailer {
+  const write = async (into: Db, message: MailMessage) => {
+    await insertOutboxMail(into, {
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      headers: message.headers ?? null,
+    });
+    log(`[mail outbox] to ${message.to}: ${message.subject}`);
+  };
   return {
     kind: "outbox",
-    async send(message) {
-      await insertOutboxMail(db, {
-        to: message.to,
-        subject: message.subject,
-        body: message.text,
-        headers: message.headers ?? null,
-      });
-      log(`[mail outbox] to ${message.to}: ${message.subject}`);
-    },
+    send: (message) => write(db, message),
+    sendWithin: write,
   };
 }
 

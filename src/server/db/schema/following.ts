@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import type { ContentLang } from "../../../shared/content-rules.ts";
 import { createdAt, stamps, uuidId, zoned } from "./columns.ts";
 
@@ -49,4 +49,43 @@ export const subscriberTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("subscriber_tokens_subscriber_idx").on(t.subscriberId)],
+).enableRLS();
+
+/**
+ * One mailing a published article, ever (`article_id` is unique): made when the article goes
+ * live, with a delivery for each subscriber of its language.
+ */
+export const mailings = pgTable("mailings", {
+  id: uuidId(),
+  /** The article mailed. No foreign key: the record stays when the article goes. */
+  articleId: uuid("article_id").notNull().unique(),
+  lang: text("lang").$type<ContentLang>().notNull(),
+  createdAt: createdAt(),
+  /** When its last delivery was sent or given up. */
+  finishedAt: zoned("finished_at"),
+}).enableRLS();
+
+/** pending → sending (claimed by a sender) → sent, or failed after `MAX_ATTEMPTS`. */
+export type DeliveryStatus = "pending" | "sending" | "sent" | "failed";
+
+/** One mail of a mailing to one subscriber; gone with the subscriber (no mail after leaving). */
+export const mailingDeliveries = pgTable(
+  "mailing_deliveries",
+  {
+    mailingId: uuid("mailing_id")
+      .notNull()
+      .references(() => mailings.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    claimedAt: zoned("claimed_at"),
+    sentAt: zoned("sent_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mailingId, t.subscriberId] }),
+    index("mailing_deliveries_status_idx").on(t.status, t.claimedAt),
+  ],
 ).enableRLS();
