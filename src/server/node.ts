@@ -67,6 +67,8 @@ const served = (): ServedSite => {
 };
 let timer: GoLiveTimer | undefined;
 let rebuild: ReturnType<typeof rebuilder> | undefined;
+/** Sends the mails of new articles now (set once the database is open, below). */
+let mailNewArticles = () => {};
 
 /**
  * What a content change sets off here: a background rebuild swapped in when complete (unless
@@ -89,6 +91,8 @@ async function sitePublisher(db: Db): Promise<Publisher> {
     parts.push(rebuild);
   }
   if (process.env.BUILD_HOOK_URL) parts.push(hookPublisher({ url: process.env.BUILD_HOOK_URL }));
+  // An article just live is mailed to its followers at once, not at the next minute's look.
+  parts.push({ contentChanged: () => mailNewArticles() });
   const publisher = allOf(...parts);
   timer = goLiveTimer(db, publisher);
   await timer.recheck();
@@ -115,7 +119,8 @@ const siteOrigin = process.env.SITE_URL || `http://localhost:${port}`;
 const digests = commentDigestTimer(() =>
   sendCommentDigest(database.db, mailerFromEnv(process.env, database.db), siteOrigin),
 );
-// The mail of each new article to the readers who follow its language, within a minute.
+// The mail of each new article to the readers who follow its language: at each content change
+// and every minute (a mail that failed, a sender that stopped).
 const articleMails = periodic("The mail of new articles", 60_000, () =>
   sendArticleMails({
     db: database.db,
@@ -123,6 +128,7 @@ const articleMails = periodic("The mail of new articles", 60_000, () =>
     origin: siteOrigin,
   }),
 );
+mailNewArticles = articleMails.runNow;
 // One archive of everything a day in $DATA_DIR/backups, the last BACKUP_KEEP (7) kept.
 const backups = dailyBackups({
   db: database.db,

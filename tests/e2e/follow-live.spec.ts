@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { freshEmail, lastMailId, mailAfter, sql } from "./live-admin.ts";
+import { bearer, freshEmail, lastMailId, mailAfter, newAdmin, sql } from "./live-admin.ts";
 import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } from "./support.ts";
 
 // Following the blog by email from its follow page (src/pages/follow.astro): a plain form, a
@@ -20,6 +20,7 @@ const WORDS = {
     invalid: "没有成功。",
     confirmed: "完成：你已关注本站。",
     unknown: "这个链接不是我们发出的，或者已经过期。",
+    stopped: "完成：你不会再收到本站的邮件。",
     footer: "邮件关注",
   },
   "en-US": {
@@ -33,6 +34,7 @@ const WORDS = {
     invalid: "That did not work.",
     confirmed: "Done: you follow this blog.",
     unknown: "This link is not one we sent, or it has expired.",
+    stopped: "Done: you get no more mails from this blog.",
     footer: "Follow by email",
   },
 } as const;
@@ -138,4 +140,45 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: w.confirmed })).toBeVisible();
     expect((await subscriberOf(email))?.langs).toEqual([shown]);
   });
+});
+
+test("an article published in the back office is mailed at once to whom follows its language", async ({
+  page,
+}) => {
+  const english = freshEmail();
+  const chinese = freshEmail();
+  await sql`insert into subscribers (email, langs, locale) values
+    (${english}, ${["en-US"]}, 'en-US'), (${chinese}, ${["zh-CN"]}, 'zh-CN')`;
+  const before = await lastMailId(english);
+  const owner = await newAdmin(page.request);
+  const slug = `followed-${Date.now().toString(36)}`;
+  const made = await page.request.post("/api/admin/articles", {
+    headers: bearer(owner),
+    data: {
+      slug,
+      lang: "en-US",
+      title: `Followed ${slug}`,
+      summary: "A new article for the readers who follow the blog.",
+      category: "engineering",
+      body: "Its text.",
+      status: "published",
+    },
+  });
+  expect(made.ok()).toBe(true);
+  // Within the outbox's 10 s wait: the server mails at the change, not at its next minute.
+  const mail = await mailAfter(english, before);
+  expect(mail.subject).toBe(`Followed ${slug}`);
+  expect(mail.body).toContain(`/articles/${slug}/`);
+  expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  // The Chinese reader gets nothing of it; the English one nothing more, however often it looks.
+  expect(await sql`select 1 from outbox where "to" = ${chinese}`).toHaveLength(0);
+  const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`
+    select count(*)::int as n from outbox where "to" = ${english} and id > ${before}`;
+  expect(n).toBe(1);
+
+  // Its unsubscribe link, followed in the browser, stops the mails without signing in.
+  const link = new URL((mail.headers?.["List-Unsubscribe"] ?? "").slice(1, -1));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("region", { name: WORDS["en-US"].stopped })).toBeVisible();
+  expect(await subscriberOf(english)).toBeUndefined();
 });
