@@ -100,12 +100,6 @@ export async function removeByToken(db: Db, tokenHash: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** The subscriber of `email`, if any. */
-export async function findSubscriber(db: Db, email: string) {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email));
-  return row ?? null;
-}
-
 // --- Mailings of new articles
 
 /**

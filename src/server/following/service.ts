@@ -148,37 +148,37 @@ async function deliver(
   now: Date,
 ) {
   const t = translator(delivery.locale);
-  const token = newToken();
-  const unsubscribe = `${ctx.origin}/api/follow/unsubscribe?token=${token}`;
   const site = siteTitle || t("site.name");
-  const values = {
-    site,
-    title: delivery.title,
-    summary: delivery.summary,
-    link: `${ctx.origin}${sitePaths.article(delivery.slug)}`,
-    unsubscribe,
-  };
-  const mail = {
-    to: delivery.email,
-    subject: t("mail.followArticleSubject", values),
-    text: t("mail.followArticleBody", values),
-    siteName: site,
-    headers: {
-      "List-Unsubscribe": `<${unsubscribe}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+  /** The mail, with the unsubscribe link of a token kept (its hash) through `db`. */
+  const mailThrough = async (db: Db) => {
+    const unsubscribe = `${ctx.origin}/api/follow/unsubscribe?token=${await unsubscribeToken(db, delivery.subscriberId)}`;
+    const values = {
+      site,
+      title: delivery.title,
+      summary: delivery.summary,
+      link: `${ctx.origin}${sitePaths.article(delivery.slug)}`,
+      unsubscribe,
+    };
+    return {
+      to: delivery.email,
+      subject: t("mail.followArticleSubject", values),
+      text: t("mail.followArticleBody", values),
+      siteName: site,
+      headers: {
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
   };
   const { sendWithin } = ctx.mailer;
   if (sendWithin) {
     await ctx.db.transaction(async (tx) => {
-      await repo.insertSubscriberToken(tx, delivery.subscriberId, hashToken(token));
-      await sendWithin(tx, mail);
+      await sendWithin(tx, await mailThrough(tx));
       await repo.markSent(tx, delivery, now);
     });
     return;
   }
-  await repo.insertSubscriberToken(ctx.db, delivery.subscriberId, hashToken(token));
   // SMTP: a stop between the server taking the mail and this record sends it again later.
-  await ctx.mailer.send(mail);
+  await ctx.mailer.send(await mailThrough(ctx.db));
   await repo.markSent(ctx.db, delivery, now);
 }
