@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./zod-browser.ts";
-import { emailSchema } from "./auth.ts";
-import { CONTENT_LANGS } from "./content-rules.ts";
+import { emailSchema, optionalQuery, pageFields } from "./auth.ts";
+import { CONTENT_LANGS, type ContentLang } from "./content-rules.ts";
 
 // Following the blog by email: what the API accepts. The form is a plain HTML form (it works
 // without JavaScript), so the request is form-encoded: a checkbox sends its value when ticked
@@ -46,3 +46,65 @@ export type FollowRequest = z.output<typeof followRequestSchema>;
 export const followTokenSchema = z.strictObject({
   token: z.string().regex(/^[\w-]{43}$/, "is not a link of ours"),
 });
+
+// --- The owner's side (`/bms/followers`)
+
+/** `GET /api/admin/subscribers`: a page of subscribers, newest first; `q` matches the address. */
+export const listSubscribersQuerySchema = z.object({
+  ...pageFields,
+  lang: optionalQuery(lang),
+  q: optionalQuery(z.string().trim().max(254)),
+});
+export type ListSubscribersQuery = z.output<typeof listSubscribersQuerySchema>;
+
+/** `GET /api/admin/subscribers/export`: every subscriber of the filter, as CSV. */
+export const subscribersFilterSchema = listSubscribersQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+
+/** One confirmed subscriber, as the owner sees them. */
+export interface SubscriberItem {
+  id: string;
+  email: string;
+  langs: ContentLang[];
+  locale: ContentLang;
+  digest: boolean;
+  confirmedAt: string;
+}
+
+/** `GET /api/admin/subscribers/summary`: how many follow, and how that grows. */
+export interface SubscriberSummary {
+  total: number;
+  /** Subscribers who follow each language (one who follows both counts in both). */
+  langs: Record<ContentLang, number>;
+  /** Those who take the weekly digest instead of a mail an article. */
+  digest: number;
+  /** New subscribers in the last 30 days. */
+  last30Days: number;
+  /** New subscribers each week, the last `FOLLOW_GROWTH_WEEKS` weeks, oldest first. */
+  weeks: Array<{ start: string; n: number }>;
+}
+
+/** How many weeks of growth the summary gives. */
+export const FOLLOW_GROWTH_WEEKS = 12;
+
+/** How a mailing's deliveries stand. */
+export const DELIVERY_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One mailing of a new article (or of a week's digest), with its progress and failures. */
+export interface MailingItem {
+  id: string;
+  /** The article's title and slug; null when the article has gone since. */
+  article: { title: string; slug: string } | null;
+  lang: ContentLang;
+  createdAt: string;
+  finishedAt: string | null;
+  deliveries: Record<DeliveryStatus, number>;
+  /** The first failed deliveries: to whom, after how many tries, and the mail server's words. */
+  failures: Array<{ email: string; attempts: number; error: string }>;
+}
+
+/** `GET /api/admin/mailings`: a page of mailings, newest first. */
+export const listMailingsQuerySchema = z.object({ ...pageFields });

@@ -1,4 +1,5 @@
 import type { ContentStatus } from "./content-rules.ts";
+import type { SubscriberSummary } from "./following.ts";
 import type { AuditLogItem } from "./logs.ts";
 
 /** `GET /api/admin/overview`: the blog at a glance (`/bms/overview`). */
@@ -25,6 +26,8 @@ export interface Overview {
   feedback: Record<string, number>;
   /** Readers' comments per status (the statuses of src/shared/comment-rules.ts). */
   comments: Record<string, number>;
+  /** Email subscribers: in all, each language's, and the new ones of the last 30 days. */
+  subscribers: Pick<SubscriberSummary, "total" | "langs" | "last30Days">;
   /** The drafts changed most recently. */
   drafts: QueuedItem[];
   /** What goes live next, soonest first. */

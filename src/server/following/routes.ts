@@ -4,12 +4,24 @@ import {
   type FollowState,
   followRequestSchema,
   followTokenSchema,
+  listMailingsQuerySchema,
+  listSubscribersQuerySchema,
+  subscribersFilterSchema,
 } from "../../shared/following.ts";
 import type { AppEnv } from "../http/context.ts";
+import { csvResponse } from "../http/csv.ts";
 import { ok } from "../http/envelope.ts";
 import { ApiError } from "../http/errors.ts";
+import { requireAdmin } from "../http/middleware.ts";
 import { FOLLOW_LINK_RATE, FOLLOW_RATE, rateLimit } from "../http/rate-limit.ts";
-import { queryParams } from "../http/validate.ts";
+import { idParamSchema, pathParams, queryParams } from "../http/validate.ts";
+import {
+  exportSubscribers,
+  listMailings,
+  listSubscribers,
+  removeSubscriber,
+  subscriberSummary,
+} from "./admin.ts";
 import { confirmFollowing, requestToFollow, stopFollowing } from "./service.ts";
 
 // Following by email. The follow page's form is plain HTML, so each step answers with a
@@ -59,3 +71,21 @@ function landOn(c: Context<AppEnv>, state: FollowState) {
   c.header("Cache-Control", "no-store");
   return c.redirect(`${FOLLOW_PAGE}#${state}`, 303);
 }
+
+/** The owner's side: counts and growth, the subscribers, the mailings (`/bms/followers`). */
+export const followAdminRoutes = new Hono<AppEnv>()
+  .get("/admin/subscribers/summary", requireAdmin, async (c) =>
+    ok(c, await subscriberSummary(c.var.db)),
+  )
+  .get("/admin/subscribers", requireAdmin, queryParams(listSubscribersQuerySchema), async (c) =>
+    ok(c, await listSubscribers(c.var.db, c.req.valid("query"))),
+  )
+  .get("/admin/subscribers/export", requireAdmin, queryParams(subscribersFilterSchema), async (c) =>
+    csvResponse(c, "subscribers", exportSubscribers(c.var.db, c.req.valid("query"))),
+  )
+  .delete("/admin/subscribers/:id", requireAdmin, pathParams(idParamSchema), async (c) =>
+    ok(c, await removeSubscriber(c.var.db, c.req.valid("param").id), "Subscriber removed"),
+  )
+  .get("/admin/mailings", requireAdmin, queryParams(listMailingsQuerySchema), async (c) =>
+    ok(c, await listMailings(c.var.db, c.req.valid("query"))),
+  );

@@ -13,7 +13,7 @@ import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
-import { followRoutes } from "../following/routes.ts";
+import { followAdminRoutes, followRoutes } from "../following/routes.ts";
 import { importRoutes } from "../import/routes.ts";
 import { audit } from "../logs/audit.ts";
 import { logRoutes } from "../logs/routes.ts";
@@ -121,6 +121,7 @@ export function createApp(options: AppOptions) {
     .route("/", feedbackRoutes)
     .route("/", commentRoutes)
     .route("/", followRoutes)
+    .route("/", followAdminRoutes)
     .route("/", contentRoutes)
     .route("/", articleRoutes)
     .route("/", noteRoutes)

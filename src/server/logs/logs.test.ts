@@ -4,15 +4,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { maskIp, requestLogQuerySchema } from "../../shared/logs.ts";
 import { auditLogs, requestLogs } from "../db/schema.ts";
+import { csvField } from "../http/csv.ts";
 import { call, callJson, describeEachDb, userWithSession } from "../test-support.ts";
 import { actionOf, labelOf, withoutSecrets } from "./audit.ts";
-import {
-  csvField,
-  exportRequestLogs,
-  listRequestLogs,
-  pruneOldLogs,
-  retentionDays,
-} from "./service.ts";
+import { exportRequestLogs, listRequestLogs, pruneOldLogs, retentionDays } from "./service.ts";
 
 // The log center: every request in the request log, every admin write in the audit log (with
 // the item before and after), filters that refuse what they do not know, pages that count up to

@@ -12,6 +12,7 @@ import {
   type RequestLogRecord,
 } from "../../shared/logs.ts";
 import type { Db } from "../db/client.ts";
+import { csvOf } from "../http/csv.ts";
 import { ApiError } from "../http/errors.ts";
 import { periodic } from "../periodic.ts";
 import * as repo from "./repository.ts";
@@ -119,22 +120,7 @@ export async function auditLogEntry(db: Db, id: number): Promise<AuditLogRecord>
 
 export const auditActions = (db: Db) => repo.auditActions(db);
 
-// --- CSV --------------------------------------------------------------------------------------
-
-/**
- * A CSV field: quoted, quotes doubled, and a leading =, +, - or @ (which a spreadsheet would run
- * as a formula) kept as text behind an apostrophe.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = typeof value === "string" ? value : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(",")}\r\n`;
-
-const EXPORT_BATCH = 2000;
+// --- CSV ---------------------------------------------------------------------------------------
 
 function tooMany(max: number): ApiError {
   return new ApiError(
@@ -151,20 +137,6 @@ function tooMany(max: number): ApiError {
       ],
     },
   );
-}
-
-/** Rows of a filter, read a batch at a time, as CSV text (UTF-8 with a byte-order mark for Excel). */
-async function* csvOf<Row>(
-  header: string[],
-  read: (paging: repo.Paging) => Promise<Row[]>,
-  line: (row: Row) => unknown[],
-): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(header)}`;
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await read({ limit: EXPORT_BATCH, offset });
-    if (rows.length > 0) yield rows.map((row) => csvLine(line(row))).join("");
-    if (rows.length < EXPORT_BATCH) return;
-  }
 }
 
 /** The request log of a filter as CSV; refused when it holds more than `LOG_EXPORT_MAX` rows. */

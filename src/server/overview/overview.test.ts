@@ -38,6 +38,11 @@ describeContentApi("the overview", ({ api, created, app, reader }) => {
     expect(data.users).toMatchObject({ admins: 1 });
     expect(data.users.total).toBeGreaterThanOrEqual(2);
     expect(data.feedback).toEqual({ new: 1 });
+    expect(data.subscribers).toEqual({
+      total: 0,
+      langs: { "en-US": 0, "zh-CN": 0 },
+      last30Days: 0,
+    });
     expect(data.drafts).toEqual(
       expect.arrayContaining([
         { kind: "article", id: draft, title: "A draft", at: expect.any(String) },

@@ -9,6 +9,7 @@ import type { Overview, QueuedItem } from "../../shared/overview.ts";
 import { articles as articleService } from "../articles/service.ts";
 import { commentStatusCounts } from "../comments/service.ts";
 import type { ContentContext } from "../content/service.ts";
+import { subscriberSummary } from "../following/admin.ts";
 import { listAuditLogs } from "../logs/service.ts";
 import { notes as noteService } from "../notes/service.ts";
 import { photos as photoService } from "../photos/service.ts";
@@ -85,10 +86,11 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
       queue(ctx, "draft"),
       queue(ctx, "scheduled"),
     ]);
-  const [recent, actions, comments] = await Promise.all([
+  const [recent, actions, comments, followers] = await Promise.all([
     repo.recentFeedback(ctx.db, 5),
     listAuditLogs(ctx.db, auditLogQuerySchema.parse({ pageSize: "6" })),
     commentStatusCounts(ctx.db),
+    subscriberSummary(ctx.db),
   ]);
   return {
     content: {
@@ -100,6 +102,11 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
     users: userNumbers,
     feedback: feedbackNumbers,
     comments,
+    subscribers: {
+      total: followers.total,
+      langs: followers.langs,
+      last30Days: followers.last30Days,
+    },
     drafts,
     scheduled,
     recentFeedback: recent.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),

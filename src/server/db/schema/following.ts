@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import type { ContentLang } from "../../../shared/content-rules.ts";
+import type { DeliveryStatus } from "../../../shared/following.ts";
 import { createdAt, stamps, uuidId, zoned } from "./columns.ts";
 
 // Readers who follow the blog by email. Nobody is a subscriber before confirming: a request
@@ -65,9 +66,6 @@ export const mailings = pgTable("mailings", {
   finishedAt: zoned("finished_at"),
 }).enableRLS();
 
-/** pending → sending (claimed by a sender) → sent, or failed after `MAX_ATTEMPTS`. */
-export type DeliveryStatus = "pending" | "sending" | "sent" | "failed";
-
 /** One mail of a mailing to one subscriber; gone with the subscriber (no mail after leaving). */
 export const mailingDeliveries = pgTable(
   "mailing_deliveries",
@@ -78,6 +76,7 @@ export const mailingDeliveries = pgTable(
     subscriberId: uuid("subscriber_id")
       .notNull()
       .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** pending → sending (claimed by a sender) → sent, or failed after `MAX_ATTEMPTS`. */
     status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
