@@ -8,6 +8,8 @@ const overview = {
     chapters: "Book chapters",
     users: "Accounts",
     comments: "Comments",
+    subscribers: "Email followers",
+    subscribersLine: "English {{en}} · Chinese {{zh}} · {{recent}} new in 30 days",
     feedback: "Feedback",
     usersLine: "{{admins}} · {{disabled}} disabled",
     admins_one: "{{total}} admin",

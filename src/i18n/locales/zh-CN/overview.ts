@@ -10,6 +10,8 @@ const overview: OverviewMessages = {
     chapters: "书稿章节",
     users: "账号",
     comments: "评论",
+    subscribers: "邮件关注者",
+    subscribersLine: "英文 {{en}} · 中文 {{zh}} · 近 30 天新增 {{recent}}",
     feedback: "反馈",
     usersLine: "{{admins}} · {{disabled}} 个已停用",
     admins_one: "{{total}} 位管理员",

@@ -1,5 +1,6 @@
 import type { Chart as ChartType } from "chart.js";
 import { useEffect, useId, useRef } from "react";
+import "./glance.css";
 
 // A chart of the overview, drawn by Chart.js (loaded with the first chart, only on this screen)
 // in the colours of the page's theme, redrawn when the theme changes, still when the reader

@@ -1,17 +1,13 @@
-import { Fragment, useId, useState } from "react";
+import { Fragment } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { LogActor } from "../../../shared/logs.ts";
-import { FormStatus } from "../../ui/FormStatus.tsx";
-import { failureText } from "../app/form.tsx";
 import { type ListWords, useListState } from "../app/ListSection.tsx";
 import { useFilters } from "../app/list-parts.tsx";
 import { useSettled } from "../app/query.ts";
 import { formatTimePieces } from "../app/time.ts";
-import type { AuditFilters, RequestFilters } from "./filters.ts";
 import { rangeBackwards } from "./filters.ts";
-import { downloadExport } from "./queries.ts";
 
-// What both logs' screens share: the time range fields, the export button, and how a time and a
+// What both logs' screens share: the time range fields, and how a time and a
 // person read in a cell.
 
 /**
@@ -85,43 +81,6 @@ export function RangeFields({
         </p>
       )}
     </>
-  );
-}
-
-/** Export as CSV: the current filter's entries, as a file the browser saves. */
-export function ExportButton({
-  t,
-  log,
-  filters,
-}: {
-  t: Translate;
-  log: "requests" | "audit";
-  filters: RequestFilters | AuditFilters;
-}) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState("");
-  const [failure, setFailure] = useState("");
-  async function run() {
-    setBusy(true);
-    setNote("");
-    setFailure("");
-    try {
-      const file = await downloadExport(log, filters);
-      setNote(t("bmsLogs.exported", { file }));
-    } catch (error) {
-      setFailure(failureText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="bms-log-export" id={id}>
-      <button type="button" className="button" disabled={busy} onClick={() => void run()}>
-        {t("bmsLogs.export")}
-      </button>
-      <FormStatus note={busy ? t("bmsLogs.exporting") : note} failure={failure} />
-    </div>
   );
 }
 

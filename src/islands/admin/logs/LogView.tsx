@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { Page } from "../../../shared/auth.ts";
+import { ExportButton } from "../app/ExportButton.tsx";
 import { ListSection, type ListState } from "../app/ListSection.tsx";
 import { type FilterField, FilterSelects, SearchField } from "../app/list-parts.tsx";
 import type { AuditFilters, RequestFilters } from "./filters.ts";
@@ -9,12 +10,12 @@ import { EntryDialog } from "./LogDetails.tsx";
 import {
   BreakAfter,
   DetailsCell,
-  ExportButton,
   logWords,
   RangeFields,
   TextFilter,
   TimeCell,
 } from "./LogParts.tsx";
+import { downloadExport } from "./queries.ts";
 
 // What both logs show alike: the retention line, the list with its export, the filters (a time
 // range, the log's own selects and fields, a user and words), and a table whose rows start with the time and end
@@ -65,7 +66,7 @@ export function LogView<
         query={list}
         state={state}
         retry
-        actions={<ExportButton t={t} log={props.log} filters={asked} />}
+        actions={<ExportButton t={t} download={() => downloadExport(props.log, asked)} />}
         filters={
           <form
             className="bms-filters bms-log-filters"

@@ -9,6 +9,7 @@ import { READERSHIP_SPANS } from "../../../shared/readership.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
 import { failureText } from "../app/form.tsx";
+import { Glance } from "../app/Glance.tsx";
 import { actionText, changeText } from "../app/log-actions.ts";
 import { dataOf } from "../app/query.ts";
 import { ScreenLink } from "../app/ScreenLink.tsx";
@@ -57,7 +58,7 @@ export function OverviewScreen({ t, navigate }: ScreenProps) {
           overview.isError ? `${t("bmsOverview.failed")} ${failureText(t, overview.error)}` : ""
         }
       />
-      {overview.data && <Glance t={t} data={overview.data} />}
+      {overview.data && <Counts t={t} data={overview.data} />}
 
       <section aria-labelledby={`${spanId}-readership`} className="bms-overview-section">
         <div className="bms-list-head">
@@ -108,8 +109,7 @@ export function OverviewScreen({ t, navigate }: ScreenProps) {
   );
 }
 
-function Glance({ t, data }: { t: Translate; data: Overview }) {
-  const id = useId();
+function Counts({ t, data }: { t: Translate; data: Overview }) {
   const locale: Locale = useStore($locale);
   const number = (n: number) => n.toLocaleString(locale);
   const statusLine = (counts: Record<string, number>, labels: Record<string, string>) =>
@@ -169,20 +169,22 @@ function Glance({ t, data }: { t: Translate; data: Overview }) {
     ],
     [t("bmsOverview.feedback"), sum(data.feedback), statusLine(data.feedback, feedbackStatuses)],
     [t("bmsOverview.comments"), sum(data.comments), statusLine(data.comments, commentStatuses)],
+    [
+      t("bmsOverview.subscribers"),
+      data.subscribers.total,
+      t("bmsOverview.subscribersLine", {
+        en: number(data.subscribers.langs["en-US"]),
+        zh: number(data.subscribers.langs["zh-CN"]),
+        recent: number(data.subscribers.last30Days),
+      }),
+    ],
   ];
   return (
-    <section aria-labelledby={`${id}-glance`} className="bms-overview-section">
-      <h2 id={`${id}-glance`}>{t("bmsOverview.glance")}</h2>
-      <dl className="bms-glance">
-        {cards.map(([label, total, line]) => (
-          <div key={label} className="bms-glance-card">
-            <dt>{label}</dt>
-            <dd className="bms-glance-number">{number(total)}</dd>
-            <dd className="bms-glance-line">{line || "—"}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <Glance
+      title={t("bmsOverview.glance")}
+      className="bms-overview-section"
+      cards={cards.map(([label, total, line]) => ({ label, number: number(total), line }))}
+    />
   );
 }
 

@@ -5,9 +5,9 @@ import { api, send } from "../../../shared/api-client.ts";
 import type { Readership as Data, READERSHIP_SPANS } from "../../../shared/readership.ts";
 import { $locale } from "../../../stores/locale.ts";
 import { FormStatus } from "../../ui/FormStatus.tsx";
+import { Chart, type ChartData } from "../app/Chart.tsx";
 import { failureText } from "../app/form.tsx";
 import { dataOf } from "../app/query.ts";
-import { Chart, type ChartData } from "./Chart.tsx";
 
 export type Span = (typeof READERSHIP_SPANS)[number];
 const SPAN_QUERY = { 7: "7", 30: "30", 90: "90" } as const;
