@@ -16,6 +16,7 @@ export const ADMIN_ROUTES = [
   "site-nav",
   "FeedBackCenter",
   "comments",
+  "followers",
   "userManagement",
   "LogCenter",
   "userSet",

@@ -7,6 +7,7 @@ import { BooksScreen } from "./books/BooksScreen.tsx";
 import { CategoriesScreen } from "./categories/CategoriesScreen.tsx";
 import { CommentsScreen } from "./comments/CommentsScreen.tsx";
 import { FeedbackScreen } from "./feedback/FeedbackScreen.tsx";
+import { FollowersScreen } from "./followers/FollowersScreen.tsx";
 import { LogCenterScreen } from "./logs/LogCenterScreen.tsx";
 import { MediaScreen } from "./media/MediaScreen.tsx";
 import { NavScreen } from "./nav/NavScreen.tsx";
@@ -25,6 +26,7 @@ export type { ScreenProps } from "./screen-props.ts";
 export const SCREENS: Partial<Record<AdminRoute, ComponentType<ScreenProps>>> = {
   FeedBackCenter: FeedbackScreen,
   comments: CommentsScreen,
+  followers: FollowersScreen,
   userManagement: UsersScreen,
   article: ArticleList,
   editarticle: ArticleEditorScreen,
