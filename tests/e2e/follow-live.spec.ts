@@ -114,6 +114,45 @@ for (const { locale, theme } of COMBOS) {
   });
 }
 
+for (const { locale, theme } of COMBOS) {
+  test(`the short form under an article ticks its language, ${locale} ${theme}`, async ({
+    page,
+  }, info) => {
+    const words = WORDS[locale];
+    const box = locale === "zh-CN" ? "用邮件接收新文章" : "New articles by email";
+    await prefer(page, { locale, theme });
+    await page.setViewportSize({ width: 360, height: 780 });
+    // The home page's box ticks the page's language.
+    await page.goto("/");
+    const home = page.getByRole("region", { name: box });
+    await expect(
+      home.getByRole("checkbox", { name: words[locale === "zh-CN" ? "zh" : "en"] }),
+    ).toBeChecked();
+    await picture(home, info, `follow-home-${locale}-${theme}-360`);
+
+    // Under an English article, whatever the page's language: English is ticked, the other not.
+    await page.goto("/articles/slow-network-budget/");
+    const form = page.getByRole("region", { name: box });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByRole("checkbox", { name: words.en })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: words.zh })).not.toBeChecked();
+    await expect(form.getByRole("checkbox", { name: words.digest })).toHaveCount(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await picture(form, info, `follow-article-${locale}-${theme}-360`);
+
+    const email = freshEmail();
+    const before = await lastMailId(email);
+    await form.getByRole("textbox", { name: words.email }).fill(email);
+    await form.getByRole("button", { name: words.submit }).click();
+    await expect(page.getByRole("region", { name: words.sent })).toBeVisible();
+    const mail = await mailAfter(email, before);
+    await page.goto(confirmPath(mail.body));
+    await expect(page.getByRole("region", { name: words.confirmed })).toBeVisible();
+    expect(await subscriberOf(email)).toEqual({ langs: ["en-US"], locale, digest: false });
+  });
+}
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -162,6 +162,9 @@ const site = {
     unknown: "This link is not one we sent, or it has expired.",
     unknownMore: "A confirmation link works once, for 48 hours. Ask again below.",
     trap: "Leave this empty",
+    boxTitle: "New articles by email",
+    boxText: "One mail for each new article, in the languages you pick. One click stops them.",
+    boxMore: "A weekly digest, or a feed instead",
   },
   share: {
     title: "Share",

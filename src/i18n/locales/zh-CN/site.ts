@@ -160,6 +160,9 @@ const site: SiteMessages = {
     unknown: "这个链接不是我们发出的，或者已经过期。",
     unknownMore: "确认链接只能使用一次，有效期 48 小时。请在下方重新申请。",
     trap: "此项请留空",
+    boxTitle: "用邮件接收新文章",
+    boxText: "每篇新文章一封邮件，语言由你选择。点一下即可退订。",
+    boxMore: "改为每周汇总，或者订阅 RSS",
   },
   share: {
     title: "分享",
