@@ -86,6 +86,16 @@ export interface SubscriberSummary {
   weeks: Array<{ start: string; n: number }>;
 }
 
+/** The Monday (UTC) that began the week `at` is in, at midnight. */
+export function weekStartOf(at: Date): Date {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day;
+}
+
+/** A day as YYYY-MM-DD (UTC). */
+export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
 /** How many weeks of growth the summary gives. */
 export const FOLLOW_GROWTH_WEEKS = 12;
 
@@ -96,9 +106,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** One mailing of a new article (or of a week's digest), with its progress and failures. */
 export interface MailingItem {
   id: string;
-  /** The article's title and slug; null when the article has gone since. */
+  /** The article's title and slug; null for a digest, or when the article has gone since. */
   article: { title: string; slug: string } | null;
-  lang: ContentLang;
+  /** A digest's week: the Monday (UTC) it began, YYYY-MM-DD; null for an article's mailing. */
+  digestWeek: string | null;
+  /** The article's language; null for a digest. */
+  lang: ContentLang | null;
   createdAt: string;
   finishedAt: string | null;
   deliveries: Record<DeliveryStatus, number>;

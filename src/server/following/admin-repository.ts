@@ -98,6 +98,7 @@ export function mailingRows(db: Db, paging: Paging) {
   return db
     .select({
       id: mailings.id,
+      digestWeek: mailings.digestWeek,
       lang: mailings.lang,
       createdAt: mailings.createdAt,
       finishedAt: mailings.finishedAt,

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "../db/client.ts";
-import { auditLogs, contentArticles, mailingDeliveries, subscribers } from "../db/schema.ts";
+import {
+  auditLogs,
+  contentArticles,
+  mailingDeliveries,
+  mailings,
+  subscribers,
+} from "../db/schema.ts";
 import { outboxMailer } from "../mail/mailer.ts";
 import { call, callJson, describeEachDb, userWithSession } from "../test-support.ts";
 import { subscriberSummary } from "./admin.ts";
@@ -172,5 +178,17 @@ describeEachDb("the owner's side of following by email", (ctx) => {
     await db.delete(contentArticles).where(eq(contentArticles.id, article?.id ?? ""));
     const gone = await callJson(app, "GET", "/api/admin/mailings", { token: owner.token });
     expect(gone.body.data.items[0].article).toBeNull();
+
+    // A digest names its week, and no article or language.
+    await db
+      .insert(mailings)
+      .values({ digestWeek: "2026-11-30", createdAt: new Date(NOW.getTime() + 3_600_000) });
+    const both = await callJson(app, "GET", "/api/admin/mailings", { token: owner.token });
+    expect(both.body.data.items[0]).toMatchObject({
+      article: null,
+      digestWeek: "2026-11-30",
+      lang: null,
+      deliveries: { pending: 0, sending: 0, sent: 0, failed: 0 },
+    });
   });
 });

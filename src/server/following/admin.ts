@@ -2,10 +2,12 @@ import type { Page } from "../../shared/auth.ts";
 import {
   type DeliveryStatus,
   FOLLOW_GROWTH_WEEKS,
+  isoDay,
   type ListSubscribersQuery,
   type MailingItem,
   type SubscriberItem,
   type SubscriberSummary,
+  weekStartOf,
 } from "../../shared/following.ts";
 import type { Db } from "../db/client.ts";
 import { csvOf } from "../http/csv.ts";
@@ -19,24 +21,15 @@ const DAY = 86_400_000;
 /** Failed deliveries shown with each mailing. */
 const FAILURES_SHOWN = 5;
 
-/** The Monday (UTC) of the week `at` is in, as YYYY-MM-DD. */
-function weekStart(at: Date): string {
-  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-  return day.toISOString().slice(0, 10);
-}
-
 export async function subscriberSummary(db: Db, now = new Date()): Promise<SubscriberSummary> {
-  const first = new Date(
-    `${weekStart(new Date(now.getTime() - (FOLLOW_GROWTH_WEEKS - 1) * 7 * DAY))}T00:00:00Z`,
-  );
+  const first = weekStartOf(new Date(now.getTime() - (FOLLOW_GROWTH_WEEKS - 1) * 7 * DAY));
   const [counts, growth] = await Promise.all([
     repo.subscriberCounts(db, new Date(now.getTime() - 30 * DAY)),
     repo.weeklyGrowth(db, first),
   ]);
   const byWeek = new Map(growth.map((row) => [row.start, row.n]));
   const weeks = Array.from({ length: FOLLOW_GROWTH_WEEKS }, (_, i) => {
-    const start = new Date(first.getTime() + i * 7 * DAY).toISOString().slice(0, 10);
+    const start = isoDay(new Date(first.getTime() + i * 7 * DAY));
     return { start, n: byWeek.get(start) ?? 0 };
   });
   return {
@@ -116,6 +109,7 @@ export async function listMailings(
       id: row.id,
       article:
         row.slug !== null && row.title !== null ? { title: row.title, slug: row.slug } : null,
+      digestWeek: row.digestWeek,
       lang: row.lang,
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,

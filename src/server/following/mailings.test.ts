@@ -8,6 +8,7 @@ import {
   mailingDeliveries,
   mailings,
   outbox,
+  siteSettings,
   subscribers,
 } from "../db/schema.ts";
 import { type Mailer, outboxMailer } from "../mail/mailer.ts";
@@ -184,5 +185,57 @@ describeEachDb("the mail of a new article", (ctx) => {
     ]);
     expect(rows[1]?.lastError).toContain("550");
     expect((await mailsTo(db, "good@example.com")).length).toBe(1);
+  });
+
+  it("carries the whole text where the settings say", async () => {
+    const db = ctx().database.db;
+    await follower(db, "full@example.com");
+    const value = { followMailFullText: true };
+    await db.insert(siteSettings).values({ id: "site", value });
+    await article(db, { body: "The **whole** text, every word of it." });
+    await send(db);
+    const [mail] = await mailsTo(db, "full@example.com");
+    expect(mail?.body).toContain("The **whole** text, every word of it.");
+    expect(mail?.body).not.toContain("What it is about.");
+  });
+
+  it("mails a weekly digest of last week's articles in each reader's languages, once", async () => {
+    const db = ctx().database.db;
+    const day = (n: number) => new Date(Date.parse("2026-11-30T09:00:00Z") + n * 24 * HOUR);
+    await follower(db, "each@example.com");
+    await follower(db, "week-en@example.com", { digest: true });
+    await follower(db, "week-zh@example.com", { digest: true, langs: ["zh-CN"], locale: "zh-CN" });
+    await follower(db, "week-fr@example.com", { digest: true, langs: ["en-US"], locale: "en-US" });
+    const tuesday = await article(db, { title: "Tuesday's", publishedAt: day(1) });
+    const saturday = await article(db, { title: "Saturday's", publishedAt: day(5) });
+    const chinese = await article(db, { title: "周四的", lang: "zh-CN", publishedAt: day(3) });
+    await article(db, { title: "A draft", status: "draft", publishedAt: day(2) });
+    const thisWeek = await article(db, { title: "This week's" });
+
+    // Monday noon: this week's article to the reader of each; last week's digest to the others.
+    expect(await send(db)).toEqual({ mailings: 2, sent: 4, failed: 0 });
+    expect((await mailsTo(db, "each@example.com")).map((m) => m.subject)).toEqual([thisWeek.title]);
+    const [en] = await mailsTo(db, "week-en@example.com");
+    expect(en?.subject).toBe("Two Inks: the week of November 30, 2026");
+    expect(en?.body).toContain(
+      `${tuesday.title}\nWhat it is about.\nhttps://blog.example/articles/${tuesday.slug}/`,
+    );
+    expect(en?.body.indexOf(tuesday.title)).toBeLessThan(en?.body.indexOf(saturday.title) ?? 0);
+    expect(en?.body).not.toContain(chinese.title);
+    expect(en?.body).not.toContain("A draft");
+    expect(en?.body).not.toContain(thisWeek.title);
+    expect(en?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const [zh] = await mailsTo(db, "week-zh@example.com");
+    expect(zh?.subject).toBe("双墨：2026年11月30日这一周");
+    expect(zh?.body).toContain(chinese.title);
+    expect(zh?.body).not.toContain(tuesday.title);
+
+    // Never twice; and not made days late (a server down from Monday to Thursday skips it).
+    expect(await send(db, quiet(db), new Date(NOW.getTime() + HOUR))).toMatchObject({
+      mailings: 0,
+      sent: 0,
+    });
+    await db.delete(mailings).where(eq(mailings.digestWeek, "2026-11-30"));
+    expect(await send(db, quiet(db), day(10))).toMatchObject({ mailings: 0, sent: 0 });
   });
 });

@@ -1,9 +1,12 @@
 import {
   and,
   arrayContains,
+  arrayOverlaps,
+  asc,
   count,
   eq,
   gt,
+  gte,
   inArray,
   isNull,
   lt,
@@ -102,13 +105,8 @@ export async function removeByToken(db: Db, tokenHash: string): Promise<boolean>
 
 // --- Mailings of new articles
 
-/**
- * Makes the mailing of each article that went live in the last `withinMs` and has none, with a
- * pending delivery for each subscriber who follows its language (and takes a mail an article).
- * Articles an import wrote are never mailed. Answers how many mailings were made.
- */
-export async function queueMailings(db: Db, now: Date, withinMs: number): Promise<number> {
-  const since = new Date(now.getTime() - withinMs);
+/** Which articles a mailing may hold: live at `now`, and not written by an import. */
+function mailable(db: Db, now: Date) {
   const a = contentArticles;
   const live = or(
     eq(a.status, "published"),
@@ -118,6 +116,80 @@ export async function queueMailings(db: Db, now: Date, withinMs: number): Promis
     .select({ one: sql`1` })
     .from(blogImportRows)
     .where(and(eq(blogImportRows.kind, "article"), eq(blogImportRows.rowKey, sql`${a.id}::text`)));
+  return { live, imported };
+}
+
+/** The articles of a digest: live, not imported, gone live in [from, to), in `langs`, oldest first. */
+export function weekArticles(db: Db, from: Date, to: Date, now: Date, langs?: ContentLang[]) {
+  const a = contentArticles;
+  const { live, imported } = mailable(db, now);
+  return db
+    .select({ slug: a.slug, lang: a.lang, title: a.title, summary: a.summary })
+    .from(a)
+    .where(
+      and(
+        live,
+        gte(a.publishedAt, from),
+        lt(a.publishedAt, to),
+        notExists(imported),
+        langs ? inArray(a.lang, langs) : undefined,
+      ),
+    )
+    .orderBy(asc(a.publishedAt), asc(a.slug));
+}
+
+/**
+ * Makes the digest of the week that began on `week` (YYYY-MM-DD), unless it has one or nobody
+ * takes it, with a pending delivery for each subscriber of the digest who follows one of `langs`
+ * (the languages of its articles). Answers whether it was made.
+ */
+export function queueDigest(
+  db: Db,
+  week: string,
+  langs: ContentLang[],
+  now: Date,
+): Promise<boolean> {
+  const readers = and(arrayOverlaps(subscribers.langs, langs), eq(subscribers.digest, true));
+  return db.transaction(async (tx) => {
+    const [some] = await tx
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(readers)
+      .limit(1);
+    if (!some) return false;
+    const [made] = await tx
+      .insert(mailings)
+      .values({ digestWeek: week, createdAt: now })
+      .onConflictDoNothing({ target: mailings.digestWeek })
+      .returning({ id: mailings.id });
+    if (!made) return false;
+    await tx.insert(mailingDeliveries).select(
+      db
+        .select({
+          mailingId: sql`${made.id}::uuid`.as("mailing_id"),
+          subscriberId: subscribers.id,
+          status: sql`'pending'`.as("status"),
+          attempts: sql`0`.as("attempts"),
+          lastError: sql`null`.as("last_error"),
+          claimedAt: sql`null`.as("claimed_at"),
+          sentAt: sql`null`.as("sent_at"),
+        })
+        .from(subscribers)
+        .where(readers),
+    );
+    return true;
+  });
+}
+
+/**
+ * Makes the mailing of each article that went live in the last `withinMs` and has none, with a
+ * pending delivery for each subscriber who follows its language (and takes a mail an article).
+ * Articles an import wrote are never mailed. Answers how many mailings were made.
+ */
+export async function queueMailings(db: Db, now: Date, withinMs: number): Promise<number> {
+  const since = new Date(now.getTime() - withinMs);
+  const a = contentArticles;
+  const { live, imported } = mailable(db, now);
   const made = await db
     .insert(mailings)
     .select(
@@ -125,6 +197,7 @@ export async function queueMailings(db: Db, now: Date, withinMs: number): Promis
         .select({
           id: sql`gen_random_uuid()`.as("id"),
           articleId: a.id,
+          digestWeek: sql`null`.as("digest_week"),
           lang: a.lang,
           createdAt: sql`${now.toISOString()}::timestamptz`.as("created_at"),
           finishedAt: sql`null`.as("finished_at"),
@@ -135,6 +208,7 @@ export async function queueMailings(db: Db, now: Date, withinMs: number): Promis
     .onConflictDoNothing({ target: mailings.articleId })
     .returning({ id: mailings.id, lang: mailings.lang });
   for (const mailing of made) {
+    if (!mailing.lang) continue;
     await db.insert(mailingDeliveries).select(
       db
         .select({
@@ -162,9 +236,12 @@ export interface ClaimedDelivery {
   attempts: number;
   email: string;
   locale: ContentLang;
-  slug: string;
-  title: string;
-  summary: string;
+  /** The languages the subscriber follows (a digest holds their articles). */
+  langs: ContentLang[];
+  /** A new article's mailing: the article, or null when it was deleted since. */
+  article: { slug: string; title: string; summary: string; body: string } | null;
+  /** A digest's week (the Monday it began); null for a new article's mailing. */
+  digestWeek: string | null;
 }
 
 /**
@@ -198,20 +275,24 @@ export async function claimDeliveries(
     .where(sql`(${d.mailingId}, ${d.subscriberId}) in (${open})`)
     .returning({ mailingId: d.mailingId, subscriberId: d.subscriberId, attempts: d.attempts });
   if (claimed.length === 0) return [];
+  const a = contentArticles;
   const rows = await db
     .select({
       mailingId: mailings.id,
       subscriberId: subscribers.id,
       email: subscribers.email,
       locale: subscribers.locale,
-      slug: contentArticles.slug,
-      title: contentArticles.title,
-      summary: contentArticles.summary,
+      langs: subscribers.langs,
+      digestWeek: mailings.digestWeek,
+      slug: a.slug,
+      title: a.title,
+      summary: a.summary,
+      body: a.body,
     })
     .from(mailings)
     .innerJoin(d, eq(d.mailingId, mailings.id))
     .innerJoin(subscribers, eq(subscribers.id, d.subscriberId))
-    .innerJoin(contentArticles, eq(contentArticles.id, mailings.articleId))
+    .leftJoin(a, eq(a.id, mailings.articleId))
     .where(
       inArray(
         sql`(${d.mailingId}, ${d.subscriberId})`,
@@ -219,8 +300,12 @@ export async function claimDeliveries(
       ),
     );
   const attempts = new Map(claimed.map((c) => [`${c.mailingId}/${c.subscriberId}`, c.attempts]));
-  return rows.map((row) => ({
+  return rows.map(({ slug, title, summary, body, ...row }) => ({
     ...row,
+    article:
+      slug !== null && title !== null && summary !== null && body !== null
+        ? { slug, title, summary, body }
+        : null,
     attempts: attempts.get(`${row.mailingId}/${row.subscriberId}`) ?? 1,
   }));
 }

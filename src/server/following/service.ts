@@ -3,7 +3,10 @@ import {
   FOLLOW_LINK_HOURS,
   FOLLOW_MAILS_A_DAY,
   type FollowRequest,
+  isoDay,
+  weekStartOf,
 } from "../../shared/following.ts";
+import type { SiteSettings } from "../../shared/kinds/settings.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { hashToken, newToken } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
@@ -25,6 +28,7 @@ export interface FollowContext {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * Sends the confirmation mail of a request to follow, unless the form was a bot's (its honeypot
@@ -93,16 +97,34 @@ export async function unsubscribeToken(db: Db, subscriberId: string): Promise<st
 
 /** Articles live for longer than this when first seen are not mailed (an old one republished). */
 const MAILING_WINDOW_MS = 48 * HOUR;
+/** How long after its week a digest may still be made. */
+const DIGEST_WINDOW_MS = 2 * DAY;
 /** A delivery claimed this long ago and not finished is taken again (its sender stopped). */
 const STALE_MS = 10 * 60_000;
 /** Tries before a delivery is given up (each at least `STALE_MS` after the last). */
 const MAX_ATTEMPTS = 5;
 
 /**
- * Mails each article that went live to the subscribers of its language, once: makes the
- * mailings, then sends their deliveries `batch` at a time until none is left. Each delivery is
- * recorded as sent with its mail (in one transaction where the mail port writes to the
- * database), so a sender stopped mid-way is taken over without losing or doubling a mail.
+ * Makes the digest of the week that ended last (Monday to Sunday, UTC), in the first two days
+ * after it (a server down longer skips it), if any article went live in it and anyone takes the
+ * digest in its languages.
+ */
+export async function queueWeeklyDigest(db: Db, now: Date): Promise<boolean> {
+  const end = weekStartOf(now);
+  if (now.getTime() - end.getTime() >= DIGEST_WINDOW_MS) return false;
+  const start = new Date(end.getTime() - 7 * DAY);
+  const articles = await repo.weekArticles(db, start, end, now);
+  if (articles.length === 0) return false;
+  const langs = [...new Set(articles.map((article) => article.lang))];
+  return repo.queueDigest(db, isoDay(start), langs, now);
+}
+
+/**
+ * Mails each article that went live to the subscribers of its language, once, and each week's
+ * digest to the subscribers who take it: makes the mailings, then sends their deliveries `batch`
+ * at a time until none is left. Each delivery is recorded as sent with its mail (in one
+ * transaction where the mail port writes to the database), so a sender stopped mid-way is taken
+ * over without losing or doubling a mail.
  */
 export async function sendArticleMails(
   ctx: Omit<FollowContext, "afterAnswer">,
@@ -117,10 +139,11 @@ export async function sendArticleMails(
     stopAfterMs?: number;
   } = {},
 ): Promise<{ mailings: number; sent: number; failed: number }> {
-  const made = await repo.queueMailings(ctx.db, now(), MAILING_WINDOW_MS);
+  let made = await repo.queueMailings(ctx.db, now(), MAILING_WINDOW_MS);
+  if (await queueWeeklyDigest(ctx.db, now())) made += 1;
   let sent = 0;
   let failed = 0;
-  let settings: Awaited<ReturnType<typeof currentSettings>> | undefined;
+  let settings: SiteSettings | undefined;
   const started = Date.now();
   while (stopAfterMs === undefined || Date.now() - started < stopAfterMs) {
     const claimed = await repo.claimDeliveries(ctx.db, batch, now(), STALE_MS);
@@ -128,7 +151,14 @@ export async function sendArticleMails(
     settings ??= await currentSettings(ctx.db);
     for (const delivery of claimed) {
       try {
-        await deliver(ctx, delivery, settings.title[delivery.locale], now());
+        const content = await contentOf(ctx, delivery, settings, now());
+        if (typeof content === "string") {
+          // Nothing left to mail (the article deleted since): given up at once, with why.
+          failed += 1;
+          await repo.markFailed(ctx.db, delivery, content, 0);
+          continue;
+        }
+        await deliver(ctx, delivery, content, now());
         sent += 1;
       } catch (error) {
         failed += 1;
@@ -141,29 +171,75 @@ export async function sendArticleMails(
   return { mailings: made, sent, failed };
 }
 
+/** What a mail says, before its unsubscribe link: its subject and its text's parts. */
+interface MailContent {
+  site: string;
+  subject: string;
+  /** The text, given the unsubscribe link's address. */
+  text: (unsubscribe: string) => string;
+}
+
+/**
+ * The subject and text of a delivery's mail in its subscriber's language: a new article (its
+ * summary, or its whole text where the settings say), or a week's digest of the articles in the
+ * subscriber's languages. A string says why there is nothing to mail.
+ */
+async function contentOf(
+  ctx: Omit<FollowContext, "afterAnswer">,
+  delivery: repo.ClaimedDelivery,
+  settings: SiteSettings,
+  now: Date,
+): Promise<MailContent | string> {
+  const t = translator(delivery.locale);
+  const site = settings.title[delivery.locale] || t("site.name");
+  const link = (slug: string) => `${ctx.origin}${sitePaths.article(slug)}`;
+  if (delivery.digestWeek !== null) {
+    const start = new Date(`${delivery.digestWeek}T00:00:00Z`);
+    const end = new Date(start.getTime() + 7 * DAY);
+    const articles = await repo.weekArticles(ctx.db, start, end, now, delivery.langs);
+    if (articles.length === 0) return "none of the week's articles is live any more";
+    const week = new Intl.DateTimeFormat(delivery.locale, {
+      dateStyle: "long",
+      timeZone: "UTC",
+    }).format(start);
+    const list = articles
+      .map((article) => `${article.title}\n${article.summary}\n${link(article.slug)}`)
+      .join("\n\n");
+    return {
+      site,
+      subject: t("mail.followDigestSubject", { site, week }),
+      text: (unsubscribe) => t("mail.followDigestBody", { site, week, list, unsubscribe }),
+    };
+  }
+  const { article } = delivery;
+  if (!article) return "the article was deleted";
+  const values = {
+    site,
+    title: article.title,
+    text: settings.followMailFullText ? article.body : article.summary,
+    link: link(article.slug),
+  };
+  return {
+    site,
+    subject: t("mail.followArticleSubject", values),
+    text: (unsubscribe) => t("mail.followArticleBody", { ...values, unsubscribe }),
+  };
+}
+
 async function deliver(
   ctx: Omit<FollowContext, "afterAnswer">,
   delivery: repo.ClaimedDelivery,
-  siteTitle: string,
+  content: MailContent,
   now: Date,
 ) {
-  const t = translator(delivery.locale);
-  const site = siteTitle || t("site.name");
   /** The mail, with the unsubscribe link of a token kept (its hash) through `db`. */
   const mailThrough = async (db: Db) => {
     const unsubscribe = `${ctx.origin}/api/follow/unsubscribe?token=${await unsubscribeToken(db, delivery.subscriberId)}`;
-    const values = {
-      site,
-      title: delivery.title,
-      summary: delivery.summary,
-      link: `${ctx.origin}${sitePaths.article(delivery.slug)}`,
-      unsubscribe,
-    };
     return {
       to: delivery.email,
-      subject: t("mail.followArticleSubject", values),
-      text: t("mail.followArticleBody", values),
-      siteName: site,
+      subject: content.subject,
+      text: content.text(unsubscribe),
+      siteName: content.site,
       headers: {
         "List-Unsubscribe": `<${unsubscribe}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

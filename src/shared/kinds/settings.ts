@@ -110,6 +110,8 @@ export const siteSettingsFields = {
   defaultLocale: langSchema.default("en-US"),
   /** On: feeds carry each item's whole text. Off: its summary. */
   feedFullText: z.boolean().default(true),
+  /** On: the mail of a new article to its followers carries its whole text. Off: its summary. */
+  followMailFullText: z.boolean().default(false),
 };
 
 /** The settings, every field with its default: what a stored row (or none) reads as. */
@@ -150,6 +152,7 @@ export const saveSettingsSchema = z.strictObject({
   commentMail: z.enum(COMMENT_MAIL_MODES),
   defaultLocale: langSchema,
   feedFullText: z.boolean(),
+  followMailFullText: z.boolean(),
 });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;
 

@@ -34,7 +34,10 @@ const mail = {
       "Someone, you we hope, asked to get a mail from {{site}} when a new article is published ({{langs}}; {{how}}).\n\nTo confirm, open this link within 48 hours: {{link}}\n\nIf it was not you, do nothing: without the link, this address gets no mail from {{site}}.",
     followArticleSubject: "{{title}}",
     followArticleBody:
-      "{{title}}\n\n{{summary}}\n\nRead it at {{site}}: {{link}}\n\n—\nYou get this mail because you follow {{site}}. To get no more, open this link: {{unsubscribe}}",
+      "{{title}}\n\n{{text}}\n\nRead it at {{site}}: {{link}}\n\n—\nYou get this mail because you follow {{site}}. To get no more, open this link: {{unsubscribe}}",
+    followDigestSubject: "{{site}}: the week of {{week}}",
+    followDigestBody:
+      "New at {{site}} in the week of {{week}}:\n\n{{list}}\n\n—\nYou get this weekly digest because you follow {{site}}. To get no more, open this link: {{unsubscribe}}",
     followEach: "one mail an article",
     followDigest: "a weekly digest",
     feedbackReplySubject: "Re: {{subject}}",

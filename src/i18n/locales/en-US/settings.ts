@@ -48,6 +48,7 @@ const settings = {
       "For a visitor who has chosen none and whose browser speaks neither Chinese nor English.",
     languages: { "zh-CN": "Chinese", "en-US": "English" },
     feedFullText: "Feeds carry whole articles and notes (off: their summaries)",
+    followMailFullText: "The mail of a new article to its followers carries its whole text (off: its summary)",
     save: "Save settings",
     saving: "Saving the settings…",
     saved: "Settings saved. The site is being rebuilt with them.",

@@ -36,7 +36,10 @@ const mail: MailMessages = {
       "有人（希望是你）请求在{{site}}发布新文章时收到邮件（{{langs}}；{{how}}）。\n\n确认请在 48 小时内打开这个链接：{{link}}\n\n如果不是你本人，请忽略：不打开链接，这个邮箱就不会收到{{site}}的邮件。",
     followArticleSubject: "{{title}}",
     followArticleBody:
-      "{{title}}\n\n{{summary}}\n\n在{{site}}阅读全文：{{link}}\n\n——\n你收到这封邮件，是因为你关注了{{site}}。如不想再收到，请打开这个链接：{{unsubscribe}}",
+      "{{title}}\n\n{{text}}\n\n在{{site}}阅读全文：{{link}}\n\n——\n你收到这封邮件，是因为你关注了{{site}}。如不想再收到，请打开这个链接：{{unsubscribe}}",
+    followDigestSubject: "{{site}}：{{week}}这一周",
+    followDigestBody:
+      "{{site}}在{{week}}这一周的新文章：\n\n{{list}}\n\n——\n你收到这封每周汇总，是因为你关注了{{site}}。如不想再收到，请打开这个链接：{{unsubscribe}}",
     followEach: "每篇文章一封",
     followDigest: "每周汇总一封",
     feedbackReplySubject: "回复：{{subject}}",

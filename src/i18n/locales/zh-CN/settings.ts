@@ -46,6 +46,7 @@ const settings: SettingsMessages = {
     defaultLocaleHint: "访客未选择语言、浏览器语言也既非中文又非英文时使用。",
     languages: { "zh-CN": "中文", "en-US": "英文" },
     feedFullText: "订阅源包含文章和随笔的全文（关闭时只含摘要）",
+    followMailFullText: "发给关注者的新文章邮件包含全文（关闭时只含摘要）",
     save: "保存设置",
     saving: "正在保存设置…",
     saved: "设置已保存，网站正在按新设置重新构建。",

@@ -29,7 +29,8 @@ import "./followers.css";
 
 // `/bms/followers`: who follows the blog by email (counts per language, new ones each week), the
 // subscribers (filter, export as CSV, remove one), and each new article's mailing: how far it
-// has gone, and the mails that failed with the mail server's words.
+// has gone, and the mails that failed with the mail server's words; the same for each weekly
+// digest.
 
 const langWord = (t: Translate, lang: ContentLang) =>
   t(lang === "zh-CN" ? "content.zh" : "content.en");
@@ -247,6 +248,13 @@ function MailingRow({ t, mailing }: { t: Translate; mailing: MailingItem }) {
         <h3>
           {mailing.article ? (
             <a href={sitePaths.article(mailing.article.slug)}>{mailing.article.title}</a>
+          ) : mailing.digestWeek ? (
+            t("bmsFollowers.digestOf", {
+              week: new Date(`${mailing.digestWeek}T00:00:00Z`).toLocaleDateString(locale, {
+                dateStyle: "long",
+                timeZone: "UTC",
+              }),
+            })
           ) : (
             t("bmsFollowers.articleGone")
           )}
@@ -256,7 +264,7 @@ function MailingRow({ t, mailing }: { t: Translate; mailing: MailingItem }) {
         </span>
       </div>
       <p className="bms-meta">
-        {langWord(t, mailing.lang)} ·{" "}
+        {mailing.lang && `${langWord(t, mailing.lang)} · `}
         <time dateTime={mailing.createdAt}>
           {t("bmsFollowers.started", { time: formatTime(mailing.createdAt) })}
         </time>

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { ContentLang } from "../../../shared/content-rules.ts";
 import type { DeliveryStatus } from "../../../shared/following.ts";
 import { createdAt, stamps, uuidId, zoned } from "./columns.ts";
@@ -54,17 +65,31 @@ export const subscriberTokens = pgTable(
 
 /**
  * One mailing a published article, ever (`article_id` is unique): made when the article goes
- * live, with a delivery for each subscriber of its language.
+ * live, with a delivery for each subscriber of its language who takes a mail an article. Or one
+ * a week's digest (`digest_week` is unique, the Monday it began): a delivery for each subscriber
+ * of the digest who follows a language of that week's articles.
  */
-export const mailings = pgTable("mailings", {
-  id: uuidId(),
-  /** The article mailed. No foreign key: the record stays when the article goes. */
-  articleId: uuid("article_id").notNull().unique(),
-  lang: text("lang").$type<ContentLang>().notNull(),
-  createdAt: createdAt(),
-  /** When its last delivery was sent or given up. */
-  finishedAt: zoned("finished_at"),
-}).enableRLS();
+export const mailings = pgTable(
+  "mailings",
+  {
+    id: uuidId(),
+    /** The article mailed. No foreign key: the record stays when the article goes. */
+    articleId: uuid("article_id").unique(),
+    /** A digest's week: the Monday (UTC) it began. */
+    digestWeek: date("digest_week", { mode: "string" }).unique(),
+    /** The article's language; null for a digest (each mail holds its reader's languages). */
+    lang: text("lang").$type<ContentLang>(),
+    createdAt: createdAt(),
+    /** When its last delivery was sent or given up. */
+    finishedAt: zoned("finished_at"),
+  },
+  (t) => [
+    check(
+      "mailings_article_or_digest",
+      sql`(${t.articleId} is null) <> (${t.digestWeek} is null) and (${t.articleId} is null) = (${t.lang} is null)`,
+    ),
+  ],
+).enableRLS();
 
 /** One mail of a mailing to one subscriber; gone with the subscriber (no mail after leaving). */
 export const mailingDeliveries = pgTable(

@@ -284,6 +284,10 @@ function SettingsForm({ t, record, reload }: FormProps) {
         />
         <p className="field-hint">{t("bmsSettings.defaultLocaleHint")}</p>
         <FormCheckField {...bind("feedFullText")} label={t("bmsSettings.feedFullText")} />
+        <FormCheckField
+          {...bind("followMailFullText")}
+          label={t("bmsSettings.followMailFullText")}
+        />
       </fieldset>
       <FormStatus note={busy ? t("bmsSettings.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">

@@ -60,6 +60,7 @@ export const SETTINGS_FIELDS: readonly FieldPath<SettingsFields>[] = [
   "commentMail",
   "defaultLocale",
   "feedFullText",
+  "followMailFullText",
 ];
 
 /**
@@ -86,4 +87,5 @@ export const settingsFields = (record: SettingsRecord): SettingsFields => ({
   commentMail: record.commentMail,
   defaultLocale: record.defaultLocale,
   feedFullText: record.feedFullText,
+  followMailFullText: record.followMailFullText,
 });
