@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeFindings, COMBOS, hydrated, picture, prefer } from "./support.ts";
+import { axeFindings, COMBOS, holdScript, hydrated, picture, prefer } from "./support.ts";
 
 // Pictures in an article open in PhotoSwipe (src/components/content/prose-tools.ts, zoom.ts):
 // nothing of it loads before a reader reaches for the page; a click or Enter opens the
@@ -106,3 +106,19 @@ for (const { locale, theme } of COMBOS.slice(0, 2)) {
     await expect(first).toBeVisible();
   });
 }
+
+test("a note's picture clicked while the tools load opens large, not the bare image", async ({
+  page,
+}) => {
+  await prefer(page, { locale: "en-US" });
+  const release = await holdScript(page, "prose-tools");
+  await page.goto("/random-notes/2026-11-02-morning-walk/");
+  await hydrated(page);
+  // The click reaches for the page (the tools start loading) and is held while they do.
+  await page.locator(".pictures a").first().click();
+  await expect(page).toHaveURL(/\/random-notes\/2026-11-02-morning-walk\/$/);
+  release();
+  const dialog = page.getByRole("dialog", { name: WORDS["en-US"].viewer });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/random-notes\/2026-11-02-morning-walk\/$/);
+});
