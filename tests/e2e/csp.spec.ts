@@ -67,7 +67,7 @@ async function switchThemeAndLanguage(page: Page, locale: Locale, theme: Theme) 
     "data-theme",
     theme === "dark" ? "light" : "dark",
   );
-  const language = page.getByRole("group", { name: t("footer.language") }).first();
+  const language = page.getByRole("group", { name: t("footer.language"), exact: true }).first();
   await language.getByRole("button", { name: locale === "en-US" ? "中文" : "English" }).click();
   await expect(page.locator("html")).toHaveAttribute(
     "data-locale",
