@@ -1,6 +1,7 @@
 // The one Netlify Function: the API app from src/server, on PostgreSQL (Supabase) via DATABASE_URL.
 import type { Config, Context } from "@netlify/functions";
 import { openPostgres } from "../src/server/db/client.ts";
+import { isFederationPath, toApiRequest } from "../src/server/fediverse/paths.ts";
 import { type App, createApp } from "../src/server/http/app.ts";
 import { hookPublisher, logOnlyPublisher } from "../src/server/site/publishers.ts";
 
@@ -29,8 +30,10 @@ export default async (request: Request, context: Context): Promise<Response> => 
   });
   // Mail a request leaves for after its answer is kept alive by waitUntil too.
   const later = { waitUntil: (work: Promise<unknown>) => context.waitUntil(work) };
+  // The fediverse's public paths (/ap/…, WebFinger, NodeInfo) are the API's under /api/federation.
+  const asked = isFederationPath(new URL(request.url).pathname) ? toApiRequest(request) : request;
   const response = await app.fetch(
-    request,
+    asked,
     { clientIp: context.ip },
     { ...later, passThroughOnException: () => {}, props: {} },
   );
@@ -38,4 +41,6 @@ export default async (request: Request, context: Context): Promise<Response> => 
   return response;
 };
 
-export const config: Config = { path: "/api/*" };
+export const config: Config = {
+  path: ["/api/*", "/ap/*", "/.well-known/webfinger", "/.well-known/nodeinfo"],
+};

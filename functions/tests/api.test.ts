@@ -7,8 +7,13 @@ import handler, { config } from "../api.mts";
 const context = { ip: "203.0.113.9" } as Context;
 
 describe("Netlify function", () => {
-  it("is routed at /api/*", () => {
-    expect(config.path).toBe("/api/*");
+  it("is routed at /api/* and at the fediverse's public paths", () => {
+    expect(config.path).toEqual([
+      "/api/*",
+      "/ap/*",
+      "/.well-known/webfinger",
+      "/.well-known/nodeinfo",
+    ]);
   });
 
   it("answers a 503 envelope when no database is configured", async () => {
@@ -63,11 +68,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("Netlify function on PostgreSQL", 
       }),
       context,
     );
+    // The blog's actor, found by WebFinger at its public path through the same function.
+    const finger = await handler(
+      new Request("http://site.test/.well-known/webfinger?resource=acct:blog@site.test"),
+      context,
+    );
     delete process.env.DATABASE_URL;
+    expect(finger.status).toBe(200);
+    expect((await finger.json()).links[0].href).toBe("http://site.test/ap/actor/blog");
     expect(res.status).toBe(200);
     const { feedback, requestLogs } = await import("../../src/server/db/schema.ts");
     expect(await database.db.select().from(feedback)).toMatchObject([{ subject: "From Netlify" }]);
     expect(await database.db.select().from(requestLogs)).toMatchObject([
+      { ip: "203.0.113.9", status: 200 },
       { ip: "203.0.113.9", status: 200 },
     ]);
   });

@@ -112,7 +112,7 @@ try {
   console.error(explainStartError(error, config));
   process.exit(1);
 }
-const { app: api, database, logWriter } = started;
+const { app: api, database, logWriter, stopFederation } = started;
 const pruning = pruneTimer(database.db);
 // The owner's daily digest of comments that wait, when the settings ask for one.
 const siteOrigin = process.env.SITE_URL || `http://localhost:${port}`;
@@ -185,6 +185,7 @@ async function stop(signal: string, code = 0) {
   await digests.stop();
   await articleMails.stop();
   await backups.stop();
+  stopFederation();
   rebuild?.close();
   // The request log's last rows, before the database closes.
   await logWriter.close();

@@ -4,6 +4,7 @@ import { localAppSecret } from "./chat/secret-box.ts";
 import type { Publisher } from "./content/publisher.ts";
 import { type Database, type Db, openConfigured } from "./db/client.ts";
 import { DatabaseInUseError } from "./db/lock.ts";
+import { createBlogFederation } from "./fediverse/federation.ts";
 import { createApp } from "./http/app.ts";
 import type { Outbound } from "./http/context.ts";
 import { batchLogWriter } from "./http/log-writer.ts";
@@ -89,11 +90,20 @@ export async function startApi(
   if (seededSettings) publisher?.contentChanged({ action: "settings.seed" });
   // A server that stays up writes its request log in batches (close it before the database).
   const logWriter = batchLogWriter(database.db);
+  // The blog's ActivityPub actor; its queue of deliveries runs in this process until it stops.
+  const federation = createBlogFederation({ db: database.db });
+  const stopQueue = new AbortController();
+  void federation.federation
+    .startQueue({ db: database.db }, { signal: stopQueue.signal })
+    .catch((error: unknown) => console.error("fediverse: the queue stopped:", error));
   return {
     database,
     logWriter,
+    /** Stops the fediverse's queue worker (before the database closes). */
+    stopFederation: () => stopQueue.abort(),
     app: createApp({
       db: database.db,
+      federation,
       trustProxy: config.trustProxy,
       logWriter,
       appSecret: await localAppSecret(process.env, config.dataDir),

@@ -28,6 +28,8 @@ export interface Overview {
   comments: Record<string, number>;
   /** Email subscribers: in all, each language's, and the new ones of the last 30 days. */
   subscribers: Pick<SubscriberSummary, "total" | "langs" | "last30Days">;
+  /** Fediverse accounts (Mastodon and others) that follow the blog. */
+  fediverseFollowers: number;
   /** The drafts changed most recently. */
   drafts: QueuedItem[];
   /** What goes live next, soonest first. */

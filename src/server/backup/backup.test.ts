@@ -16,7 +16,7 @@ import {
   photoImages,
   photoTagCollectionFields,
 } from "../../shared/kinds/photo.ts";
-import { auditLogs } from "../db/schema.ts";
+import { auditLogs, fediverseFollowers, fediverseKeys, subscribers } from "../db/schema.ts";
 import { localStorage } from "../storage/storage.ts";
 import { ArchiveError, readArchive, writeArchive } from "./archive.ts";
 import { seedSite } from "./backup.test-support.ts";
@@ -80,6 +80,21 @@ for (const engine of engines) {
 
     it("round-trips: seed, export, import into a fresh database, export again: the same archive", async () => {
       await seedSite(source.db, localStorage(sourceFiles));
+      // Who follows by email and from the fediverse, and the actor's keys, go along.
+      await source.db
+        .insert(subscribers)
+        .values({ email: "reader@example.com", langs: ["zh-CN", "en-US"], locale: "zh-CN" });
+      await source.db.insert(fediverseKeys).values({
+        kind: "Ed25519",
+        privateKey: { kty: "OKP", crv: "Ed25519", d: "x", x: "y" },
+        publicKey: { kty: "OKP", crv: "Ed25519", x: "y" },
+      });
+      await source.db.insert(fediverseFollowers).values({
+        actorUri: "https://social.example/users/ana",
+        inboxUri: "https://social.example/users/ana/inbox",
+        handle: "@ana@social.example",
+        name: "Ana",
+      });
       const first = await exportArchive(source.db, localStorage(sourceFiles), {
         withPasswordHashes: true,
         now: NOW,
@@ -88,6 +103,9 @@ for (const engine of engines) {
       if (process.env.BACKUP_TEST_ARCHIVE) writeFileSync(process.env.BACKUP_TEST_ARCHIVE, first);
       const result = await importArchive(target.db, localStorage(targetFiles), first);
       expect(result.rows.content_articles).toBe(2);
+      expect(result.rows.subscribers).toBe(1);
+      expect(result.rows.fediverse_keys).toBe(1);
+      expect(result.rows.fediverse_followers).toBe(1);
       expect(result.storageFiles).toBeGreaterThan(1);
       expect(readdirSync(targetFiles).sort()).toEqual(readdirSync(sourceFiles).sort());
 

@@ -10,7 +10,8 @@ import * as schema from "../db/schema.ts";
 // makes them again: sessions, password reset tokens, email codes and requests, the outbox,
 // login throttles, rate limits, the request log and its texts (a week's traffic, pruned
 // anyway), secret draft links (their tokens were handed out; a restore should not revive them),
-// requests to follow not yet confirmed (their links live 48 hours) and the server's key pair (each server has its own; passwords are sent encrypted to it).
+// requests to follow not yet confirmed (their links live 48 hours), the server's key pair (each
+// server has its own; passwords are sent encrypted to it), and the fediverse's caches and queue.
 
 /** The owned tables, in insertion order (each after the tables its foreign keys name). */
 export const OWNED_TABLES = [
@@ -42,6 +43,9 @@ export const OWNED_TABLES = [
   schema.subscriberTokens,
   schema.mailings,
   schema.mailingDeliveries,
+  // The fediverse actor's keys travel with it: its followers' servers know its public key.
+  schema.fediverseKeys,
+  schema.fediverseFollowers,
   schema.auditLogs,
   schema.pageViews,
   schema.blogImports,
@@ -64,6 +68,9 @@ export const LEFT_OUT_TABLES = [
   schema.draftLinks,
   schema.subscriptionRequests,
   schema.serverKeys,
+  // The fediverse's caches and its queue of deliveries: a restored server starts them afresh.
+  schema.fediverseKv,
+  schema.fediverseQueue,
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

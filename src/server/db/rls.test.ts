@@ -22,6 +22,10 @@ import {
   draftLinks,
   emailCodes,
   emailRequests,
+  fediverseFollowers,
+  fediverseKeys,
+  fediverseKv,
+  fediverseQueue,
   knownLogins,
   loginThrottle,
   mailingDeliveries,
@@ -159,6 +163,14 @@ describe.skipIf(!url)(
       await db
         .insert(mailingDeliveries)
         .values({ mailingId: mailing.id, subscriberId: subscriber.id });
+      await db.insert(fediverseKeys).values({ kind: "k", privateKey: {}, publicKey: {} });
+      await db.insert(fediverseFollowers).values({
+        actorUri: "https://example.com/users/a",
+        inboxUri: "https://example.com/users/a/inbox",
+        handle: "@a@example.com",
+      });
+      await db.insert(fediverseKv).values({ key: '["k"]', value: 1 });
+      await db.insert(fediverseQueue).values({ message: {} });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

@@ -8,6 +8,7 @@ export * from "./schema/app.ts";
 export * from "./schema/columns.ts";
 export * from "./schema/comments.ts";
 export * from "./schema/content.ts";
+export * from "./schema/fediverse.ts";
 export * from "./schema/feedback.ts";
 export * from "./schema/following.ts";
 export * from "./schema/imports.ts";

@@ -12,6 +12,8 @@ import { commentRoutes } from "../comments/routes.ts";
 import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
+import { type BlogFederation, createBlogFederation } from "../fediverse/federation.ts";
+import { fediverseRoutes } from "../fediverse/routes.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { followAdminRoutes, followRoutes } from "../following/routes.ts";
 import { importRoutes } from "../import/routes.ts";
@@ -40,6 +42,8 @@ import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   db: Db;
+  /** The blog as an ActivityPub actor (its queue started by the server); one of its own by default. */
+  federation?: BlogFederation;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
   /** The mail port; by default SMTP when SMTP_URL is set, else the outbox table of `db`. */
@@ -139,6 +143,9 @@ export function createApp(options: AppOptions) {
     .route("/", aiSettingsRoutes(secret))
     .route("/", backupRoutes)
     .route("/", importRoutes);
+
+  // The fediverse's paths answer ActivityPub, not the API's envelope: outside the typed routes.
+  app.route("/", fediverseRoutes(options.federation ?? createBlogFederation({ db: options.db })));
 
   app.notFound((c) =>
     errorResponse(c, new ApiError(404, "not_found", `No such API: ${c.req.method} ${c.req.path}`)),

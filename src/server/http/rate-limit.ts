@@ -98,6 +98,17 @@ export const FOLLOW_RATE: RateRule = {
 export const FOLLOW_LINK_RATE: RateRule = { ...COMMENT_MAIL_RATE, name: "follow-link" };
 
 /**
+ * Activities other servers post to the blog's inboxes (follows, replies, likes): a busy
+ * instance's shared inbox sends many, so the budget per address is larger than a form's.
+ */
+export const FEDIVERSE_INBOX_RATE: RateRule = {
+  name: "fediverse-inbox",
+  perMinute: 120,
+  burst: 60,
+  overall: { perMinute: 1200, burst: 300 },
+};
+
+/**
  * AI chat questions: 10 a minute per address, 5 at once (each may cost the owner a model's
  * answer), unless `CHAT_RATE_PER_MINUTE` says otherwise (the burst is half of it); a signed-in
  * reader's own bucket is the same wherever they ask from.
@@ -153,6 +164,9 @@ export function anonymousWrites(chat: RateRule): AnonymousWrites {
     "GET /api/follow/confirm": FOLLOW_LINK_RATE,
     "GET /api/follow/unsubscribe": FOLLOW_LINK_RATE,
     "POST /api/follow/unsubscribe": FOLLOW_LINK_RATE,
+    // Other servers' activities: the shared inbox and the actor's own.
+    "POST /api/federation/ap/inbox": FEDIVERSE_INBOX_RATE,
+    "POST /api/federation/ap/actor/blog/inbox": FEDIVERSE_INBOX_RATE,
   };
 }
 

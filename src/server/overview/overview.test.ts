@@ -43,6 +43,7 @@ describeContentApi("the overview", ({ api, created, app, reader }) => {
       langs: { "en-US": 0, "zh-CN": 0 },
       last30Days: 0,
     });
+    expect(data.fediverseFollowers).toBe(0);
     expect(data.drafts).toEqual(
       expect.arrayContaining([
         { kind: "article", id: draft, title: "A draft", at: expect.any(String) },

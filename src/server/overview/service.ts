@@ -9,6 +9,7 @@ import type { Overview, QueuedItem } from "../../shared/overview.ts";
 import { articles as articleService } from "../articles/service.ts";
 import { commentStatusCounts } from "../comments/service.ts";
 import type { ContentContext } from "../content/service.ts";
+import { fediverseFollowerCount } from "../fediverse/service.ts";
 import { subscriberSummary } from "../following/admin.ts";
 import { listAuditLogs } from "../logs/service.ts";
 import { notes as noteService } from "../notes/service.ts";
@@ -86,11 +87,12 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
       queue(ctx, "draft"),
       queue(ctx, "scheduled"),
     ]);
-  const [recent, actions, comments, followers] = await Promise.all([
+  const [recent, actions, comments, followers, fediverseFollowers] = await Promise.all([
     repo.recentFeedback(ctx.db, 5),
     listAuditLogs(ctx.db, auditLogQuerySchema.parse({ pageSize: "6" })),
     commentStatusCounts(ctx.db),
     subscriberSummary(ctx.db),
+    fediverseFollowerCount(ctx.db),
   ]);
   return {
     content: {
@@ -107,6 +109,7 @@ export async function overview(ctx: ContentContext): Promise<Overview> {
       langs: followers.langs,
       last30Days: followers.last30Days,
     },
+    fediverseFollowers,
     drafts,
     scheduled,
     recentFeedback: recent.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),

@@ -151,6 +151,27 @@ describe("npm start's static site", () => {
     expect(res.headers.get("content-security-policy")).toBeNull();
   });
 
+  it("hands the fediverse's public paths to the API under /api/federation", async () => {
+    const asked: string[] = [];
+    const app = createSiteApp({
+      api: (request) => {
+        const url = new URL(request.url);
+        asked.push(`${request.method} ${url.pathname}${url.search}`);
+        return new Response("{}");
+      },
+      site: () => servedSite(siteRootAt(builtSite())),
+    });
+    await app.request("/.well-known/webfinger?resource=acct:blog@example.com");
+    await app.request("/.well-known/nodeinfo");
+    await app.request("/ap/actor/blog/inbox", { method: "POST", body: "{}" });
+    await app.request("/about/");
+    expect(asked).toEqual([
+      "GET /api/federation/.well-known/webfinger?resource=acct:blog@example.com",
+      "GET /api/federation/.well-known/nodeinfo",
+      "POST /api/federation/ap/actor/blog/inbox",
+    ]);
+  });
+
   it("serves the headers of the build it swapped to", async () => {
     const first = builtSite("a()");
     const second = builtSite("b()");

@@ -33,6 +33,7 @@ import {
   type InlineHashes,
   parseHeadersFile,
 } from "../../lib/security-headers.ts";
+import { toApiRequest } from "../fediverse/paths.ts";
 import type { SiteRoot } from "./rebuild.ts";
 
 type SiteEnv = {
@@ -262,6 +263,12 @@ export function createSiteApp(options: SiteAppOptions) {
   // The API sets its own headers (src/server/http/security-headers.ts).
   app.all("/api/*", api);
   app.all("/api", api);
+  // The blog's ActivityPub actor and its discovery: answered by the API (src/server/fediverse).
+  const federation = (c: Context<SiteEnv>) =>
+    options.api(toApiRequest(c.req.raw), c.env?.incoming?.socket.remoteAddress);
+  app.all("/ap/*", federation);
+  app.get("/.well-known/webfinger", federation);
+  app.get("/.well-known/nodeinfo", federation);
   app.use(async (c, next) => {
     // One build answers the whole request, headers included, even if a swap happens meanwhile.
     const site = options.site();

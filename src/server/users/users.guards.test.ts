@@ -47,6 +47,11 @@ const PUBLIC_ROUTES = [
   "GET /api/follow/confirm",
   "GET /api/follow/unsubscribe",
   "POST /api/follow/unsubscribe",
+  // The blog's ActivityPub actor: read by anyone; an inbox takes activities whose HTTP signature
+  // Fedify verifies, limited per address (fediverse/fediverse.test.ts).
+  "POST /api/federation/ap/inbox",
+  "POST /api/federation/ap/actor/:identifier/inbox",
+  "GET /api/federation/*",
 ];
 /** Routes for any logged-in account (requireUser). Every other route is for admins only. */
 const USER_ROUTES = [

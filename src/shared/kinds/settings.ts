@@ -67,6 +67,13 @@ export const avatarSchema = z.union([
     .refine((src) => LIBRARY_IMAGE.test(src), "must be an image of the media library"),
 ]);
 
+/** A fediverse handle's name part: small letters, digits and `_`, as Mastodon's usernames. */
+export const fediverseHandleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{1,30}$/, "must be 1 to 30 small letters, digits or _");
+
 export const siteSettingsFields = {
   /** The site's name: the header, the footer, every page's title, the home page's heading. */
   title: bothLanguages(SETTINGS_LIMITS.title).default(() => ({
@@ -112,6 +119,8 @@ export const siteSettingsFields = {
   feedFullText: z.boolean().default(true),
   /** On: the mail of a new article to its followers carries its whole text. Off: its summary. */
   followMailFullText: z.boolean().default(false),
+  /** The blog's name in the fediverse: `@<handle>@<this site's host>`. */
+  fediverseHandle: fediverseHandleSchema.default("blog"),
 };
 
 /** The settings, every field with its default: what a stored row (or none) reads as. */
@@ -153,6 +162,7 @@ export const saveSettingsSchema = z.strictObject({
   defaultLocale: langSchema,
   feedFullText: z.boolean(),
   followMailFullText: z.boolean(),
+  fediverseHandle: fediverseHandleSchema,
 });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;
 

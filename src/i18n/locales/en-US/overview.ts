@@ -9,6 +9,8 @@ const overview = {
     users: "Accounts",
     comments: "Comments",
     subscribers: "Email followers",
+    fediverse: "Fediverse followers",
+    fediverseLine: "On Mastodon and the rest of the fediverse",
     subscribersLine: "English {{en}} · Chinese {{zh}} · {{recent}} new in 30 days",
     feedback: "Feedback",
     usersLine: "{{admins}} · {{disabled}} disabled",

@@ -48,7 +48,11 @@ const settings = {
       "For a visitor who has chosen none and whose browser speaks neither Chinese nor English.",
     languages: { "zh-CN": "Chinese", "en-US": "English" },
     feedFullText: "Feeds carry whole articles and notes (off: their summaries)",
-    followMailFullText: "The mail of a new article to its followers carries its whole text (off: its summary)",
+    fediverseHandle: "Fediverse handle",
+    fediverseHandleHint:
+      "Readers on Mastodon and the rest of the fediverse follow the blog as @handle@{{host}}.",
+    followMailFullText:
+      "The mail of a new article to its followers carries its whole text (off: its summary)",
     save: "Save settings",
     saving: "Saving the settings…",
     saved: "Settings saved. The site is being rebuilt with them.",
@@ -58,6 +62,7 @@ const settings = {
       "These settings were saved elsewhere at {{time}}. Reload them to see what is saved; your changes here will be lost.",
     reload: "Reload the settings",
     problems: {
+      fediverseHandle: "A handle is 1 to 30 small letters, digits or _.",
       titleRequired: "Enter the site's name in both languages.",
       titleTooLong: "The name is too long (at most 60 characters).",
       taglineTooLong: "The tagline is too long (at most 160 characters).",

@@ -11,6 +11,8 @@ const overview: OverviewMessages = {
     users: "账号",
     comments: "评论",
     subscribers: "邮件关注者",
+    fediverse: "联邦宇宙关注者",
+    fediverseLine: "来自 Mastodon 等联邦宇宙",
     subscribersLine: "英文 {{en}} · 中文 {{zh}} · 近 30 天新增 {{recent}}",
     feedback: "反馈",
     usersLine: "{{admins}} · {{disabled}} 个已停用",

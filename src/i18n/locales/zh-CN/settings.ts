@@ -46,6 +46,8 @@ const settings: SettingsMessages = {
     defaultLocaleHint: "访客未选择语言、浏览器语言也既非中文又非英文时使用。",
     languages: { "zh-CN": "中文", "en-US": "英文" },
     feedFullText: "订阅源包含文章和随笔的全文（关闭时只含摘要）",
+    fediverseHandle: "联邦宇宙账号名",
+    fediverseHandleHint: "Mastodon 等联邦宇宙的读者以 @账号名@{{host}} 关注本站。",
     followMailFullText: "发给关注者的新文章邮件包含全文（关闭时只含摘要）",
     save: "保存设置",
     saving: "正在保存设置…",
@@ -56,6 +58,7 @@ const settings: SettingsMessages = {
       "这些设置已在别处于 {{time}} 保存。重新载入以查看已保存的内容；此处的修改将会丢失。",
     reload: "重新载入设置",
     problems: {
+      fediverseHandle: "账号名由 1 到 30 个小写字母、数字或 _ 组成。",
       titleRequired: "请填写两种语言的网站名称。",
       titleTooLong: "名称太长（最多 60 个字符）。",
       taglineTooLong: "标语太长（最多 160 个字符）。",

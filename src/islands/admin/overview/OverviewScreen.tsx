@@ -178,6 +178,7 @@ function Counts({ t, data }: { t: Translate; data: Overview }) {
         recent: number(data.subscribers.last30Days),
       }),
     ],
+    [t("bmsOverview.fediverse"), data.fediverseFollowers, t("bmsOverview.fediverseLine")],
   ];
   return (
     <Glance

@@ -288,6 +288,15 @@ function SettingsForm({ t, record, reload }: FormProps) {
           {...bind("followMailFullText")}
           label={t("bmsSettings.followMailFullText")}
         />
+        <FormTextField
+          {...bind("fediverseHandle")}
+          label={t("bmsSettings.fediverseHandle")}
+          hint={t("bmsSettings.fediverseHandleHint", {
+            // Rendered on the server too (tests), where there is no address to read.
+            host: typeof location === "undefined" ? "" : location.host,
+          })}
+          maxLength={40}
+        />
       </fieldset>
       <FormStatus note={busy ? t("bmsSettings.saving") : line.note} failure={line.failure} />
       <div className="bms-actions">

@@ -30,6 +30,7 @@ const SETTINGS_WORDS: FormWords = {
     long: "bmsSettings.problems.linkLabelTooLong",
   },
   "socialLinks.*.url": { other: "bmsSettings.problems.linkUrlInvalid" },
+  fediverseHandle: { other: "bmsSettings.problems.fediverseHandle" },
 };
 
 /** The form's schema: the server's rules, speaking the form's words. */
@@ -61,6 +62,7 @@ export const SETTINGS_FIELDS: readonly FieldPath<SettingsFields>[] = [
   "defaultLocale",
   "feedFullText",
   "followMailFullText",
+  "fediverseHandle",
 ];
 
 /**
@@ -88,4 +90,5 @@ export const settingsFields = (record: SettingsRecord): SettingsFields => ({
   defaultLocale: record.defaultLocale,
   feedFullText: record.feedFullText,
   followMailFullText: record.followMailFullText,
+  fediverseHandle: record.fediverseHandle,
 });

@@ -1,0 +1,265 @@
+import {
+  type Context,
+  createFederation,
+  exportJwk,
+  type Federation,
+  generateCryptoKeyPair,
+  importJwk,
+  type Message,
+} from "@fedify/fedify";
+import {
+  Accept,
+  Article,
+  Endpoints,
+  Follow,
+  Hashtag,
+  Image,
+  isActor,
+  LanguageString,
+  Person,
+  PUBLIC_COLLECTION,
+  Undo,
+} from "@fedify/vocab";
+import { SITE } from "../../config.ts";
+import { translator } from "../../i18n/core.ts";
+import { escapeHtml } from "../../shared/html.ts";
+import type { ArticleRecord } from "../../shared/kinds/article.ts";
+import { sitePaths } from "../../shared/site-paths.ts";
+import { articles } from "../articles/service.ts";
+import { contentFiles } from "../content/files.ts";
+import { noPublisher } from "../content/publisher.ts";
+import type { Db } from "../db/client.ts";
+import { currentSettings } from "../site-config/settings.ts";
+import { FEDIVERSE_ACTOR, FEDIVERSE_PATHS } from "./paths.ts";
+import * as repo from "./repository.ts";
+import { DbKvStore, DbMessageQueue } from "./store-repository.ts";
+
+// The blog as an ActivityPub actor, by Fedify: found by WebFinger as `@<handle>@<host>` (the
+// handle a setting), described by NodeInfo, followed and unfollowed from Mastodon and the rest
+// of the fediverse. Fedify signs what it sends and refuses what does not verify; its caches and
+// its queue of deliveries are tables of the blog's database (store-repository.ts).
+
+/** What each request and queued task of the federation is handled with. */
+export interface FediverseData {
+  db: Db;
+}
+
+export interface FediverseOptions {
+  db: Db;
+  /**
+   * Lets the server fetch documents from loopback and private addresses: for a test's second
+   * server on loopback only. Off, as it must be anywhere real (no requests to one's own network).
+   */
+  allowPrivateAddress?: boolean;
+  /** The queue's worker is started by its caller (`startQueue`, or `drain` on Netlify). */
+  manuallyStartQueue?: boolean;
+}
+
+const KEY_KINDS = ["RSASSA-PKCS1-v1_5", "Ed25519"] as const;
+
+/** The actor's key pairs: read from the database, made and kept the first time. */
+async function actorKeyPairs(db: Db): Promise<CryptoKeyPair[]> {
+  let stored = await repo.keyPairs(db);
+  if (stored.length < KEY_KINDS.length) {
+    const made = await Promise.all(
+      KEY_KINDS.filter((kind) => !stored.some((pair) => pair.kind === kind)).map(async (kind) => {
+        const pair = await generateCryptoKeyPair(kind);
+        return {
+          kind,
+          privateKey: await exportJwk(pair.privateKey),
+          publicKey: await exportJwk(pair.publicKey),
+        };
+      }),
+    );
+    await repo.insertKeyPairs(db, made);
+    stored = await repo.keyPairs(db);
+  }
+  const byKind = (kind: string) => stored.find((pair) => pair.kind === kind);
+  return Promise.all(
+    KEY_KINDS.flatMap((kind) => {
+      const pair = byKind(kind);
+      return pair
+        ? [
+            (async () => ({
+              privateKey: await importJwk(pair.privateKey, "private"),
+              publicKey: await importJwk(pair.publicKey, "public"),
+            }))(),
+          ]
+        : [];
+    }),
+  );
+}
+
+export interface BlogFederation {
+  federation: Federation<FediverseData>;
+  queue: DbMessageQueue;
+}
+
+export function createBlogFederation(options: FediverseOptions): BlogFederation {
+  const queue = new DbMessageQueue(options.db);
+  const federation = createFederation<FediverseData>({
+    kv: new DbKvStore(options.db),
+    queue,
+    manuallyStartQueue: options.manuallyStartQueue ?? true,
+    allowPrivateAddress: options.allowPrivateAddress ?? false,
+  });
+
+  federation
+    .setActorDispatcher(FEDIVERSE_PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== FEDIVERSE_ACTOR) return null;
+      const settings = await currentSettings(ctx.data.db);
+      const locale = settings.defaultLocale;
+      const t = translator(locale);
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: settings.fediverseHandle,
+        name: settings.title[locale] || t("site.name"),
+        summary: settings.description[locale] || settings.tagline[locale] || null,
+        url: new URL("/", ctx.origin),
+        icon: settings.authorAvatar
+          ? new Image({ url: new URL(settings.authorAvatar, ctx.origin) })
+          : null,
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((key) => key.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((ctx, identifier) =>
+      identifier === FEDIVERSE_ACTOR ? actorKeyPairs(ctx.data.db) : [],
+    )
+    .mapHandle(async (ctx, username) => {
+      const settings = await currentSettings(ctx.data.db);
+      return username.toLowerCase() === settings.fediverseHandle ? FEDIVERSE_ACTOR : null;
+    });
+
+  federation
+    .setFollowersDispatcher(FEDIVERSE_PATHS.followers, async (ctx, identifier) => {
+      if (identifier !== FEDIVERSE_ACTOR) return null;
+      const rows = await repo.followers(ctx.data.db);
+      return {
+        items: rows.map((row) => ({
+          id: new URL(row.actorUri),
+          inboxId: new URL(row.inboxUri),
+          endpoints: row.sharedInboxUri ? { sharedInbox: new URL(row.sharedInboxUri) } : null,
+        })),
+      };
+    })
+    .setCounter((ctx, identifier) =>
+      identifier === FEDIVERSE_ACTOR ? repo.followerCount(ctx.data.db) : null,
+    );
+
+  federation
+    .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      const blog = ctx.getActorUri(FEDIVERSE_ACTOR);
+      if (follow.id === null || follow.objectId?.href !== blog.href) return;
+      const follower = await follow.getActor(ctx);
+      if (!isActor(follower) || follower.id === null || follower.inboxId === null) return;
+      await repo.addFollower(ctx.data.db, {
+        actorUri: follower.id.href,
+        inboxUri: follower.inboxId.href,
+        sharedInboxUri: follower.endpoints?.sharedInbox?.href ?? null,
+        handle: `@${follower.preferredUsername ?? "?"}@${follower.id.host}`,
+        name: follower.name?.toString() ?? "",
+        url: follower.url instanceof URL ? follower.url.href : null,
+        followId: follow.id.href,
+      });
+      await ctx.sendActivity(
+        { identifier: FEDIVERSE_ACTOR },
+        follower,
+        new Accept({
+          id: new URL(`#accepts/${crypto.randomUUID()}`, blog),
+          actor: blog,
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || undo.actorId === null) return;
+      if (object.actorId?.href !== undo.actorId.href) return;
+      await repo.removeFollower(ctx.data.db, undo.actorId.href);
+    });
+
+  // An article as an ActivityPub object, so a search for its address on Mastodon finds it (the
+  // page links here: <link rel="alternate" type="application/activity+json">).
+  federation.setObjectDispatcher(Article, FEDIVERSE_PATHS.article, async (ctx, { slug }) => {
+    const content = { db: ctx.data.db, publisher: noPublisher, files: contentFiles() };
+    const article = await articles.shown(content, slug);
+    return article ? articleObject(ctx, article) : null;
+  });
+
+  federation.setNodeInfoDispatcher(FEDIVERSE_PATHS.nodeInfo, async (ctx) => ({
+    software: {
+      name: "two-inks",
+      version: SITE.version,
+      homepage: new URL("/", ctx.origin),
+    },
+    protocols: ["activitypub"],
+    usage: {
+      users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
+      localPosts: 0,
+      localComments: 0,
+    },
+    openRegistrations: false,
+  }));
+
+  return { federation, queue };
+}
+
+/**
+ * An article as the fediverse sees it: its title, summary, language and tags (as hashtags),
+ * from the blog, to everyone, with a link to its page.
+ */
+export function articleObject(ctx: Context<FediverseData>, article: ArticleRecord): Article {
+  const url = new URL(sitePaths.article(article.slug), ctx.origin);
+  const content = `<p>${escapeHtml(article.summary)}</p><p><a href="${escapeHtml(url.href)}">${escapeHtml(url.href)}</a></p>`;
+  return new Article({
+    id: ctx.getObjectUri(Article, { slug: article.slug }),
+    attribution: ctx.getActorUri(FEDIVERSE_ACTOR),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(FEDIVERSE_ACTOR),
+    name: article.title,
+    summary: article.summary,
+    content: new LanguageString(content, article.lang),
+    url,
+    tags: article.tags.map(
+      (tag) =>
+        new Hashtag({
+          name: `#${tag}`,
+          href: new URL(`/articles/tag/${encodeURIComponent(tag)}/`, ctx.origin),
+        }),
+    ),
+  });
+}
+
+/**
+ * Runs the queued work (deliveries, received activities) until none is due or `stopAfterMs` has
+ * passed: Netlify's scheduled function, where no worker stays up to listen. Answers how many ran.
+ */
+export function drainQueue(
+  blog: BlogFederation,
+  data: FediverseData,
+  stopAfterMs: number,
+): Promise<number> {
+  return blog.queue.drain(
+    // The queue holds only what this federation enqueued: Fedify's own messages.
+    (message) => blog.federation.processQueuedTask(data, message as Message),
+    stopAfterMs,
+  );
+}
+
+/** The federation's context outside a request (sending on a publish), at the site's address. */
+export function contextAt(
+  blog: BlogFederation,
+  origin: string,
+  data: FediverseData,
+): Context<FediverseData> {
+  return blog.federation.createContext(new URL(origin), data);
+}

@@ -1,0 +1,289 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createFederation,
+  type Federation,
+  generateCryptoKeyPair,
+  MemoryKvStore,
+  signRequest,
+} from "@fedify/fedify";
+import { Accept, Article, Endpoints, Follow, Hashtag, isActor, Person, Undo } from "@fedify/vocab";
+import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../../tests/support/test-db.ts";
+import { contentArticles, fediverseFollowers, siteSettings } from "../db/schema.ts";
+import type { App } from "../http/app.ts";
+import { MemoryBuckets } from "../http/memory-buckets.ts";
+import { createTestApp } from "../test-support.ts";
+import { type BlogFederation, createBlogFederation, drainQueue } from "./federation.ts";
+import { isFederationPath, toApiRequest } from "./paths.ts";
+
+// The blog as an ActivityPub actor, met by a real ActivityPub server nobody on this project
+// wrote: a second Fedify app on loopback, over HTTPS (WebFinger asks https:// only) with a
+// certificate made for the run. It finds the blog by its handle, follows it, gets the blog's
+// signed Accept, and unfollows. Requests whose signature does not verify are refused.
+
+/** A certificate for 127.0.0.1, made by openssl for this run, and the folder it is in. */
+function certificate() {
+  const dir = mkdtempSync(join(tmpdir(), "fediverse-tls-"));
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-days",
+      "1",
+    ],
+    { stdio: "ignore" },
+  );
+  return {
+    dir,
+    key: readFileSync(join(dir, "key.pem")),
+    cert: readFileSync(join(dir, "cert.pem")),
+  };
+}
+
+/** Serves `fetch` over HTTPS on a free loopback port; answers its origin. */
+async function serveTls(
+  tls: { key: Buffer; cert: Buffer },
+  fetch: (request: Request) => Response | Promise<Response>,
+): Promise<{ server: Server; origin: string }> {
+  const server = createServer({ key: tls.key, cert: tls.cert }, getRequestListener(fetch));
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo; // listen() on a port gives an AddressInfo
+  return { server, origin: `https://127.0.0.1:${port}` };
+}
+
+/** The reader's own server: one actor, `ana`, who remembers the Accepts she gets. */
+async function readerServer() {
+  const accepted: string[] = [];
+  const keys = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
+  const reader: Federation<void> = createFederation<void>({
+    kv: new MemoryKvStore(),
+    allowPrivateAddress: true,
+  });
+  reader
+    .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
+      if (identifier !== "ana") return null;
+      const [key] = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: "ana",
+        name: "Ana",
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: key?.cryptographicKey ?? null,
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === "ana" ? [keys] : []));
+  reader.setInboxListeners("/users/{identifier}/inbox", "/inbox").on(Accept, (_ctx, accept) => {
+    // Fedify verified its signature before this runs; it names Ana's Follow by its id.
+    if (accept.actorId && accept.objectId?.href.endsWith("/follows/1")) {
+      accepted.push(accept.actorId.href);
+    }
+  });
+  return { reader, accepted, keys };
+}
+
+describeEachDatabase("the blog in the fediverse", (database) => {
+  const tls = certificate();
+  const wasRejecting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  let blog: BlogFederation;
+  let app: App;
+  let blogServer: { server: Server; origin: string };
+  let readerSide: Awaited<ReturnType<typeof readerServer>>;
+  let readerHttp: { server: Server; origin: string };
+  const buckets = new MemoryBuckets();
+
+  beforeAll(async () => {
+    // Both servers' certificate is this run's own: trusted for this test file's requests.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+    const db = database().db;
+    blog = createBlogFederation({ db, allowPrivateAddress: true });
+    app = createTestApp(db, undefined, undefined, { federation: blog, buckets });
+    // As the node server and the Netlify function do: the public paths go to the API.
+    blogServer = await serveTls(tls, (request) =>
+      app.fetch(isFederationPath(new URL(request.url).pathname) ? toApiRequest(request) : request),
+    );
+    readerSide = await readerServer();
+    readerHttp = await serveTls(tls, (request) =>
+      readerSide.reader.fetch(request, { contextData: undefined }),
+    );
+  });
+  beforeEach(() => buckets.clear());
+  afterAll(() => {
+    blogServer.server.close();
+    readerHttp.server.close();
+    rmSync(tls.dir, { recursive: true, force: true });
+    if (wasRejecting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = wasRejecting;
+  });
+
+  /** Runs the blog's queued work (the received Follow, then the Accept it sends) to the end. */
+  const drain = () => drainQueue(blog, { db: database().db }, 20_000);
+
+  const host = () => new URL(blogServer.origin).host;
+
+  it("is found by WebFinger and NodeInfo under its handle, a setting", async () => {
+    const finger = await fetch(
+      `${blogServer.origin}/.well-known/webfinger?resource=acct:blog@${host()}`,
+    );
+    expect(finger.status).toBe(200);
+    const jrd = await finger.json();
+    const self = jrd.links.find((link: { rel: string }) => link.rel === "self");
+    expect(self.href).toBe(`${blogServer.origin}/ap/actor/blog`);
+
+    const actor = await fetch(self.href, { headers: { accept: "application/activity+json" } });
+    const person = await actor.json();
+    expect(person).toMatchObject({
+      type: "Person",
+      preferredUsername: "blog",
+      name: "Two Inks",
+      inbox: `${blogServer.origin}/ap/actor/blog/inbox`,
+    });
+    expect(person.publicKey.publicKeyPem).toContain("BEGIN PUBLIC KEY");
+
+    const nodeinfo = await (await fetch(`${blogServer.origin}/.well-known/nodeinfo`)).json();
+    const info = await (await fetch(nodeinfo.links[0].href)).json();
+    expect(info).toMatchObject({ protocols: ["activitypub"], software: { name: "two-inks" } });
+
+    // The handle changed in the settings: the new one finds the same actor, the old none.
+    const db = database().db;
+    await db.insert(siteSettings).values({ id: "site", value: { fediverseHandle: "notes" } });
+    const renamed = await fetch(
+      `${blogServer.origin}/.well-known/webfinger?resource=acct:notes@${host()}`,
+    );
+    expect((await renamed.json()).links[0].href).toBe(`${blogServer.origin}/ap/actor/blog`);
+    const old = await fetch(
+      `${blogServer.origin}/.well-known/webfinger?resource=acct:blog@${host()}`,
+    );
+    expect(old.status).toBe(404);
+  });
+
+  it("is followed from another server through WebFinger, accepts with a signature, is unfollowed", async () => {
+    const db = database().db;
+    const { reader, accepted } = readerSide;
+    const ctx = reader.createContext(new URL(readerHttp.origin));
+    const found = await ctx.lookupObject(`@blog@${host()}`);
+    if (!isActor(found) || !found.id) throw new Error("the blog was not found by its handle");
+    expect(found.id.href).toBe(`${blogServer.origin}/ap/actor/blog`);
+
+    const follow = new Follow({
+      id: new URL(`${readerHttp.origin}/follows/1`),
+      actor: ctx.getActorUri("ana"),
+      object: found.id,
+    });
+    await ctx.sendActivity({ identifier: "ana" }, found, follow);
+    await drain();
+    const [row] = await db.select().from(fediverseFollowers);
+    expect(row).toMatchObject({
+      actorUri: `${readerHttp.origin}/users/ana`,
+      inboxUri: `${readerHttp.origin}/users/ana/inbox`,
+      sharedInboxUri: `${readerHttp.origin}/inbox`,
+      handle: `@ana@${new URL(readerHttp.origin).host}`,
+      name: "Ana",
+    });
+    // The reader's server verified the blog's signature on the Accept before taking it.
+    expect(accepted).toEqual([found.id.href]);
+
+    // The followers collection counts her.
+    const collection = await fetch(`${blogServer.origin}/ap/actor/blog/followers`, {
+      headers: { accept: "application/activity+json" },
+    });
+    expect((await collection.json()).totalItems).toBe(1);
+
+    await ctx.sendActivity(
+      { identifier: "ana" },
+      found,
+      new Undo({
+        id: new URL(`${readerHttp.origin}/follows/1/undo`),
+        actor: ctx.getActorUri("ana"),
+        object: follow,
+      }),
+    );
+    await drain();
+    expect(
+      await db
+        .select()
+        .from(fediverseFollowers)
+        .where(eq(fediverseFollowers.actorUri, `${readerHttp.origin}/users/ana`)),
+    ).toEqual([]);
+  });
+
+  it("serves a live article as an ActivityPub Article, found from another server", async () => {
+    const db = database().db;
+    const article = {
+      lang: "en-US" as const,
+      title: "Slow <networks>",
+      summary: "What a page weighs & why.",
+      body: "Text.",
+      category: "engineering",
+      tags: ["performance"],
+    };
+    await db.insert(contentArticles).values([
+      { ...article, slug: "fed-live", status: "published", publishedAt: new Date() },
+      { ...article, slug: "fed-draft", status: "draft" },
+    ]);
+    const ctx = readerSide.reader.createContext(new URL(readerHttp.origin));
+    const found = await ctx.lookupObject(`${blogServer.origin}/ap/articles/fed-live`);
+    if (!(found instanceof Article)) throw new Error("no Article");
+    expect(found.name?.toString()).toBe("Slow <networks>");
+    expect(found.attributionId?.href).toBe(`${blogServer.origin}/ap/actor/blog`);
+    expect(found.url).toEqual(new URL(`${blogServer.origin}/articles/fed-live/`));
+    expect(found.content?.toString()).toContain("What a page weighs &amp; why.");
+    const [tag] = await Array.fromAsync(found.getTags());
+    expect(tag instanceof Hashtag && tag.name?.toString()).toBe("#performance");
+    const draft = await fetch(`${blogServer.origin}/ap/articles/fed-draft`, {
+      headers: { accept: "application/activity+json" },
+    });
+    expect(draft.status).toBe(404);
+  });
+
+  it("refuses an activity unsigned, or signed and then changed", async () => {
+    const inbox = `${blogServer.origin}/ap/actor/blog/inbox`;
+    const body = JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: `${readerHttp.origin}/follows/forged`,
+      type: "Follow",
+      actor: `${readerHttp.origin}/users/ana`,
+      object: `${blogServer.origin}/ap/actor/blog`,
+    });
+    const post = (init: RequestInit = {}) =>
+      new Request(inbox, {
+        method: "POST",
+        headers: { "content-type": "application/activity+json" },
+        body,
+        ...init,
+      });
+    expect((await fetch(post())).status).toBe(401);
+
+    // Signed with Ana's key, then its body swapped: the digest no longer matches.
+    const signed = await signRequest(
+      post(),
+      readerSide.keys.privateKey,
+      new URL(`${readerHttp.origin}/users/ana#main-key`),
+    );
+    const swapped = new Request(signed, { body: body.replace("forged", "swapped") });
+    expect([400, 401]).toContain((await fetch(swapped)).status);
+    await drain();
+    expect(await database().db.select().from(fediverseFollowers)).toEqual([]);
+  });
+});
