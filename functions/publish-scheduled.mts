@@ -41,7 +41,7 @@ export default async (): Promise<Response> => {
       console.log(`Follow mails: ${mails.sent} sent, ${mails.failed} failed`);
     }
     const delivered = await drainQueue(
-      createBlogFederation({ db: database.db }),
+      createBlogFederation({ db: database.db, origin: site || undefined }),
       { db: database.db },
       8_000,
     );

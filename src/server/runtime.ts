@@ -91,7 +91,7 @@ export async function startApi(
   // A server that stays up writes its request log in batches (close it before the database).
   const logWriter = batchLogWriter(database.db);
   // The blog's ActivityPub actor; its queue of deliveries runs in this process until it stops.
-  const federation = createBlogFederation({ db: database.db });
+  const federation = createBlogFederation({ db: database.db, origin: process.env.SITE_URL });
   const stopQueue = new AbortController();
   void federation.federation
     .startQueue({ db: database.db }, { signal: stopQueue.signal })

@@ -53,6 +53,12 @@ export interface FediverseOptions {
   allowPrivateAddress?: boolean;
   /** The queue's worker is started by its caller (`startQueue`, or `drain` on Netlify). */
   manuallyStartQueue?: boolean;
+  /**
+   * The site's public address (SITE_URL), for the ids of the actor and its objects, whatever
+   * address a request came in on (a proxy in front speaks plain HTTP to the server). By default
+   * each request's own.
+   */
+  origin?: string | undefined;
 }
 
 const KEY_KINDS = ["RSASSA-PKCS1-v1_5", "Ed25519"] as const;
@@ -102,6 +108,7 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
     queue,
     manuallyStartQueue: options.manuallyStartQueue ?? true,
     allowPrivateAddress: options.allowPrivateAddress ?? false,
+    ...(options.origin ? { origin: options.origin } : {}),
   });
 
   federation

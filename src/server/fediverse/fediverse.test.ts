@@ -178,6 +178,17 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     expect(old.status).toBe(404);
   });
 
+  it("names itself at SITE_URL, whatever address a proxy asked on", async () => {
+    const db = database().db;
+    const behind = createTestApp(db, undefined, undefined, {
+      federation: createBlogFederation({ db, origin: "https://blog.example" }),
+    });
+    const finger = await behind.request(
+      "http://127.0.0.1:4321/api/federation/.well-known/webfinger?resource=acct:blog@blog.example",
+    );
+    expect((await finger.json()).links[0].href).toBe("https://blog.example/ap/actor/blog");
+  });
+
   it("is followed from another server through WebFinger, accepts with a signature, is unfollowed", async () => {
     const db = database().db;
     const { reader, accepted } = readerSide;
