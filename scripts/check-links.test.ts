@@ -128,6 +128,11 @@ describe("the API's paths", () => {
     expect(dynamicArea("/api/photos/1")).toBeDefined();
     expect(dynamicArea("/apis")).toBeUndefined();
     expect(dynamicArea("/articles/api/")).toBeUndefined();
+    // The fediverse's, answered by the API under /api/federation.
+    expect(dynamicArea("/ap/articles/x")?.toApi("/ap/articles/x")).toBe(
+      "/api/federation/ap/articles/x",
+    );
+    expect(dynamicArea("/apple/")).toBeUndefined();
   });
 
   it("are matched against the routes of the table, GET unless a form posts", () => {

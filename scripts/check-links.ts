@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Element, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { parseRedirectsFile, REDIRECTS_FILE } from "../src/lib/redirects-file.ts";
+import { API_FEDERATION_PREFIX } from "../src/server/fediverse/paths.ts";
 import type { RouteEntry } from "../src/server/http/routes-list.ts";
 
 /** One address named by a page. */
@@ -25,10 +26,21 @@ export interface Reference {
 /**
  * Paths that no file answers, on both hosts: Netlify sends /api/* to the API function
  * (functions/api.mts) and `npm start` sends /api and /api/* to the same app
- * (src/server/site/static-site.ts). Every other path is a file of the build or the not-found page.
+ * (src/server/site/static-site.ts); both send the fediverse's /ap/* to it under
+ * /api/federation. Every other path is a file of the build or the not-found page. `toApi` is
+ * the path the API's route table knows it by.
  */
 export const DYNAMIC_PREFIXES = [
-  { prefix: "/api", reason: "the API (a Netlify Function; the same app under npm start)" },
+  {
+    prefix: "/api",
+    reason: "the API (a Netlify Function; the same app under npm start)",
+    toApi: (pathname: string) => pathname,
+  },
+  {
+    prefix: "/ap",
+    reason: "the blog's ActivityPub actor (the API, under /api/federation)",
+    toApi: (pathname: string) => `${API_FEDERATION_PREFIX}${pathname}`,
+  },
 ] as const;
 
 /** The dynamic area a path belongs to, if any (`/api`, `/api/…`, `/api?…`; not `/apis`). */
@@ -289,8 +301,9 @@ export function judge(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "other-scheme" };
   if (url.origin !== site.origin) return { kind: "external" };
-  if (dynamicArea(url.pathname)) {
-    return site.apiAnswers(url.pathname, method)
+  const area = dynamicArea(url.pathname);
+  if (area) {
+    return site.apiAnswers(area.toApi(url.pathname), method)
       ? { kind: "dynamic" }
       : { kind: "broken", reason: `no API route answers a ${method} of it` };
   }
