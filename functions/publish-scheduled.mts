@@ -8,6 +8,7 @@ import type { Config } from "@netlify/functions";
 import { sendCommentDigest } from "../src/server/comments/digest.ts";
 import { openPostgres } from "../src/server/db/client.ts";
 import { createBlogFederation, drainQueue } from "../src/server/fediverse/federation.ts";
+import { sendArticleActivities } from "../src/server/fediverse/posts.ts";
 import { sendArticleMails } from "../src/server/following/service.ts";
 import { pruneOldLogs } from "../src/server/logs/service.ts";
 import { mailerFromEnv } from "../src/server/mail/mailer.ts";
@@ -40,11 +41,10 @@ export default async (): Promise<Response> => {
     if (mails.sent + mails.failed > 0) {
       console.log(`Follow mails: ${mails.sent} sent, ${mails.failed} failed`);
     }
-    const delivered = await drainQueue(
-      createBlogFederation({ db: database.db, origin: site || undefined }),
-      { db: database.db },
-      8_000,
-    );
+    // Articles gone live, changed or gone, queued for the fediverse's followers, then sent.
+    const federation = createBlogFederation({ db: database.db, origin: site || undefined });
+    if (site) await sendArticleActivities(federation, { db: database.db }, site);
+    const delivered = await drainQueue(federation, { db: database.db }, 8_000);
     if (delivered > 0) console.log(`Fediverse: ${delivered} queued task(s) run`);
     const gone = await pruneOldLogs(database.db);
     if (gone.requests + gone.audit > 0) {

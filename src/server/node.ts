@@ -8,6 +8,7 @@ import { builtSiteChatIndex } from "./chat/index-source.ts";
 import { commentDigestTimer, sendCommentDigest } from "./comments/digest.ts";
 import type { Publisher } from "./content/publisher.ts";
 import type { Db } from "./db/client.ts";
+import { sendArticleActivities } from "./fediverse/posts.ts";
 import { sendArticleMails } from "./following/service.ts";
 import { pruneTimer } from "./logs/service.ts";
 import { mailerFromEnv } from "./mail/mailer.ts";
@@ -69,6 +70,7 @@ let timer: GoLiveTimer | undefined;
 let rebuild: ReturnType<typeof rebuilder> | undefined;
 /** Sends the mails of new articles now (set once the database is open, below). */
 let mailNewArticles = () => {};
+let federateArticles = () => {};
 
 /**
  * What a content change sets off here: a background rebuild swapped in when complete (unless
@@ -93,6 +95,8 @@ async function sitePublisher(db: Db): Promise<Publisher> {
   if (process.env.BUILD_HOOK_URL) parts.push(hookPublisher({ url: process.env.BUILD_HOOK_URL }));
   // An article just live is mailed to its followers at once, not at the next minute's look.
   parts.push({ contentChanged: () => mailNewArticles() });
+  // And sent to its fediverse followers (queued: the publish does not wait for their servers).
+  parts.push({ contentChanged: () => federateArticles() });
   const publisher = allOf(...parts);
   timer = goLiveTimer(db, publisher);
   await timer.recheck();
@@ -112,7 +116,7 @@ try {
   console.error(explainStartError(error, config));
   process.exit(1);
 }
-const { app: api, database, logWriter, stopFederation } = started;
+const { app: api, database, logWriter, federation, stopFederation } = started;
 const pruning = pruneTimer(database.db);
 // The owner's daily digest of comments that wait, when the settings ask for one.
 const siteOrigin = process.env.SITE_URL || `http://localhost:${port}`;
@@ -129,6 +133,12 @@ const articleMails = periodic("The mail of new articles", 60_000, () =>
   }),
 );
 mailNewArticles = articleMails.runNow;
+// Articles gone live, changed or gone, to the fediverse's followers: at each content change and
+// every minute (a scheduled article that fell due).
+const articleActivities = periodic("The fediverse's articles", 60_000, () =>
+  sendArticleActivities(federation, { db: database.db }, siteOrigin),
+);
+federateArticles = articleActivities.runNow;
 // One archive of everything a day in $DATA_DIR/backups, the last BACKUP_KEEP (7) kept.
 const backups = dailyBackups({
   db: database.db,
@@ -184,6 +194,7 @@ async function stop(signal: string, code = 0) {
   await pruning.stop();
   await digests.stop();
   await articleMails.stop();
+  await articleActivities.stop();
   await backups.stop();
   stopFederation();
   rebuild?.close();

@@ -99,6 +99,7 @@ export async function startApi(
   return {
     database,
     logWriter,
+    federation,
     /** Stops the fediverse's queue worker (before the database closes). */
     stopFederation: () => stopQueue.abort(),
     app: createApp({

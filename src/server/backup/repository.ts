@@ -46,6 +46,8 @@ export const OWNED_TABLES = [
   // The fediverse actor's keys travel with it: its followers' servers know its public key.
   schema.fediverseKeys,
   schema.fediverseFollowers,
+  // What followers were sent: a restore sends no article twice.
+  schema.fediversePosts,
   schema.auditLogs,
   schema.pageViews,
   schema.blogImports,

@@ -25,6 +25,7 @@ import {
   fediverseFollowers,
   fediverseKeys,
   fediverseKv,
+  fediversePosts,
   fediverseQueue,
   knownLogins,
   loginThrottle,
@@ -171,6 +172,9 @@ describe.skipIf(!url)(
       });
       await db.insert(fediverseKv).values({ key: '["k"]', value: 1 });
       await db.insert(fediverseQueue).values({ message: {} });
+      await db
+        .insert(fediversePosts)
+        .values({ articleId: subscriber.id, slug: "s", syncedAt: new Date() });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

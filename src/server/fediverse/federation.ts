@@ -28,6 +28,7 @@ import { sitePaths } from "../../shared/site-paths.ts";
 import { articles } from "../articles/service.ts";
 import { contentFiles } from "../content/files.ts";
 import { noPublisher } from "../content/publisher.ts";
+import { previewMarkdown } from "../content/service.ts";
 import type { Db } from "../db/client.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import { FEDIVERSE_ACTOR, FEDIVERSE_PATHS } from "./paths.ts";
@@ -222,11 +223,17 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
 
 /**
  * An article as the fediverse sees it: its title, summary, language and tags (as hashtags),
- * from the blog, to everyone, with a link to its page.
+ * its whole text as HTML (rendered and sanitised as the back office's preview is), from the
+ * blog, to everyone, with a link to its page.
  */
-export function articleObject(ctx: Context<FediverseData>, article: ArticleRecord): Article {
+export async function articleObject(
+  ctx: Context<FediverseData>,
+  article: Pick<ArticleRecord, "slug" | "title" | "summary" | "lang" | "tags" | "body">,
+): Promise<Article> {
   const url = new URL(sitePaths.article(article.slug), ctx.origin);
-  const content = `<p>${escapeHtml(article.summary)}</p><p><a href="${escapeHtml(url.href)}">${escapeHtml(url.href)}</a></p>`;
+  const { html } = await previewMarkdown(article.body);
+  // The preview's HTML is sanitised (src/lib/sanitize-html.ts); the link is escaped here.
+  const content = `${html}<p><a href="${escapeHtml(url.href)}">${escapeHtml(url.href)}</a></p>`;
   return new Article({
     id: ctx.getObjectUri(Article, { slug: article.slug }),
     attribution: ctx.getActorUri(FEDIVERSE_ACTOR),

@@ -11,7 +11,19 @@ import {
   MemoryKvStore,
   signRequest,
 } from "@fedify/fedify";
-import { Accept, Article, Endpoints, Follow, Hashtag, isActor, Person, Undo } from "@fedify/vocab";
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Hashtag,
+  isActor,
+  Person,
+  Undo,
+  Update,
+} from "@fedify/vocab";
 import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
@@ -22,6 +34,15 @@ import { MemoryBuckets } from "../http/memory-buckets.ts";
 import { createTestApp } from "../test-support.ts";
 import { type BlogFederation, createBlogFederation, drainQueue } from "./federation.ts";
 import { isFederationPath, toApiRequest } from "./paths.ts";
+import { sendArticleActivities } from "./posts.ts";
+
+const ARTICLE = {
+  lang: "en-US" as const,
+  title: "An article",
+  summary: "Its summary.",
+  body: "Text.",
+  category: "engineering",
+};
 
 // The blog as an ActivityPub actor, met by a real ActivityPub server nobody on this project
 // wrote: a second Fedify app on loopback, over HTTPS (WebFinger asks https:// only) with a
@@ -75,6 +96,8 @@ async function serveTls(
 /** The reader's own server: one actor, `ana`, who remembers the Accepts she gets. */
 async function readerServer() {
   const accepted: string[] = [];
+  /** What the blog sent her of its articles: "Create <object id>" and so on. */
+  const received: string[] = [];
   const keys = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
   const reader: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
@@ -94,13 +117,24 @@ async function readerServer() {
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => (identifier === "ana" ? [keys] : []));
-  reader.setInboxListeners("/users/{identifier}/inbox", "/inbox").on(Accept, (_ctx, accept) => {
-    // Fedify verified its signature before this runs; it names Ana's Follow by its id.
-    if (accept.actorId && accept.objectId?.href.endsWith("/follows/1")) {
-      accepted.push(accept.actorId.href);
-    }
-  });
-  return { reader, accepted, keys };
+  reader
+    .setInboxListeners("/users/{identifier}/inbox", "/inbox")
+    .on(Accept, (_ctx, accept) => {
+      // Fedify verified its signature before this runs; it names Ana's Follow by its id.
+      if (accept.actorId && accept.objectId?.href.endsWith("/follows/1")) {
+        accepted.push(accept.actorId.href);
+      }
+    })
+    .on(Create, (_ctx, activity) => {
+      received.push(`Create ${activity.objectId?.href}`);
+    })
+    .on(Update, (_ctx, activity) => {
+      received.push(`Update ${activity.objectId?.href}`);
+    })
+    .on(Delete, (_ctx, activity) => {
+      received.push(`Delete ${activity.objectId?.href}`);
+    });
+  return { reader, accepted, received, keys };
 }
 
 describeEachDatabase("the blog in the fediverse", (database) => {
@@ -116,6 +150,9 @@ describeEachDatabase("the blog in the fediverse", (database) => {
   beforeAll(async () => {
     // Both servers' certificate is this run's own: trusted for this test file's requests.
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+    // As node.ts does: Shiki's WebAssembly is read through the global Response, which the
+    // server's adapter replaces with one that cannot read it (the articles' HTML highlights code).
+    await import("shiki/wasm");
     const db = database().db;
     blog = createBlogFederation({ db, allowPrivateAddress: true });
     app = createTestApp(db, undefined, undefined, { federation: blog, buckets });
@@ -245,7 +282,7 @@ describeEachDatabase("the blog in the fediverse", (database) => {
       lang: "en-US" as const,
       title: "Slow <networks>",
       summary: "What a page weighs & why.",
-      body: "Text.",
+      body: "A **bold** claim.\n\n<script>alert(1)</script>",
       category: "engineering",
       tags: ["performance"],
     };
@@ -259,13 +296,75 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     expect(found.name?.toString()).toBe("Slow <networks>");
     expect(found.attributionId?.href).toBe(`${blogServer.origin}/ap/actor/blog`);
     expect(found.url).toEqual(new URL(`${blogServer.origin}/articles/fed-live/`));
-    expect(found.content?.toString()).toContain("What a page weighs &amp; why.");
+    expect(found.summary?.toString()).toBe("What a page weighs & why.");
+    // The whole text as HTML, sanitised; the page's link after it.
+    const html = found.content?.toString() ?? "";
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).not.toContain("<script");
+    expect(html).toContain(`href="${blogServer.origin}/articles/fed-live/"`);
     const [tag] = await Array.fromAsync(found.getTags());
     expect(tag instanceof Hashtag && tag.name?.toString()).toBe("#performance");
     const draft = await fetch(`${blogServer.origin}/ap/articles/fed-draft`, {
       headers: { accept: "application/activity+json" },
     });
     expect(draft.status).toBe(404);
+  });
+
+  it("sends its followers a Create when an article goes live, once; an Update; a Delete", async () => {
+    const db = database().db;
+    const { reader, received } = readerSide;
+    received.length = 0;
+    const ctx = reader.createContext(new URL(readerHttp.origin));
+    const blogActor = await ctx.lookupObject(`@blog@${host()}`);
+    if (!isActor(blogActor) || !blogActor.id) throw new Error("the blog was not found");
+    await ctx.sendActivity(
+      { identifier: "ana" },
+      blogActor,
+      new Follow({
+        id: new URL(`${readerHttp.origin}/follows/2`),
+        actor: ctx.getActorUri("ana"),
+        object: blogActor.id,
+      }),
+    );
+    await drain();
+    const sync = () => sendArticleActivities(blog, { db }, blogServer.origin);
+    const object = `${blogServer.origin}/ap/articles/fed-new`;
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const [row] = await db
+      .insert(contentArticles)
+      .values({
+        ...ARTICLE,
+        slug: "fed-new",
+        status: "published",
+        publishedAt: minuteAgo,
+        updatedAt: minuteAgo,
+      })
+      .returning();
+    // An old article republished, and a draft: never sent.
+    await db.insert(contentArticles).values([
+      {
+        ...ARTICLE,
+        slug: "fed-old",
+        status: "published",
+        publishedAt: new Date(Date.now() - 5 * 86_400_000),
+      },
+      { ...ARTICLE, slug: "fed-draft-2", status: "draft" },
+    ]);
+    expect(await sync()).toEqual({ created: 1, updated: 0, deleted: 0 });
+    expect(await sync()).toEqual({ created: 0, updated: 0, deleted: 0 });
+    await drain();
+    expect(received).toEqual([`Create ${object}`]);
+
+    await db
+      .update(contentArticles)
+      .set({ title: "New, changed", updatedAt: new Date() })
+      .where(eq(contentArticles.id, row?.id ?? ""));
+    expect(await sync()).toEqual({ created: 0, updated: 1, deleted: 0 });
+    await db.delete(contentArticles).where(eq(contentArticles.id, row?.id ?? ""));
+    expect(await sync()).toEqual({ created: 0, updated: 0, deleted: 1 });
+    expect(await sync()).toEqual({ created: 0, updated: 0, deleted: 0 });
+    await drain();
+    expect(received).toEqual([`Create ${object}`, `Update ${object}`, `Delete ${object}`]);
   });
 
   it("refuses an activity unsigned, or signed and then changed", async () => {

@@ -1,8 +1,16 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { type FediverseFollower, fediverseFollowers, fediverseKeys } from "../db/schema.ts";
+import {
+  blogImportRows,
+  contentArticles,
+  type FediverseFollower,
+  fediverseFollowers,
+  fediverseKeys,
+  fediversePosts,
+} from "../db/schema.ts";
 
-// The SQL of the blog's actor: its key pairs, and the accounts that follow it.
+// The SQL of the blog's actor: its key pairs, the accounts that follow it, and what they were
+// sent of each article.
 
 export interface StoredKeyPair {
   kind: string;
@@ -54,4 +62,98 @@ export function followers(db: Db) {
 export async function followerCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(fediverseFollowers);
   return row?.n ?? 0;
+}
+
+// --- What followers were sent of each article
+
+/** An article as its activities carry it. */
+export type PostedArticle = Pick<
+  typeof contentArticles.$inferSelect,
+  "id" | "slug" | "lang" | "title" | "summary" | "body" | "tags" | "updatedAt"
+>;
+
+const articleFields = {
+  id: contentArticles.id,
+  slug: contentArticles.slug,
+  lang: contentArticles.lang,
+  title: contentArticles.title,
+  summary: contentArticles.summary,
+  body: contentArticles.body,
+  tags: contentArticles.tags,
+  updatedAt: contentArticles.updatedAt,
+};
+
+/** Articles on the site at `now` (published, or scheduled and due), not written by an import. */
+function onSite(db: Db, now: Date) {
+  const a = contentArticles;
+  const imported = db
+    .select({ one: sql`1` })
+    .from(blogImportRows)
+    .where(and(eq(blogImportRows.kind, "article"), eq(blogImportRows.rowKey, sql`${a.id}::text`)));
+  return and(
+    or(eq(a.status, "published"), and(eq(a.status, "scheduled"), lte(a.publishedAt, now))),
+    lte(a.publishedAt, now),
+    notExists(imported),
+  );
+}
+
+/**
+ * The articles gone live since `since` that followers were never sent, each recorded as sent
+ * first (two senders never both take one; a stop after this loses its Create, never doubles it).
+ */
+export async function claimNewPosts(db: Db, now: Date, since: Date): Promise<PostedArticle[]> {
+  const fresh = await db
+    .select(articleFields)
+    .from(contentArticles)
+    .leftJoin(fediversePosts, eq(fediversePosts.articleId, contentArticles.id))
+    .where(
+      and(
+        onSite(db, now),
+        gt(contentArticles.publishedAt, since),
+        isNull(fediversePosts.articleId),
+      ),
+    );
+  if (fresh.length === 0) return [];
+  const claimed = await db
+    .insert(fediversePosts)
+    .values(fresh.map((a) => ({ articleId: a.id, slug: a.slug, syncedAt: a.updatedAt })))
+    .onConflictDoNothing({ target: fediversePosts.articleId })
+    .returning({ id: fediversePosts.articleId });
+  const ids = new Set(claimed.map((row) => row.id));
+  return fresh.filter((a) => ids.has(a.id));
+}
+
+/** Sent articles changed since followers last saw them, their change recorded as sent. */
+export async function claimChangedPosts(db: Db, now: Date): Promise<PostedArticle[]> {
+  const p = fediversePosts;
+  const changed = await db
+    .select(articleFields)
+    .from(p)
+    .innerJoin(contentArticles, eq(contentArticles.id, p.articleId))
+    .where(and(isNull(p.deletedAt), gt(contentArticles.updatedAt, p.syncedAt), onSite(db, now)));
+  const sent: PostedArticle[] = [];
+  for (const a of changed) {
+    const [row] = await db
+      .update(p)
+      .set({ syncedAt: a.updatedAt, slug: a.slug })
+      .where(and(eq(p.articleId, a.id), lt(p.syncedAt, a.updatedAt)))
+      .returning({ id: p.articleId });
+    if (row) sent.push(a);
+  }
+  return sent;
+}
+
+/** Sent articles no longer on the site (deleted, unpublished), recorded as gone: their slugs. */
+export async function claimGonePosts(db: Db, now: Date): Promise<string[]> {
+  const p = fediversePosts;
+  const live = db
+    .select({ one: sql`1` })
+    .from(contentArticles)
+    .where(and(eq(contentArticles.id, p.articleId), onSite(db, now)));
+  const gone = await db
+    .update(p)
+    .set({ deletedAt: now })
+    .where(and(isNull(p.deletedAt), notExists(live)))
+    .returning({ slug: p.slug });
+  return gone.map((row) => row.slug);
 }

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, uuidId, zoned } from "./columns.ts";
 
 // The blog as an ActivityPub actor (src/server/fediverse/): its keys, who follows it, and the
@@ -59,3 +59,16 @@ export const fediverseQueue = pgTable(
 ).enableRLS();
 
 export type FediverseFollower = typeof fediverseFollowers.$inferSelect;
+
+/**
+ * What the followers were sent of each article: its Create (once, ever: the row is made first),
+ * the last change they saw (`synced_at`, the article's `updated_at` then), and its Delete.
+ */
+export const fediversePosts = pgTable("fediverse_posts", {
+  /** The article. No foreign key: the record stays when the article goes, to send its Delete. */
+  articleId: uuid("article_id").primaryKey(),
+  slug: text("slug").notNull(),
+  createdAt: createdAt(),
+  syncedAt: zoned("synced_at").notNull(),
+  deletedAt: zoned("deleted_at"),
+}).enableRLS();
