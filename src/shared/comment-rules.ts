@@ -68,6 +68,8 @@ export interface CommentRecord {
     owner: boolean;
     /** A reader whose account is gone ("deleted reader"). */
     gone: boolean;
+    /** A fediverse author's profile page (their reply came from Mastodon or the like). */
+    url?: string | undefined;
   };
   /** Sanitised on the server; empty for a deleted comment kept for its replies. */
   html: string;

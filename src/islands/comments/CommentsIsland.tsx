@@ -101,7 +101,16 @@ function CommentsIsland({ kind, item, lang, open, guests }: Props) {
         <>
           <header className="comment-head">
             <strong className="comment-author">
-              {comment.author.gone ? t("comments.deletedReader") : comment.author.name}
+              {comment.author.url ? (
+                // A fediverse author's profile: an http(s) address, checked on the server.
+                <a href={comment.author.url} rel="ugc nofollow noopener">
+                  {comment.author.name}
+                </a>
+              ) : comment.author.gone ? (
+                t("comments.deletedReader")
+              ) : (
+                comment.author.name
+              )}
             </strong>
             {comment.author.owner && <span className="comment-badge">{t("comments.author")}</span>}
             {comment.replyTo && (

@@ -38,7 +38,13 @@ function comment(record: CommentRecord, locale: Locale, when: Intl.DateTimeForma
     { id: `comment-${record.id}`, lang: record.lang, "aria-labelledby": `by-${record.id}` },
     [
       h("header", [
-        h("strong", { id: `by-${record.id}` }, name),
+        h(
+          "strong",
+          { id: `by-${record.id}` },
+          record.author.url
+            ? h("a", { href: record.author.url, rel: "ugc nofollow noopener" }, name)
+            : name,
+        ),
         record.author.owner ? [" ", h("span.mark", t("comments.author"))] : [],
         record.replyTo
           ? [

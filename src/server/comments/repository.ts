@@ -78,6 +78,16 @@ export async function insertComment(db: Db, values: NewComment): Promise<Comment
 }
 
 /** Changes a comment's text, if it is still `userId`'s and not deleted. */
+/** A comment from the fediverse, once per post (`remote_id`): whether it was new. */
+export async function insertRemoteComment(db: Db, values: NewComment): Promise<boolean> {
+  const rows = await db
+    .insert(comments)
+    .values(values)
+    .onConflictDoNothing({ target: comments.remoteId })
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
 export async function updateComment(
   db: Db,
   id: string,

@@ -11,6 +11,7 @@ import {
   type ListCommentsQuery,
   type ModeratedComment,
 } from "../../shared/comments.ts";
+import type { ContentLang } from "../../shared/content-rules.ts";
 import type { SiteSettings } from "../../shared/kinds/settings.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { hashToken, newToken } from "../auth/sessions.ts";
@@ -63,6 +64,7 @@ export function commentRecord(
       avatar: deleted ? null : row.authorAvatar || null,
       owner: row.byOwner && !deleted,
       gone: gone && !deleted,
+      ...(row.remoteUrl && !deleted ? { url: row.remoteUrl } : {}),
     },
     html: deleted ? "" : row.html,
     lang: row.lang,
@@ -371,4 +373,53 @@ export async function itemCommentsMoved(
   if (kind === "book") return repo.bookChapterComments(db, from, to);
   if (to === null) return repo.deleteItemComments(db, kind, from);
   return repo.moveItemComments(db, kind, from, to);
+}
+
+/** A reply from the fediverse to an item, as the inbox hands it over. */
+export interface RemoteReply {
+  kind: CommentKind;
+  item: string;
+  /** The author's name as their server gives it, else their handle. */
+  name: string;
+  /** Their profile page. */
+  url: string | null;
+  /** Their post's id: a second delivery of it is no second comment. */
+  id: string;
+  /** The post's text (its HTML made text by the caller). */
+  text: string;
+  lang: ContentLang;
+}
+
+/** `url` if it is an http(s) address (a page may link it), else null: never `javascript:`. */
+function webAddress(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a reply from the fediverse as a comment waiting for the owner, like a guest's first:
+ * nothing shows until it is approved. Answers whether it was new. Refused while comments are
+ * closed; a post delivered again is kept once.
+ */
+export async function holdRemoteReply(db: Db, reply: RemoteReply): Promise<boolean> {
+  const settings = await currentSettings(db);
+  if (!settings.commentsOpen) return false;
+  const body = reply.text.slice(0, 4000);
+  const { html } = renderComment(body);
+  return repo.insertRemoteComment(db, {
+    kind: reply.kind,
+    item: reply.item,
+    guestName: reply.name.slice(0, 80) || "?",
+    remoteUrl: webAddress(reply.url),
+    remoteId: reply.id,
+    body,
+    html,
+    lang: reply.lang,
+    status: "pending",
+  });
 }

@@ -10,12 +10,14 @@ import {
 import {
   Accept,
   Article,
+  Create,
   Endpoints,
   Follow,
   Hashtag,
   Image,
   isActor,
   LanguageString,
+  Note,
   Person,
   PUBLIC_COLLECTION,
   Undo,
@@ -26,6 +28,7 @@ import { escapeHtml } from "../../shared/html.ts";
 import type { ArticleRecord } from "../../shared/kinds/article.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { articles } from "../articles/service.ts";
+import { holdRemoteReply } from "../comments/service.ts";
 import { contentFiles } from "../content/files.ts";
 import { noPublisher } from "../content/publisher.ts";
 import { previewMarkdown } from "../content/service.ts";
@@ -34,6 +37,7 @@ import { currentSettings } from "../site-config/settings.ts";
 import { FEDIVERSE_ACTOR, FEDIVERSE_PATHS } from "./paths.ts";
 import * as repo from "./repository.ts";
 import { DbKvStore, DbMessageQueue } from "./store-repository.ts";
+import { htmlToText } from "./text.ts";
 
 // The blog as an ActivityPub actor, by Fedify: found by WebFinger as `@<handle>@<host>` (the
 // handle a setting), described by NodeInfo, followed and unfollowed from Mastodon and the rest
@@ -187,6 +191,29 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
           object: follow,
         }),
       );
+    })
+    .on(Create, async (ctx, create) => {
+      // A reply to one of the blog's articles: a comment held for the owner, like a guest's.
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || note.id === null || note.replyTargetId === null) return;
+      const target = ctx.parseUri(note.replyTargetId);
+      if (target?.type !== "object" || target.class !== Article) return;
+      const slug = target.values.slug ?? "";
+      const content = { db: ctx.data.db, publisher: noPublisher, files: contentFiles() };
+      const article = await articles.shown(content, slug);
+      if (!article?.comments) return;
+      const author = await create.getActor(ctx);
+      if (!isActor(author) || author.id === null) return;
+      if (note.attributionId !== null && note.attributionId.href !== author.id.href) return;
+      await holdRemoteReply(ctx.data.db, {
+        kind: "article",
+        item: slug,
+        name: author.name?.toString() || `@${author.preferredUsername ?? "?"}@${author.id.host}`,
+        url: author.url instanceof URL ? author.url.href : author.id.href,
+        id: note.id.href,
+        text: htmlToText(note.content?.toString() ?? ""),
+        lang: article.lang,
+      });
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);

@@ -20,6 +20,7 @@ import {
   Follow,
   Hashtag,
   isActor,
+  Note,
   Person,
   Undo,
   Update,
@@ -28,10 +29,11 @@ import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-db.ts";
-import { contentArticles, fediverseFollowers, siteSettings } from "../db/schema.ts";
+import { holdRemoteReply } from "../comments/service.ts";
+import { comments, contentArticles, fediverseFollowers, siteSettings } from "../db/schema.ts";
 import type { App } from "../http/app.ts";
 import { MemoryBuckets } from "../http/memory-buckets.ts";
-import { createTestApp } from "../test-support.ts";
+import { callJson, createTestApp, userWithSession } from "../test-support.ts";
 import { type BlogFederation, createBlogFederation, drainQueue } from "./federation.ts";
 import { isFederationPath, toApiRequest } from "./paths.ts";
 import { sendArticleActivities } from "./posts.ts";
@@ -365,6 +367,71 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     expect(await sync()).toEqual({ created: 0, updated: 0, deleted: 0 });
     await drain();
     expect(received).toEqual([`Create ${object}`, `Update ${object}`, `Delete ${object}`]);
+  });
+
+  it("keeps a reply from the fediverse as a comment waiting for the owner, once", async () => {
+    const db = database().db;
+    await db
+      .insert(contentArticles)
+      .values({ ...ARTICLE, slug: "fed-reply", status: "published", publishedAt: new Date() });
+    const ctx = readerSide.reader.createContext(new URL(readerHttp.origin));
+    const blogActor = await ctx.lookupObject(`@blog@${host()}`);
+    if (!isActor(blogActor)) throw new Error("the blog was not found");
+    const ana = ctx.getActorUri("ana");
+    const reply = (n: number, target: string) =>
+      new Create({
+        id: new URL(`${readerHttp.origin}/notes/${n}#create`),
+        actor: ana,
+        object: new Note({
+          id: new URL(`${readerHttp.origin}/notes/${n}`),
+          attribution: ana,
+          replyTarget: new URL(target),
+          content:
+            '<p><span><a href="x">@blog</a></span> Lovely <b>post</b>!</p><p>Second<br>line</p>',
+        }),
+      });
+    const article = `${blogServer.origin}/ap/articles/fed-reply`;
+    await ctx.sendActivity({ identifier: "ana" }, blogActor, reply(1, article));
+    // Delivered twice (a retry), and a reply to something that is not one of its articles.
+    await ctx.sendActivity({ identifier: "ana" }, blogActor, reply(1, article));
+    await ctx.sendActivity(
+      { identifier: "ana" },
+      blogActor,
+      reply(2, `${readerHttp.origin}/notes/9`),
+    );
+    await drain();
+    const rows = await db.select().from(comments);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: "article",
+      item: "fed-reply",
+      guestName: "Ana",
+      guestEmail: null,
+      remoteUrl: ana.href,
+      remoteId: `${readerHttp.origin}/notes/1`,
+      status: "pending",
+      body: "@blog Lovely post!\n\nSecond\nline",
+    });
+    expect(rows[0]?.html).not.toContain("<b>");
+
+    // In the owner's queue with the profile link; a profile address that is no web page is
+    // dropped, never linked.
+    const owner = await userWithSession(db, { role: "admin" });
+    const queue = await callJson(app, "GET", "/api/admin/comments?status=pending", {
+      token: owner.token,
+    });
+    expect(queue.body.data.items[0].author).toMatchObject({ name: "Ana", url: ana.href });
+    await holdRemoteReply(db, {
+      kind: "article",
+      item: "fed-reply",
+      name: "Mallory",
+      url: "javascript:alert(1)",
+      id: "https://evil.example/notes/1",
+      text: "Hi",
+      lang: "en-US",
+    });
+    const [mallory] = await db.select().from(comments).where(eq(comments.guestName, "Mallory"));
+    expect(mallory?.remoteUrl).toBeNull();
   });
 
   it("refuses an activity unsigned, or signed and then changed", async () => {

@@ -155,7 +155,16 @@ function CommentItem({
           item={comment}
           selection={selection}
         />
-        <h2>{author}</h2>
+        <h2>
+          {comment.author.url ? (
+            // A fediverse author's profile: an http(s) address, checked on the server.
+            <a href={comment.author.url} rel="ugc nofollow noopener">
+              {author}
+            </a>
+          ) : (
+            author
+          )}
+        </h2>
         {comment.author.owner && <span className="bms-badge">{t("comments.author")}</span>}
         <span className="bms-badge" data-status={comment.status}>
           {t(`commentsCenter.statuses.${comment.status}`)}

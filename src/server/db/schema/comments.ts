@@ -26,6 +26,12 @@ export const comments = pgTable(
     /** A guest's name as shown, and email (never shown, for replies by mail). */
     guestName: text("guest_name"),
     guestEmail: text("guest_email"),
+    /**
+     * A reply from the fediverse: the author's profile page (shown as a link), and the id of
+     * their post (one comment a post, however often it is delivered).
+     */
+    remoteUrl: text("remote_url"),
+    remoteId: text("remote_id").unique(),
     /** Written by the site's owner (an admin): shown with an "author" mark. */
     byOwner: boolean("by_owner").notNull().default(false),
     /** The Markdown as written, and the HTML made of it and sanitised on the server. */
