@@ -116,7 +116,7 @@ try {
   console.error(explainStartError(error, config));
   process.exit(1);
 }
-const { app: api, database, logWriter, federation, stopFederation } = started;
+const { app: api, database, logWriter, federation } = started;
 const pruning = pruneTimer(database.db);
 // The owner's daily digest of comments that wait, when the settings ask for one.
 const siteOrigin = process.env.SITE_URL || `http://localhost:${port}`;
@@ -196,7 +196,6 @@ async function stop(signal: string, code = 0) {
   await articleMails.stop();
   await articleActivities.stop();
   await backups.stop();
-  stopFederation();
   rebuild?.close();
   // The request log's last rows, before the database closes.
   await logWriter.close();

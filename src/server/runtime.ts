@@ -93,15 +93,23 @@ export async function startApi(
   // The blog's ActivityPub actor; its queue of deliveries runs in this process until it stops.
   const federation = createBlogFederation({ db: database.db, origin: process.env.SITE_URL });
   const stopQueue = new AbortController();
-  void federation.federation
+  const queueDone = federation.federation
     .startQueue({ db: database.db }, { signal: stopQueue.signal })
     .catch((error: unknown) => console.error("fediverse: the queue stopped:", error));
   return {
-    database,
+    // Closing the database stops the queue's worker first, and waits for its last task.
+    database: {
+      db: database.db,
+      kind: database.kind,
+      migrate: () => database.migrate(),
+      async close() {
+        stopQueue.abort();
+        await queueDone;
+        await database.close();
+      },
+    } satisfies Database,
     logWriter,
     federation,
-    /** Stops the fediverse's queue worker (before the database closes). */
-    stopFederation: () => stopQueue.abort(),
     app: createApp({
       db: database.db,
       federation,
