@@ -2,20 +2,33 @@
 // update and delete by id, a list page, status as readers see it now, the lists' orders and
 // facets. Each aggregate's repository builds its own rows from these.
 
-import { and, count, eq, getTableColumns, gt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ItemSort, PhotoSort } from "../../shared/content.ts";
 import type { ContentLang, ContentStatus } from "../../shared/content-rules.ts";
 import type { Db } from "./client.ts";
 import type { Patch, RowPage } from "./queries.ts";
-import type {
-  contentAlbums,
+import {
+  blogImportRows,
+  type contentAlbums,
   contentArticles,
-  contentBooks,
-  contentCategories,
-  contentChapters,
-  contentNotes,
-  contentPhotos,
+  type contentBooks,
+  type contentCategories,
+  type contentChapters,
+  type contentNotes,
+  type contentPhotos,
 } from "./schema.ts";
 
 export type ArticleRow = typeof contentArticles.$inferSelect;
@@ -207,6 +220,23 @@ export function statusIs(
   }
   if (status === "scheduled") return and(eq(t.status, "scheduled"), gt(t.publishedAt, sql`now()`));
   return status ? eq(t.status, status) : undefined;
+}
+
+/**
+ * Articles on the site at `now` (published, or scheduled and due) that no import wrote: what
+ * followers are sent, by email and in the fediverse.
+ */
+export function articlesOnSiteAt(db: Db, now: Date): SQL | undefined {
+  const a = contentArticles;
+  const imported = db
+    .select({ one: sql`1` })
+    .from(blogImportRows)
+    .where(and(eq(blogImportRows.kind, "article"), eq(blogImportRows.rowKey, sql`${a.id}::text`)));
+  return and(
+    or(eq(a.status, "published"), and(eq(a.status, "scheduled"), lte(a.publishedAt, now))),
+    lte(a.publishedAt, now),
+    notExists(imported),
+  );
 }
 
 /** One language of a text kept in both (a JSON column), as text. */

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { articlesOnSiteAt } from "../db/items.ts";
 import {
-  blogImportRows,
   contentArticles,
   type FediverseFollower,
   fediverseFollowers,
@@ -83,20 +83,6 @@ const articleFields = {
   updatedAt: contentArticles.updatedAt,
 };
 
-/** Articles on the site at `now` (published, or scheduled and due), not written by an import. */
-function onSite(db: Db, now: Date) {
-  const a = contentArticles;
-  const imported = db
-    .select({ one: sql`1` })
-    .from(blogImportRows)
-    .where(and(eq(blogImportRows.kind, "article"), eq(blogImportRows.rowKey, sql`${a.id}::text`)));
-  return and(
-    or(eq(a.status, "published"), and(eq(a.status, "scheduled"), lte(a.publishedAt, now))),
-    lte(a.publishedAt, now),
-    notExists(imported),
-  );
-}
-
 /**
  * The articles gone live since `since` that followers were never sent, each recorded as sent
  * first (two senders never both take one; a stop after this loses its Create, never doubles it).
@@ -108,7 +94,7 @@ export async function claimNewPosts(db: Db, now: Date, since: Date): Promise<Pos
     .leftJoin(fediversePosts, eq(fediversePosts.articleId, contentArticles.id))
     .where(
       and(
-        onSite(db, now),
+        articlesOnSiteAt(db, now),
         gt(contentArticles.publishedAt, since),
         isNull(fediversePosts.articleId),
       ),
@@ -130,7 +116,13 @@ export async function claimChangedPosts(db: Db, now: Date): Promise<PostedArticl
     .select(articleFields)
     .from(p)
     .innerJoin(contentArticles, eq(contentArticles.id, p.articleId))
-    .where(and(isNull(p.deletedAt), gt(contentArticles.updatedAt, p.syncedAt), onSite(db, now)));
+    .where(
+      and(
+        isNull(p.deletedAt),
+        gt(contentArticles.updatedAt, p.syncedAt),
+        articlesOnSiteAt(db, now),
+      ),
+    );
   const sent: PostedArticle[] = [];
   for (const a of changed) {
     const [row] = await db
@@ -149,7 +141,7 @@ export async function claimGonePosts(db: Db, now: Date): Promise<string[]> {
   const live = db
     .select({ one: sql`1` })
     .from(contentArticles)
-    .where(and(eq(contentArticles.id, p.articleId), onSite(db, now)));
+    .where(and(eq(contentArticles.id, p.articleId), articlesOnSiteAt(db, now)));
   const gone = await db
     .update(p)
     .set({ deletedAt: now })

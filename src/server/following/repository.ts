@@ -10,15 +10,15 @@ import {
   inArray,
   isNull,
   lt,
-  lte,
   notExists,
   or,
+  type SQL,
   sql,
 } from "drizzle-orm";
 import type { ContentLang } from "../../shared/content-rules.ts";
 import type { Db } from "../db/client.ts";
+import { articlesOnSiteAt } from "../db/items.ts";
 import {
-  blogImportRows,
   contentArticles,
   mailingDeliveries,
   mailings,
@@ -105,33 +105,35 @@ export async function removeByToken(db: Db, tokenHash: string): Promise<boolean>
 
 // --- Mailings of new articles
 
-/** Which articles a mailing may hold: live at `now`, and not written by an import. */
-function mailable(db: Db, now: Date) {
-  const a = contentArticles;
-  const live = or(
-    eq(a.status, "published"),
-    and(eq(a.status, "scheduled"), lte(a.publishedAt, now)),
+/** A pending delivery of mailing `mailingId` for each subscriber `readers` selects. */
+async function insertDeliveries(db: Db, mailingId: string, readers: SQL | undefined) {
+  await db.insert(mailingDeliveries).select(
+    db
+      .select({
+        mailingId: sql`${mailingId}::uuid`.as("mailing_id"),
+        subscriberId: subscribers.id,
+        status: sql`'pending'`.as("status"),
+        attempts: sql`0`.as("attempts"),
+        lastError: sql`null`.as("last_error"),
+        claimedAt: sql`null`.as("claimed_at"),
+        sentAt: sql`null`.as("sent_at"),
+      })
+      .from(subscribers)
+      .where(readers),
   );
-  const imported = db
-    .select({ one: sql`1` })
-    .from(blogImportRows)
-    .where(and(eq(blogImportRows.kind, "article"), eq(blogImportRows.rowKey, sql`${a.id}::text`)));
-  return { live, imported };
 }
 
 /** The articles of a digest: live, not imported, gone live in [from, to), in `langs`, oldest first. */
 export function weekArticles(db: Db, from: Date, to: Date, now: Date, langs?: ContentLang[]) {
   const a = contentArticles;
-  const { live, imported } = mailable(db, now);
   return db
     .select({ slug: a.slug, lang: a.lang, title: a.title, summary: a.summary })
     .from(a)
     .where(
       and(
-        live,
+        articlesOnSiteAt(db, now),
         gte(a.publishedAt, from),
         lt(a.publishedAt, to),
-        notExists(imported),
         langs ? inArray(a.lang, langs) : undefined,
       ),
     )
@@ -163,20 +165,7 @@ export function queueDigest(
       .onConflictDoNothing({ target: mailings.digestWeek })
       .returning({ id: mailings.id });
     if (!made) return false;
-    await tx.insert(mailingDeliveries).select(
-      db
-        .select({
-          mailingId: sql`${made.id}::uuid`.as("mailing_id"),
-          subscriberId: subscribers.id,
-          status: sql`'pending'`.as("status"),
-          attempts: sql`0`.as("attempts"),
-          lastError: sql`null`.as("last_error"),
-          claimedAt: sql`null`.as("claimed_at"),
-          sentAt: sql`null`.as("sent_at"),
-        })
-        .from(subscribers)
-        .where(readers),
-    );
+    await insertDeliveries(tx, made.id, readers);
     return true;
   });
 }
@@ -189,7 +178,6 @@ export function queueDigest(
 export async function queueMailings(db: Db, now: Date, withinMs: number): Promise<number> {
   const since = new Date(now.getTime() - withinMs);
   const a = contentArticles;
-  const { live, imported } = mailable(db, now);
   const made = await db
     .insert(mailings)
     .select(
@@ -203,27 +191,16 @@ export async function queueMailings(db: Db, now: Date, withinMs: number): Promis
           finishedAt: sql`null`.as("finished_at"),
         })
         .from(a)
-        .where(and(live, gt(a.publishedAt, since), lte(a.publishedAt, now), notExists(imported))),
+        .where(and(articlesOnSiteAt(db, now), gt(a.publishedAt, since))),
     )
     .onConflictDoNothing({ target: mailings.articleId })
     .returning({ id: mailings.id, lang: mailings.lang });
   for (const mailing of made) {
     if (!mailing.lang) continue;
-    await db.insert(mailingDeliveries).select(
-      db
-        .select({
-          mailingId: sql`${mailing.id}::uuid`.as("mailing_id"),
-          subscriberId: subscribers.id,
-          status: sql`'pending'`.as("status"),
-          attempts: sql`0`.as("attempts"),
-          lastError: sql`null`.as("last_error"),
-          claimedAt: sql`null`.as("claimed_at"),
-          sentAt: sql`null`.as("sent_at"),
-        })
-        .from(subscribers)
-        .where(
-          and(arrayContains(subscribers.langs, [mailing.lang]), eq(subscribers.digest, false)),
-        ),
+    await insertDeliveries(
+      db,
+      mailing.id,
+      and(arrayContains(subscribers.langs, [mailing.lang]), eq(subscribers.digest, false)),
     );
   }
   return made.length;
