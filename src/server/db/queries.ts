@@ -59,7 +59,7 @@ export function answerPage<Row, Item>(
 }
 
 /** `value` as a literal part of a LIKE pattern. */
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 

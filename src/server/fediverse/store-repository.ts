@@ -9,6 +9,7 @@ import type {
 } from "@fedify/fedify";
 import { and, asc, eq, gt, isNull, like, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { escapeLike } from "../db/queries.ts";
 import { fediverseKv, fediverseQueue } from "../db/schema.ts";
 
 // Fedify's two stores as tables of the blog's database, so they work the same on PGlite, on
@@ -17,9 +18,6 @@ import { fediverseKv, fediverseQueue } from "../db/schema.ts";
 // ones to handle), polled, with claims that a stopped worker leaves to be taken again.
 
 const encode = (key: KvKey) => JSON.stringify(key);
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const literal = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 const millisOf = (duration: { total(unit: "millisecond"): number }) =>
   duration.total("millisecond");
@@ -61,7 +59,7 @@ export class DbKvStore implements KvStore {
         and(
           live(),
           prefix
-            ? or(eq(fediverseKv.key, encode(prefix)), like(fediverseKv.key, `${literal(open)}%`))
+            ? or(eq(fediverseKv.key, encode(prefix)), like(fediverseKv.key, `${escapeLike(open)}%`))
             : undefined,
         ),
       )

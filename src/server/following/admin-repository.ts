@@ -1,7 +1,8 @@
-import { and, arrayContains, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ContentLang } from "../../shared/content-rules.ts";
 import type { DeliveryStatus } from "../../shared/following.ts";
 import type { Db } from "../db/client.ts";
+import { search } from "../db/queries.ts";
 import { contentArticles, mailingDeliveries, mailings, subscribers } from "../db/schema.ts";
 
 // The owner's SQL of following by email: the subscribers (counted, paged, exported, removed)
@@ -17,13 +18,10 @@ export interface Paging {
   offset: number;
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-const literal = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
 function subscriberWhere(filter: SubscriberFilter) {
   return and(
     filter.lang ? arrayContains(subscribers.langs, [filter.lang]) : undefined,
-    filter.q ? ilike(subscribers.email, `%${literal(filter.q)}%`) : undefined,
+    search(filter.q, [subscribers.email]),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   weekStartOf,
 } from "../../shared/following.ts";
 import type { Db } from "../db/client.ts";
+import { answerPage } from "../db/queries.ts";
 import { csvOf } from "../http/csv.ts";
 import { ApiError } from "../http/errors.ts";
 import * as repo from "./admin-repository.ts";
@@ -55,7 +56,7 @@ export async function listSubscribers(
     repo.subscriberRows(db, query, paging),
     repo.subscriberTotal(db, query),
   ]);
-  return { items: rows.map(itemOf), total, page: query.page, pageSize: query.pageSize };
+  return answerPage(query, { rows, total }, itemOf);
 }
 
 /** Every subscriber of a filter as CSV: address, languages, the mails' language, digest, since. */
@@ -102,7 +103,7 @@ export async function listMailings(
           repo.deliveryCounts(db, ids),
           repo.deliveryFailures(db, ids, FAILURES_SHOWN),
         ]);
-  const items = rows.map((row): MailingItem => {
+  return answerPage(query, { rows, total }, (row): MailingItem => {
     const deliveries = noDeliveries();
     for (const c of counts) if (c.mailingId === row.id) deliveries[c.status] = c.n;
     return {
@@ -119,5 +120,4 @@ export async function listMailings(
         .map(({ email, attempts, error }) => ({ email, attempts, error })),
     };
   });
-  return { items, total, page: query.page, pageSize: query.pageSize };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AuditLogFilter, RequestLogFilter, StatusClass } from "../../shared/logs.ts";
 import type { Db } from "../db/client.ts";
-import { search } from "../db/queries.ts";
+import { escapeLike, search } from "../db/queries.ts";
 import { auditLogs, requestLogs, requestLogTexts, users } from "../db/schema.ts";
 
 // The log center's SQL: a filter made a WHERE, a page of entries newest first (with the name of
@@ -13,7 +13,7 @@ export type RequestLogRow = typeof requestLogs.$inferSelect & { userName: string
 export type AuditLogRow = typeof auditLogs.$inferSelect & { currentName: string | null };
 
 /** `value` as a literal prefix of a LIKE pattern. */
-const prefix = (value: string) => `${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const prefix = (value: string) => `${escapeLike(value)}%`;
 
 const STATUS_RANGES: Record<StatusClass, [number, number]> = {
   "2xx": [200, 300],
@@ -123,7 +123,7 @@ export function auditLogWhere(db: Db, f: AuditLogFilter): SQL | undefined {
       ? [
           or(
             inArray(auditLogs.actorId, usersNamed(db, f.user)),
-            ilike(auditLogs.actorName, `%${f.user.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
+            ilike(auditLogs.actorName, `%${escapeLike(f.user)}%`),
           ) ?? sql`true`,
         ]
       : []),
