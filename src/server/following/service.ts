@@ -1,4 +1,5 @@
 import { translator } from "../../i18n/core.ts";
+import type { ContentLang } from "../../shared/content-rules.ts";
 import {
   FOLLOW_LINK_HOURS,
   FOLLOW_MAILS_A_DAY,
@@ -144,6 +145,18 @@ export async function sendArticleMails(
   let sent = 0;
   let failed = 0;
   let settings: SiteSettings | undefined;
+  // A digest's articles depend only on its week and its reader's languages: read once a run.
+  const digests = new Map<string, ReturnType<typeof repo.weekArticles>>();
+  const weekArticles: WeekArticles = (week, langs) => {
+    const key = `${week} ${langs.join(" ")}`;
+    let found = digests.get(key);
+    if (!found) {
+      const start = new Date(`${week}T00:00:00Z`);
+      found = repo.weekArticles(ctx.db, start, new Date(start.getTime() + 7 * DAY), now(), langs);
+      digests.set(key, found);
+    }
+    return found;
+  };
   const started = Date.now();
   while (stopAfterMs === undefined || Date.now() - started < stopAfterMs) {
     const claimed = await repo.claimDeliveries(ctx.db, batch, now(), STALE_MS);
@@ -151,7 +164,7 @@ export async function sendArticleMails(
     settings ??= await currentSettings(ctx.db);
     for (const delivery of claimed) {
       try {
-        const content = await contentOf(ctx, delivery, settings, now());
+        const content = await contentOf(ctx, delivery, settings, weekArticles);
         if (typeof content === "string") {
           // Nothing left to mail (the article deleted since): given up at once, with why.
           failed += 1;
@@ -171,6 +184,9 @@ export async function sendArticleMails(
   return { mailings: made, sent, failed };
 }
 
+/** The articles of the digest of `week` (its Monday) in `langs`. */
+type WeekArticles = (week: string, langs: ContentLang[]) => ReturnType<typeof repo.weekArticles>;
+
 /** What a mail says, before its unsubscribe link: its subject and its text's parts. */
 interface MailContent {
   site: string;
@@ -188,15 +204,14 @@ async function contentOf(
   ctx: Omit<FollowContext, "afterAnswer">,
   delivery: repo.ClaimedDelivery,
   settings: SiteSettings,
-  now: Date,
+  weekArticles: WeekArticles,
 ): Promise<MailContent | string> {
   const t = translator(delivery.locale);
   const site = settings.title[delivery.locale] || t("site.name");
   const link = (slug: string) => `${ctx.origin}${sitePaths.article(slug)}`;
   if (delivery.digestWeek !== null) {
     const start = new Date(`${delivery.digestWeek}T00:00:00Z`);
-    const end = new Date(start.getTime() + 7 * DAY);
-    const articles = await repo.weekArticles(ctx.db, start, end, now, delivery.langs);
+    const articles = await weekArticles(delivery.digestWeek, delivery.langs);
     if (articles.length === 0) return "none of the week's articles is live any more";
     const week = new Intl.DateTimeFormat(delivery.locale, {
       dateStyle: "long",
