@@ -12,7 +12,7 @@ import {
   type ModeratedComment,
 } from "../../shared/comments.ts";
 import type { ContentLang } from "../../shared/content-rules.ts";
-import type { SiteSettings } from "../../shared/kinds/settings.ts";
+import { isSocialUrl, type SiteSettings } from "../../shared/kinds/settings.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { hashToken, newToken } from "../auth/sessions.ts";
 import { type ContentContext, invalid } from "../content/service/shared.ts";
@@ -390,17 +390,6 @@ export interface RemoteReply {
   lang: ContentLang;
 }
 
-/** `url` if it is an http(s) address (a page may link it), else null: never `javascript:`. */
-function webAddress(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Keeps a reply from the fediverse as a comment waiting for the owner, like a guest's first:
  * nothing shows until it is approved. Answers whether it was new. Refused while comments are
@@ -415,7 +404,9 @@ export async function holdRemoteReply(db: Db, reply: RemoteReply): Promise<boole
     kind: reply.kind,
     item: reply.item,
     guestName: reply.name.slice(0, 80) || "?",
-    remoteUrl: webAddress(reply.url),
+    // Linked from the site: an http(s) address elsewhere only (a social link's rule), never
+    // `javascript:`.
+    remoteUrl: reply.url && isSocialUrl(reply.url) ? reply.url : null,
     remoteId: reply.id,
     body,
     html,

@@ -295,12 +295,3 @@ export function drainQueue(
     stopAfterMs,
   );
 }
-
-/** The federation's context outside a request (sending on a publish), at the site's address. */
-export function contextAt(
-  blog: BlogFederation,
-  origin: string,
-  data: FediverseData,
-): Context<FediverseData> {
-  return blog.federation.createContext(new URL(origin), data);
-}
