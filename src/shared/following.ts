@@ -121,3 +121,27 @@ export interface MailingItem {
 
 /** `GET /api/admin/mailings`: a page of mailings, newest first. */
 export const listMailingsQuerySchema = z.object({ ...pageFields });
+
+// --- Following from the fediverse
+
+/** `GET /api/admin/fediverse/followers`: a page of the accounts that follow, newest first. */
+export const listFediverseFollowersQuerySchema = z.object({ ...pageFields });
+
+/** One fediverse account that follows the blog, as the owner sees it. */
+export interface FediverseFollowerItem {
+  id: string;
+  /** `@name@host`. */
+  handle: string;
+  name: string;
+  /** Its profile page (http or https), when it has one. */
+  url: string | null;
+  since: string;
+}
+
+/** `GET /api/admin/fediverse/reactions`: the likes and boosts of each article that has any. */
+export interface ArticleReactions {
+  /** The article's id, as the back office lists it. */
+  id: string;
+  likes: number;
+  boosts: number;
+}

@@ -5,7 +5,8 @@ import { asAdmin, sql } from "./live-admin.ts";
 import { needs, shoot } from "./support.ts";
 
 // The followers screen in /bms: the counts and growth, the subscribers (found, exported as CSV,
-// removed one at a time), and each mailing's progress with its failures; on the PostgreSQL
+// removed one at a time), the fediverse followers, each mailing's progress with its failures,
+// and each article's likes and boosts in the article list; on the PostgreSQL
 // server, whose rows other specs share (so each test finds its own by a mark).
 needs("E2E_DATABASE_URL", "a PostgreSQL database of the run's own, as .ci/run creates");
 
@@ -40,7 +41,26 @@ async function mailing(prefix: string) {
   await sql`update mailings set finished_at = now() where id = ${made?.id ?? ""}`;
 }
 
+/**
+ * Two fediverse accounts that follow, both of whom liked the mailed article, one boosted it. An
+ * account's name is another server's words: one tries markup.
+ */
+async function fediverse(prefix: string) {
+  await sql`insert into fediverse_followers (actor_uri, inbox_uri, handle, name, url) values
+    (${`https://social.example/users/${prefix}a`}, 'https://social.example/inbox',
+      ${`@${prefix}a@social.example`}, ${`Ana ${prefix}`}, ${`https://social.example/@${prefix}a`}),
+    (${`https://social.example/users/${prefix}b`}, 'https://social.example/inbox',
+      ${`@${prefix}b@social.example`}, ${`<b>Bo</b> ${prefix}`}, 'javascript:alert(1)')`;
+  await sql`insert into fediverse_reactions (kind, article_id, actor_uri)
+    select kind, a.id::text, ${"https://social.example/users/"} || who
+    from content_articles a,
+      (values ('like', ${`${prefix}a`}), ('like', ${`${prefix}b`}), ('boost', ${`${prefix}a`})) r(kind, who)
+    where a.slug = ${prefix}`;
+}
+
 async function cleanUp(prefix: string) {
+  await sql`delete from fediverse_followers where actor_uri like ${`https://social.example/users/${prefix}%`}`;
+  await sql`delete from fediverse_reactions where actor_uri like ${`https://social.example/users/${prefix}%`}`;
   await sql`delete from subscribers where email like ${`${prefix}-%`}`;
   await sql`delete from mailings where article_id in (select id from content_articles where slug = ${prefix})`;
   await sql`delete from content_articles where slug = ${prefix}`;
@@ -103,12 +123,41 @@ test("the owner finds, exports and removes subscribers, and sees how a mailing w
   await cleanUp(prefix);
 });
 
+test("the owner sees who follows from the fediverse, and each article's likes and boosts", async ({
+  page,
+}) => {
+  const prefix = mark();
+  await subscribers(prefix);
+  await mailing(prefix);
+  await fediverse(prefix);
+  await asAdmin(page, "owner");
+  await page.goto("/bms/followers");
+  const section = page.getByRole("region", { name: "Followers in the fediverse" });
+  await expect(section.getByRole("link", { name: `Ana ${prefix}` })).toHaveAttribute(
+    "href",
+    `https://social.example/@${prefix}a`,
+  );
+  await expect(section.getByText(`@${prefix}a@social.example`)).toBeVisible();
+  // Markup in a name is text; an address that is no web page is not linked.
+  await expect(section.getByRole("heading", { name: `<b>Bo</b> ${prefix}` })).toBeVisible();
+  await expect(section.getByRole("link", { name: `<b>Bo</b> ${prefix}` })).toHaveCount(0);
+
+  await page.goto("/bms/article");
+  await page.getByRole("searchbox", { name: "Search articles" }).fill(prefix);
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: `Mailed ${prefix}` }) });
+  await expect(row.getByText("Fediverse: 2 likes, 1 boost")).toBeVisible();
+  await cleanUp(prefix);
+});
+
 lookTests(
   "the followers screen: axe finds nothing",
   async (page, look, testInfo) => {
     const prefix = mark();
     await subscribers(prefix);
     await mailing(prefix);
+    await fediverse(prefix);
     await asAdmin(page);
     await page.goto("/bms/followers");
     await page.getByRole("searchbox").fill(prefix);

@@ -16,7 +16,13 @@ import {
   photoImages,
   photoTagCollectionFields,
 } from "../../shared/kinds/photo.ts";
-import { auditLogs, fediverseFollowers, fediverseKeys, subscribers } from "../db/schema.ts";
+import {
+  auditLogs,
+  fediverseFollowers,
+  fediverseKeys,
+  fediverseReactions,
+  subscribers,
+} from "../db/schema.ts";
 import { localStorage } from "../storage/storage.ts";
 import { ArchiveError, readArchive, writeArchive } from "./archive.ts";
 import { seedSite } from "./backup.test-support.ts";
@@ -95,6 +101,12 @@ for (const engine of engines) {
         handle: "@ana@social.example",
         name: "Ana",
       });
+      await source.db.insert(fediverseReactions).values({
+        kind: "boost",
+        articleId: "file:article:hello",
+        actorUri: "https://social.example/users/ana",
+        activityId: "https://social.example/users/ana/statuses/1/activity",
+      });
       const first = await exportArchive(source.db, localStorage(sourceFiles), {
         withPasswordHashes: true,
         now: NOW,
@@ -106,6 +118,7 @@ for (const engine of engines) {
       expect(result.rows.subscribers).toBe(1);
       expect(result.rows.fediverse_keys).toBe(1);
       expect(result.rows.fediverse_followers).toBe(1);
+      expect(result.rows.fediverse_reactions).toBe(1);
       expect(result.storageFiles).toBeGreaterThan(1);
       expect(readdirSync(targetFiles).sort()).toEqual(readdirSync(sourceFiles).sort());
 

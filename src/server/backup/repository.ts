@@ -48,6 +48,8 @@ export const OWNED_TABLES = [
   schema.fediverseFollowers,
   // What followers were sent: a restore sends no article twice.
   schema.fediversePosts,
+  // Each article's likes and boosts.
+  schema.fediverseReactions,
   schema.auditLogs,
   schema.pageViews,
   schema.blogImports,

@@ -27,6 +27,7 @@ import {
   fediverseKv,
   fediversePosts,
   fediverseQueue,
+  fediverseReactions,
   knownLogins,
   loginThrottle,
   mailingDeliveries,
@@ -175,6 +176,11 @@ describe.skipIf(!url)(
       await db
         .insert(fediversePosts)
         .values({ articleId: subscriber.id, slug: "s", syncedAt: new Date() });
+      await db.insert(fediverseReactions).values({
+        kind: "like",
+        articleId: subscriber.id,
+        actorUri: "https://example.com/users/a",
+      });
 
       tables = (
         await admin<{ relname: string }[]>`select c.relname from pg_class c

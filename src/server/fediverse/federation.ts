@@ -9,6 +9,8 @@ import {
 } from "@fedify/fedify";
 import {
   Accept,
+  Activity,
+  Announce,
   Article,
   Create,
   Endpoints,
@@ -17,6 +19,7 @@ import {
   Image,
   isActor,
   LanguageString,
+  Like,
   Note,
   Person,
   PUBLIC_COLLECTION,
@@ -35,6 +38,7 @@ import { previewMarkdown } from "../content/service.ts";
 import type { Db } from "../db/client.ts";
 import { currentSettings } from "../site-config/settings.ts";
 import { FEDIVERSE_ACTOR, FEDIVERSE_PATHS } from "./paths.ts";
+import type { ReactionKind } from "./repository.ts";
 import * as repo from "./repository.ts";
 import { DbKvStore, DbMessageQueue } from "./store-repository.ts";
 import { htmlToText } from "./text.ts";
@@ -196,12 +200,9 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
       // A reply to one of the blog's articles: a comment held for the owner, like a guest's.
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || note.id === null || note.replyTargetId === null) return;
-      const target = ctx.parseUri(note.replyTargetId);
-      if (target?.type !== "object" || target.class !== Article) return;
-      const slug = target.values.slug ?? "";
-      const content = { db: ctx.data.db, publisher: noPublisher, files: contentFiles() };
-      const article = await articles.shown(content, slug);
+      const article = await articleAt(ctx, note.replyTargetId);
       if (!article?.comments) return;
+      const slug = article.slug;
       const author = await create.getActor(ctx);
       if (!isActor(author) || author.id === null) return;
       if (note.attributionId !== null && note.attributionId.href !== author.id.href) return;
@@ -215,18 +216,35 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
         lang: article.lang,
       });
     })
+    .on(Like, (ctx, like) => react(ctx, like, "like"))
+    .on(Announce, (ctx, boost) => react(ctx, boost, "boost"))
     .on(Undo, async (ctx, undo) => {
-      const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || undo.actorId === null) return;
-      if (object.actorId?.href !== undo.actorId.href) return;
-      await repo.removeFollower(ctx.data.db, undo.actorId.href);
+      const actor = undo.actorId;
+      if (actor === null) return;
+      const object = await undo.getObject({ ...ctx, suppressError: true });
+      // Each Undo takes back only what its own actor did.
+      if (object instanceof Activity && object.actorId?.href !== actor.href) return;
+      if (object instanceof Follow) {
+        await repo.removeFollower(ctx.data.db, actor.href);
+      } else if (object instanceof Like || object instanceof Announce) {
+        const article = object.objectId ? await articleAt(ctx, object.objectId) : null;
+        const kind = object instanceof Like ? "like" : "boost";
+        await repo.removeReaction(
+          ctx.data.db,
+          actor.href,
+          object.id?.href ?? null,
+          article ? { kind, articleId: article.id } : null,
+        );
+      } else if (object === null && undo.objectId !== null) {
+        // Named but not found (an id that does not resolve): the like or boost it names, if any.
+        await repo.removeReaction(ctx.data.db, actor.href, undo.objectId.href, null);
+      }
     });
 
   // An article as an ActivityPub object, so a search for its address on Mastodon finds it (the
   // page links here: <link rel="alternate" type="application/activity+json">).
   federation.setObjectDispatcher(Article, FEDIVERSE_PATHS.article, async (ctx, { slug }) => {
-    const content = { db: ctx.data.db, publisher: noPublisher, files: contentFiles() };
-    const article = await articles.shown(content, slug);
+    const article = await shownArticle(ctx.data.db, slug);
     return article ? articleObject(ctx, article) : null;
   });
 
@@ -246,6 +264,30 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
   }));
 
   return { federation, queue };
+}
+
+/** The article on the site at `slug`, as readers see it. */
+const shownArticle = (db: Db, slug: string) =>
+  articles.shown({ db, publisher: noPublisher, files: contentFiles() }, slug);
+
+/** The blog's article `uri` names (its ActivityPub id), if on the site. */
+async function articleAt(ctx: Context<FediverseData>, uri: URL) {
+  const target = ctx.parseUri(uri);
+  if (target?.type !== "object" || target.class !== Article) return null;
+  return shownArticle(ctx.data.db, target.values.slug ?? "");
+}
+
+/** A like or a boost of one of the blog's articles, counted once an account. */
+async function react(ctx: Context<FediverseData>, activity: Like | Announce, kind: ReactionKind) {
+  if (activity.actorId === null || activity.objectId === null) return;
+  const article = await articleAt(ctx, activity.objectId);
+  if (!article) return;
+  await repo.addReaction(ctx.data.db, {
+    kind,
+    articleId: article.id,
+    actorUri: activity.actorId.href,
+    activityId: activity.id?.href ?? null,
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "@fedify/fedify";
 import {
   Accept,
+  Announce,
   Article,
   Create,
   Delete,
@@ -20,8 +21,10 @@ import {
   Follow,
   Hashtag,
   isActor,
+  Like,
   Note,
   Person,
+  PUBLIC_COLLECTION,
   Undo,
   Update,
 } from "@fedify/vocab";
@@ -95,7 +98,7 @@ async function serveTls(
   return { server, origin: `https://127.0.0.1:${port}` };
 }
 
-/** The reader's own server: one actor, `ana`, who remembers the Accepts she gets. */
+/** The readers' own server: `ana`, who remembers the Accepts she gets, and `bo`. */
 async function readerServer() {
   const accepted: string[] = [];
   /** What the blog sent her of its articles: "Create <object id>" and so on. */
@@ -107,18 +110,20 @@ async function readerServer() {
   });
   reader
     .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
-      if (identifier !== "ana") return null;
+      if (identifier !== "ana" && identifier !== "bo") return null;
       const [key] = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
-        preferredUsername: "ana",
-        name: "Ana",
+        preferredUsername: identifier,
+        name: identifier === "ana" ? "Ana" : "Bo",
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: key?.cryptographicKey ?? null,
       });
     })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === "ana" ? [keys] : []));
+    .setKeyPairsDispatcher((_ctx, identifier) =>
+      identifier === "ana" || identifier === "bo" ? [keys] : [],
+    );
   reader
     .setInboxListeners("/users/{identifier}/inbox", "/inbox")
     .on(Accept, (_ctx, accept) => {
@@ -253,6 +258,18 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     });
     // The reader's server verified the blog's signature on the Accept before taking it.
     expect(accepted).toEqual([found.id.href]);
+
+    // The owner sees her among the followers, her profile linked.
+    const owner = await userWithSession(db, { role: "admin" });
+    const listed = await callJson(app, "GET", "/api/admin/fediverse/followers", {
+      token: owner.token,
+    });
+    expect(listed.body.data).toMatchObject({ total: 1, page: 1 });
+    expect(listed.body.data.items[0]).toMatchObject({
+      handle: `@ana@${new URL(readerHttp.origin).host}`,
+      name: "Ana",
+    });
+    expect((await callJson(app, "GET", "/api/admin/fediverse/followers")).status).toBe(401);
 
     // The followers collection counts her.
     const collection = await fetch(`${blogServer.origin}/ap/actor/blog/followers`, {
@@ -432,6 +449,73 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     });
     const [mallory] = await db.select().from(comments).where(eq(comments.guestName, "Mallory"));
     expect(mallory?.remoteUrl).toBeNull();
+  });
+
+  it("counts likes and boosts of an article once an account; an Undo takes back only its own", async () => {
+    const db = database().db;
+    const [row] = await db
+      .insert(contentArticles)
+      .values({ ...ARTICLE, slug: "fed-liked", status: "published", publishedAt: new Date() })
+      .returning();
+    const ctx = readerSide.reader.createContext(new URL(readerHttp.origin));
+    const blogActor = await ctx.lookupObject(`@blog@${host()}`);
+    if (!isActor(blogActor) || !row) throw new Error("the blog was not found");
+    const ana = ctx.getActorUri("ana");
+    const article = new URL(`${blogServer.origin}/ap/articles/fed-liked`);
+    const from = (who: string, activity: Like | Announce | Undo) =>
+      ctx.sendActivity({ identifier: who }, blogActor, activity);
+    const like = new Like({
+      id: new URL(`${readerHttp.origin}/likes/1`),
+      actor: ana,
+      object: article,
+    });
+    await from("ana", like);
+    await from("ana", like); // delivered again: counted once
+    await from(
+      "ana",
+      new Announce({
+        id: new URL(`${readerHttp.origin}/boosts/1`),
+        actor: ana,
+        object: article,
+        to: PUBLIC_COLLECTION,
+      }),
+    );
+    // A like of something that is not one of the blog's articles: not counted.
+    await from(
+      "ana",
+      new Like({
+        id: new URL(`${readerHttp.origin}/likes/2`),
+        actor: ana,
+        object: new URL(`${readerHttp.origin}/notes/9`),
+      }),
+    );
+    await drain();
+    const owner = await userWithSession(db, { role: "admin" });
+    const counts = async () =>
+      (await callJson(app, "GET", "/api/admin/fediverse/reactions", { token: owner.token })).body
+        .data.items;
+    expect(await counts()).toEqual([{ id: row.id, likes: 1, boosts: 1 }]);
+
+    // Bo cannot take back Ana's like, neither by embedding it nor by naming it.
+    const bo = ctx.getActorUri("bo");
+    await from(
+      "bo",
+      new Undo({ id: new URL(`${readerHttp.origin}/undo/1`), actor: bo, object: like }),
+    );
+    await from(
+      "bo",
+      new Undo({ id: new URL(`${readerHttp.origin}/undo/2`), actor: bo, object: like.id }),
+    );
+    await drain();
+    expect(await counts()).toEqual([{ id: row.id, likes: 1, boosts: 1 }]);
+
+    await from(
+      "ana",
+      new Undo({ id: new URL(`${readerHttp.origin}/undo/3`), actor: ana, object: like }),
+    );
+    await drain();
+    expect(await counts()).toEqual([{ id: row.id, likes: 0, boosts: 1 }]);
+    expect((await callJson(app, "GET", "/api/admin/fediverse/reactions")).status).toBe(401);
   });
 
   it("refuses an activity unsigned, or signed and then changed", async () => {

@@ -1,12 +1,14 @@
-import { and, count, desc, eq, gt, isNull, lt, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { articlesOnSiteAt } from "../db/items.ts";
+import { type PageQuery, pageOfRows } from "../db/queries.ts";
 import {
   contentArticles,
   type FediverseFollower,
   fediverseFollowers,
   fediverseKeys,
   fediversePosts,
+  fediverseReactions,
 } from "../db/schema.ts";
 
 // The SQL of the blog's actor: its key pairs, the accounts that follow it, and what they were
@@ -59,9 +61,57 @@ export function followers(db: Db) {
   return db.select().from(fediverseFollowers).orderBy(desc(fediverseFollowers.createdAt));
 }
 
+/** A page of followers, newest first, and how many follow. */
+export const followerPage = (db: Db, query: PageQuery) =>
+  pageOfRows(db, fediverseFollowers, undefined, [desc(fediverseFollowers.createdAt)], query);
+
 export async function followerCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(fediverseFollowers);
   return row?.n ?? 0;
+}
+
+// --- Likes and boosts
+
+export type ReactionKind = (typeof fediverseReactions.$inferSelect)["kind"];
+
+export interface NewReaction {
+  kind: ReactionKind;
+  articleId: string;
+  actorUri: string;
+  activityId: string | null;
+}
+
+/** Counts a like or a boost: once an account, an article and a kind, however often it comes. */
+export async function addReaction(db: Db, reaction: NewReaction): Promise<void> {
+  await db.insert(fediverseReactions).values(reaction).onConflictDoNothing();
+}
+
+/**
+ * Takes back the like or boost `actorUri` made: the one its activity id names, or the one of
+ * that kind on that article. Only the account's own.
+ */
+export async function removeReaction(
+  db: Db,
+  actorUri: string,
+  activityId: string | null,
+  on: { kind: ReactionKind; articleId: string } | null,
+): Promise<void> {
+  const r = fediverseReactions;
+  const which = or(
+    activityId === null ? undefined : eq(r.activityId, activityId),
+    on === null ? undefined : and(eq(r.kind, on.kind), eq(r.articleId, on.articleId)),
+  );
+  if (which === undefined) return;
+  await db.delete(r).where(and(eq(r.actorUri, actorUri), which));
+}
+
+/** The likes and boosts of each article that has any. */
+export async function reactionCounts(db: Db) {
+  const r = fediverseReactions;
+  return db
+    .select({ articleId: r.articleId, kind: r.kind, n: count() })
+    .from(r)
+    .groupBy(r.articleId, r.kind);
 }
 
 // --- What followers were sent of each article

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
+import { listFediverseFollowersQuerySchema } from "../../shared/following.ts";
 import { largeBody } from "../http/body-limit.ts";
 import type { AppEnv } from "../http/context.ts";
+import { ok } from "../http/envelope.ts";
+import { requireAdmin } from "../http/middleware.ts";
 import { FEDIVERSE_INBOX_RATE, rateLimit } from "../http/rate-limit.ts";
+import { queryParams } from "../http/validate.ts";
+import { articleReactions, listFediverseFollowers } from "./admin.ts";
 import type { BlogFederation } from "./federation.ts";
 import { toPublicRequest } from "./paths.ts";
 
@@ -32,3 +37,15 @@ export function fediverseRoutes(blog: BlogFederation) {
     )
     .get("/federation/*", (c) => handle(c.req.raw, c.var.db));
 }
+
+/** The owner's side: the accounts that follow (`/bms/followers`), each article's likes and boosts. */
+export const fediverseAdminRoutes = new Hono<AppEnv>()
+  .get(
+    "/admin/fediverse/followers",
+    requireAdmin,
+    queryParams(listFediverseFollowersQuerySchema),
+    async (c) => ok(c, await listFediverseFollowers(c.var.db, c.req.valid("query"))),
+  )
+  .get("/admin/fediverse/reactions", requireAdmin, async (c) =>
+    ok(c, await articleReactions(c.var.db)),
+  );

@@ -13,7 +13,7 @@ import { noPublisher, type Publisher } from "../content/publisher.ts";
 import { contentRoutes } from "../content/routes.ts";
 import type { Db } from "../db/client.ts";
 import { type BlogFederation, createBlogFederation } from "../fediverse/federation.ts";
-import { fediverseRoutes } from "../fediverse/routes.ts";
+import { fediverseAdminRoutes, fediverseRoutes } from "../fediverse/routes.ts";
 import { feedbackRoutes } from "../feedback/routes.ts";
 import { followAdminRoutes, followRoutes } from "../following/routes.ts";
 import { importRoutes } from "../import/routes.ts";
@@ -126,6 +126,7 @@ export function createApp(options: AppOptions) {
     .route("/", commentRoutes)
     .route("/", followRoutes)
     .route("/", followAdminRoutes)
+    .route("/", fediverseAdminRoutes)
     .route("/", contentRoutes)
     .route("/", articleRoutes)
     .route("/", noteRoutes)

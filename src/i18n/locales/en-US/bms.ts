@@ -15,7 +15,8 @@ const bms = {
     comments: "Comments",
     commentsAbout: "Readers' comments: approve what waits, answer, keep out spam.",
     followers: "Followers",
-    followersAbout: "Who follows by email, and how each new article's mailing went.",
+    followersAbout:
+      "Who follows by email and from the fediverse, and how each new article's mailing went.",
     article: "Articles",
     articleAbout: "All articles, from files and from the database, with their status.",
     editarticle: "Write article",
@@ -96,6 +97,13 @@ const bms = {
     failures: "Mails that failed",
     tries_one: "after {{n}} try",
     tries_other: "after {{n}} tries",
+    fediverse: "Followers in the fediverse",
+    fediverseCount_one: "{{n}} account follows",
+    fediverseCount_other: "{{n}} accounts follow",
+    loadingFediverse: "Loading fediverse followers…",
+    failedFediverse: "The fediverse followers could not be loaded.",
+    noFediverse:
+      "No fediverse account follows yet. Mastodon users find the blog by its handle, set under User settings.",
   },
   commentsCenter: {
     itemSwitch: "Readers may comment (off: no new comments; those written stay)",

@@ -17,7 +17,7 @@ const bms: BmsMessages = {
     comments: "评论",
     commentsAbout: "读者的评论：审核待批准的，回复，挡住垃圾评论。",
     followers: "关注者",
-    followersAbout: "谁通过邮件关注，以及每篇新文章的群发情况。",
+    followersAbout: "谁通过邮件和联邦宇宙关注，以及每篇新文章的群发情况。",
     article: "文章",
     articleAbout: "所有文章，包括文件中的和数据库中的，以及它们的状态。",
     editarticle: "写文章",
@@ -95,6 +95,13 @@ const bms: BmsMessages = {
     failures: "发送失败的邮件",
     tries_one: "尝试 {{n}} 次后",
     tries_other: "尝试 {{n}} 次后",
+    fediverse: "联邦宇宙中的关注者",
+    fediverseCount_one: "{{n}} 个账号关注",
+    fediverseCount_other: "{{n}} 个账号关注",
+    loadingFediverse: "正在加载联邦宇宙关注者…",
+    failedFediverse: "联邦宇宙关注者加载失败。",
+    noFediverse:
+      "还没有联邦宇宙账号关注。Mastodon 用户可通过博客的账号名找到它，账号名在“用户设置”中设置。",
   },
   commentsCenter: {
     itemSwitch: "允许读者评论（关闭后不再接受新评论，已有的保留）",

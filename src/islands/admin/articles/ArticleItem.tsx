@@ -1,6 +1,7 @@
 import { type RefObject, useId, useLayoutEffect, useRef } from "react";
 import type { Translate } from "../../../i18n/core.ts";
 import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
+import type { ArticleReactions } from "../../../shared/following.ts";
 import { ItemActions, type PublishAction } from "../app/content/ItemActions.tsx";
 import { SiteLink } from "../app/content/SiteLink.tsx";
 import { SourceFacts, StatusBadge } from "../app/content/StatusBadge.tsx";
@@ -21,6 +22,8 @@ interface Props {
   t: Translate;
   item: ArticleListItem;
   categoryName: string;
+  /** Its likes and boosts from the fediverse, if any. */
+  reactions: ArticleReactions | undefined;
   /** Opens the article in the editor. */
   open: () => void;
   /** An action's outcome, for the list's status line. */
@@ -52,6 +55,7 @@ export function ArticleItem({
   t,
   item,
   categoryName,
+  reactions,
   open,
   onDone,
   onDeleted,
@@ -104,6 +108,14 @@ export function ArticleItem({
           <li>{t("bmsArticles.tagsValue", { tags: item.tags.join(", ") })}</li>
         )}
         {item.pinned && <li>{t("bmsArticles.pinnedValue")}</li>}
+        {reactions && reactions.likes + reactions.boosts > 0 && (
+          <li>
+            {t("bmsArticles.reactions", {
+              likes: t("bmsArticles.likes", { count: reactions.likes, n: reactions.likes }),
+              boosts: t("bmsArticles.boosts", { count: reactions.boosts, n: reactions.boosts }),
+            })}
+          </li>
+        )}
         <SourceFacts t={t} item={item} />
       </ul>
       {item.readOnly ? (

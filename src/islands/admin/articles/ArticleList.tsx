@@ -15,7 +15,7 @@ import { useItemSelection } from "../app/selection.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 import { ArticleItem } from "./ArticleItem.tsx";
 import { categoryChoices, categoryName } from "./fields.tsx";
-import { articlesKey, useArticlePage, useBulkArticles } from "./queries.ts";
+import { articlesKey, useArticlePage, useBulkArticles, useReactions } from "./queries.ts";
 import "../app/content/content.css";
 import "../app/content/articles.css";
 
@@ -34,6 +34,7 @@ export function ArticleList({ t, navigate }: ScreenProps) {
   const counts = useItemCounts(articlesKey, () => send(api.admin.articles.counts.$get())).data;
   const categories = categoryChoices(useCategories().data?.items, locale);
   const selection = useItemSelection<ArticleListItem>();
+  const reactions = useReactions().data;
   const bulk = useBulkArticles();
   const open = (articleId: string) =>
     navigate("editarticle", `id=${encodeURIComponent(articleId)}`);
@@ -88,6 +89,7 @@ export function ArticleList({ t, navigate }: ScreenProps) {
               t={t}
               item={item}
               categoryName={categoryName(categories, item.category)}
+              reactions={reactions?.get(item.id)}
               open={() => open(item.id)}
               onDone={state.report}
               onDeleted={() => state.deleted(t("bmsArticles.deleted", { title: item.title }))}

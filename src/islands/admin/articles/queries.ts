@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { api, byId, send } from "../../../shared/api-client.ts";
 import type { ArticleListItem, ArticleRecord } from "../../../shared/content.ts";
+import type { ArticleReactions } from "../../../shared/following.ts";
 import { type BulkRequest, eachBulk } from "../app/content/bulk.ts";
 import { useOpenItem, useSaveItem } from "../app/content/editor-save.ts";
 import type { PublishAction } from "../app/content/ItemActions.tsx";
@@ -28,6 +30,14 @@ export const articlesKey = ["articles"] as const;
 /** One page of articles (database rows and files), filtered. */
 export const useArticlePage = (filters: ArticleFilters, page: number) =>
   usePageQuery(articlesKey, filters, page, (query) => send(api.admin.articles.$get({ query })));
+
+/** Each article's likes and boosts from the fediverse, by article id (none: not there). */
+export const useReactions = () =>
+  useQuery({
+    queryKey: [...articlesKey, "reactions"],
+    queryFn: () => dataOf(send(api.admin.fediverse.reactions.$get())),
+    select: (data) => new Map<string, ArticleReactions>(data.items.map((r) => [r.id, r])),
+  });
 
 /** The article the editor opens (`useOpenItem`): the one just `created` as the create answered. */
 export const useArticle = (id: string, created: ArticleRecord | undefined) =>

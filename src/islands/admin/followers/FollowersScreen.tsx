@@ -17,6 +17,7 @@ import { FilterSelects, SearchField, useFilters } from "../app/list-parts.tsx";
 import { succeeded } from "../app/query.ts";
 import { formatTime } from "../app/time.ts";
 import type { ScreenProps } from "../screen-props.ts";
+import { FediverseFollowers } from "./FediverseFollowers.tsx";
 import {
   downloadSubscribers,
   type SubscriberFilters,
@@ -28,9 +29,9 @@ import {
 import "./followers.css";
 
 // `/bms/followers`: who follows the blog by email (counts per language, new ones each week), the
-// subscribers (filter, export as CSV, remove one), and each new article's mailing: how far it
-// has gone, and the mails that failed with the mail server's words; the same for each weekly
-// digest.
+// subscribers (filter, export as CSV, remove one), the accounts that follow from the fediverse,
+// and each new article's mailing: how far it has gone, and the mails that failed with the mail
+// server's words; the same for each weekly digest.
 
 const langWord = (t: Translate, lang: ContentLang) =>
   t(lang === "zh-CN" ? "content.zh" : "content.en");
@@ -40,6 +41,7 @@ export function FollowersScreen({ t }: ScreenProps) {
     <div className="bms-followers">
       <Summary t={t} />
       <Subscribers t={t} />
+      <FediverseFollowers t={t} />
       <Mailings t={t} />
     </div>
   );

@@ -37,3 +37,9 @@ export const useRemove = () =>
   useWrite(followersKey, (id: string) =>
     dataOf(send(api.admin.subscribers[":id"].$delete(byId(id)))),
   );
+
+/** One page of the fediverse accounts that follow, newest first. */
+export const useFediverseFollowersPage = (page: number) =>
+  usePageQuery([...followersKey, "fediverse"], {}, page, (query) =>
+    send(api.admin.fediverse.followers.$get({ query })),
+  );

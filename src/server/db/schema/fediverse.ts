@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, uuidId, zoned } from "./columns.ts";
 
 // The blog as an ActivityPub actor (src/server/fediverse/): its keys, who follows it, and the
@@ -72,3 +72,22 @@ export const fediversePosts = pgTable("fediverse_posts", {
   syncedAt: zoned("synced_at").notNull(),
   deletedAt: zoned("deleted_at"),
 }).enableRLS();
+
+/**
+ * A like or a boost (Like, Announce) of one of the blog's articles by a fediverse account: one
+ * row an account, an article and a kind, removed by its Undo. The article by its id (a uuid, or
+ * `file:article:<slug>` for a file's), with no foreign key: files have no row to name.
+ */
+export const fediverseReactions = pgTable(
+  "fediverse_reactions",
+  {
+    id: uuidId(),
+    kind: text("kind", { enum: ["like", "boost"] }).notNull(),
+    articleId: text("article_id").notNull(),
+    actorUri: text("actor_uri").notNull(),
+    /** The Like or Announce activity's id, which its Undo names. */
+    activityId: text("activity_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("fediverse_reactions_once").on(t.articleId, t.actorUri, t.kind)],
+).enableRLS();
