@@ -25,6 +25,7 @@ import {
   PUBLIC_COLLECTION,
   Undo,
 } from "@fedify/vocab";
+import { LRUCache } from "lru-cache";
 import { SITE } from "../../config.ts";
 import { translator } from "../../i18n/core.ts";
 import { escapeHtml } from "../../shared/html.ts";
@@ -110,8 +111,24 @@ export interface BlogFederation {
   queue: DbMessageQueue;
 }
 
+/** How long the actor's keys stay in memory before they are read again: a restore changes them. */
+const KEYS_KEPT_MS = 5 * 60_000;
+
 export function createBlogFederation(options: FediverseOptions): BlogFederation {
   const queue = new DbMessageQueue(options.db);
+  // Every signed delivery asks for the keys: read and imported once in a while, not each time.
+  let keys: { readAt: number; pairs: Promise<CryptoKeyPair[]> } | undefined;
+  const keyPairs = (db: Db) => {
+    if (!keys || Date.now() - keys.readAt > KEYS_KEPT_MS) {
+      const pairs = actorKeyPairs(db);
+      keys = { readAt: Date.now(), pairs };
+      // A failed read is not kept: the next request tries again.
+      pairs.catch(() => {
+        if (keys?.pairs === pairs) keys = undefined;
+      });
+    }
+    return keys.pairs;
+  };
   const federation = createFederation<FediverseData>({
     kv: new DbKvStore(options.db),
     queue,
@@ -147,7 +164,7 @@ export function createBlogFederation(options: FediverseOptions): BlogFederation 
       });
     })
     .setKeyPairsDispatcher((ctx, identifier) =>
-      identifier === FEDIVERSE_ACTOR ? actorKeyPairs(ctx.data.db) : [],
+      identifier === FEDIVERSE_ACTOR ? keyPairs(ctx.data.db) : [],
     )
     .mapHandle(async (ctx, username) => {
       const settings = await currentSettings(ctx.data.db);
@@ -290,6 +307,21 @@ async function react(ctx: Context<FediverseData>, activity: Like | Announce, kin
   });
 }
 
+/** Rendered article texts by their Markdown: each fetch of an unchanged article renders none. */
+const renderedArticles = new LRUCache<string, string>({
+  max: 64,
+  maxSize: 16_000_000,
+  sizeCalculation: (html, body) => html.length + body.length,
+});
+
+async function articleHtml(body: string): Promise<string> {
+  const kept = renderedArticles.get(body);
+  if (kept !== undefined) return kept;
+  const { html } = await previewMarkdown(body);
+  renderedArticles.set(body, html);
+  return html;
+}
+
 /**
  * An article as the fediverse sees it: its title, summary, language and tags (as hashtags),
  * its whole text as HTML (rendered and sanitised as the back office's preview is), from the
@@ -300,7 +332,7 @@ export async function articleObject(
   article: Pick<ArticleRecord, "slug" | "title" | "summary" | "lang" | "tags" | "body">,
 ): Promise<Article> {
   const url = new URL(sitePaths.article(article.slug), ctx.origin);
-  const { html } = await previewMarkdown(article.body);
+  const html = await articleHtml(article.body);
   // The preview's HTML is sanitised (src/lib/sanitize-html.ts); the link is escaped here.
   const content = `${html}<p><a href="${escapeHtml(url.href)}">${escapeHtml(url.href)}</a></p>`;
   return new Article({

@@ -38,7 +38,7 @@ export function fediverseRoutes(blog: BlogFederation) {
     .get("/federation/*", (c) => handle(c.req.raw, c.var.db));
 }
 
-/** The owner's side: the accounts that follow (`/bms/followers`), each article's likes and boosts. */
+/** The owner's side: who follows (`/bms/followers`), and each article's likes and boosts. */
 export const fediverseAdminRoutes = new Hono<AppEnv>()
   .get(
     "/admin/fediverse/followers",
