@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BROWSER_FORBIDDEN,
@@ -169,6 +169,16 @@ describe("architecture", () => {
     }
     const allowed = Object.fromEntries(Object.entries(RAW_HTML).map(([f, r]) => [f, r.count]));
     expect(found).toEqual(allowed);
+  });
+
+  it("keeps every source file of src/ at 400 lines or fewer (tests and their support aside)", () => {
+    const long = readdirSync("src", { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.(ts|tsx|astro|css|mjs)$/.test(file))
+      .filter((file) => !/\.test\.|test-support|\.spec\./.test(file))
+      .map((file) => ({ file, lines: readFileSync(`src/${file}`, "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `src/${file}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 
   it("the server's layers: SQL only in repositories, routes call services, domains meet in services", () => {

@@ -11,8 +11,7 @@ import {
   type ListCommentsQuery,
   type ModeratedComment,
 } from "../../shared/comments.ts";
-import type { ContentLang } from "../../shared/content-rules.ts";
-import { isSocialUrl, type SiteSettings } from "../../shared/kinds/settings.ts";
+import type { SiteSettings } from "../../shared/kinds/settings.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { hashToken, newToken } from "../auth/sessions.ts";
 import { type ContentContext, invalid } from "../content/service/shared.ts";
@@ -373,44 +372,4 @@ export async function itemCommentsMoved(
   if (kind === "book") return repo.bookChapterComments(db, from, to);
   if (to === null) return repo.deleteItemComments(db, kind, from);
   return repo.moveItemComments(db, kind, from, to);
-}
-
-/** A reply from the fediverse to an item, as the inbox hands it over. */
-export interface RemoteReply {
-  kind: CommentKind;
-  item: string;
-  /** The author's name as their server gives it, else their handle. */
-  name: string;
-  /** Their profile page. */
-  url: string | null;
-  /** Their post's id: a second delivery of it is no second comment. */
-  id: string;
-  /** The post's text (its HTML made text by the caller). */
-  text: string;
-  lang: ContentLang;
-}
-
-/**
- * Keeps a reply from the fediverse as a comment waiting for the owner, like a guest's first:
- * nothing shows until it is approved. Answers whether it was new. Refused while comments are
- * closed; a post delivered again is kept once.
- */
-export async function holdRemoteReply(db: Db, reply: RemoteReply): Promise<boolean> {
-  const settings = await currentSettings(db);
-  if (!settings.commentsOpen) return false;
-  const body = reply.text.slice(0, 4000);
-  const { html } = renderComment(body);
-  return repo.insertRemoteComment(db, {
-    kind: reply.kind,
-    item: reply.item,
-    guestName: reply.name.slice(0, 80) || "?",
-    // Linked from the site: an http(s) address elsewhere only (a social link's rule), never
-    // `javascript:`.
-    remoteUrl: reply.url && isSocialUrl(reply.url) ? reply.url : null,
-    remoteId: reply.id,
-    body,
-    html,
-    lang: reply.lang,
-    status: "pending",
-  });
 }

@@ -32,7 +32,7 @@ import { escapeHtml } from "../../shared/html.ts";
 import type { ArticleRecord } from "../../shared/kinds/article.ts";
 import { sitePaths } from "../../shared/site-paths.ts";
 import { articles } from "../articles/service.ts";
-import { holdRemoteReply } from "../comments/service.ts";
+import { holdRemoteReply } from "../comments/remote.ts";
 import { contentFiles } from "../content/files.ts";
 import { noPublisher } from "../content/publisher.ts";
 import { previewMarkdown } from "../content/service.ts";

@@ -32,7 +32,7 @@ import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-db.ts";
-import { holdRemoteReply } from "../comments/service.ts";
+import { holdRemoteReply } from "../comments/remote.ts";
 import { comments, contentArticles, fediverseFollowers, siteSettings } from "../db/schema.ts";
 import type { App } from "../http/app.ts";
 import { MemoryBuckets } from "../http/memory-buckets.ts";
