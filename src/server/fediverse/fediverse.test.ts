@@ -516,6 +516,13 @@ describeEachDatabase("the blog in the fediverse", (database) => {
     await drain();
     expect(await counts()).toEqual([{ id: row.id, likes: 0, boosts: 1 }]);
     expect((await callJson(app, "GET", "/api/admin/fediverse/reactions")).status).toBe(401);
+
+    // The article deleted: its likes and boosts go with it.
+    const deleted = await callJson(app, "DELETE", `/api/admin/articles/${row.id}`, {
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await counts()).toEqual([]);
   });
 
   it("refuses an activity unsigned, or signed and then changed", async () => {

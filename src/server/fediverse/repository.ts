@@ -105,6 +105,11 @@ export async function removeReaction(
   await db.delete(r).where(and(eq(r.actorUri, actorUri), which));
 }
 
+/** Forgets an article's likes and boosts (it is deleted). */
+export async function removeReactionsOf(db: Db, articleId: string): Promise<void> {
+  await db.delete(fediverseReactions).where(eq(fediverseReactions.articleId, articleId));
+}
+
 /** The likes and boosts of each article that has any. */
 export async function reactionCounts(db: Db) {
   const r = fediverseReactions;

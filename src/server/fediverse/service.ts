@@ -5,3 +5,7 @@ import * as repo from "./repository.ts";
 
 /** How many fediverse accounts follow the blog. */
 export const fediverseFollowerCount = (db: Db): Promise<number> => repo.followerCount(db);
+
+/** An article deleted: its likes and boosts go with it. */
+export const forgetReactions = (db: Db, articleId: string): Promise<void> =>
+  repo.removeReactionsOf(db, articleId);

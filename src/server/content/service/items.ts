@@ -14,6 +14,7 @@ import { itemCommentsMoved } from "../../comments/service.ts";
 import type { Db } from "../../db/client.ts";
 import type { FacetRow } from "../../db/items.ts";
 import type { PageQuery, RowPage } from "../../db/queries.ts";
+import { forgetReactions } from "../../fediverse/service.ts";
 import {
   dropRevisions,
   keepRevision,
@@ -325,6 +326,8 @@ export function itemService<
         await dropRevisions(ctx, name, id);
         await commentsFollow(ctx, name, row.slug, null);
         await draftLinksRepo.deleteDraftLinks(ctx.db, name, id);
+        // An article's likes and boosts from the fediverse go with it.
+        if (name === "article") await forgetReactions(ctx.db, id);
         changed(ctx, "delete", row);
         return { id };
       },
@@ -352,11 +355,11 @@ export function itemService<
   };
 }
 
-/** Drops the secret links to an item's drafts (its own rows go by the kit's `remove`). */
 /** An item's comments follow its new slug, or go with it (`to` null); photos take none. */
 function commentsFollow(ctx: ContentContext, kind: ItemName, from: string, to: string | null) {
   return kind === "photo" ? undefined : itemCommentsMoved(ctx.db, kind, from, to);
 }
 
+/** Drops the secret links to an item's drafts (its own rows go by the kit's `remove`). */
 export const dropDraftLinks = (ctx: ContentContext, kind: DraftKind, id: string) =>
   draftLinksRepo.deleteDraftLinks(ctx.db, kind, id);
