@@ -13,6 +13,8 @@ const WORDS = {
 
 for (const { locale, theme } of COMBOS) {
   test(`an article's picture opens large, ${locale} ${theme}`, async ({ page }, info) => {
+    // Two openings, axe and two pictures: about 6 s idle, past 30 s on a loaded CI machine.
+    test.setTimeout(90_000);
     const words = WORDS[locale];
     const fetched: string[] = [];
     page.on("request", (request) => fetched.push(request.url()));
@@ -54,7 +56,9 @@ for (const { locale, theme } of COMBOS) {
     await picture(page, info, `zoom-1280-${locale}-${theme}`, { fullPage: false });
     // PhotoSwipe ignores Close while it is still opening: pressed again until it goes.
     await expect(async () => {
-      await dialog.getByRole("button", { name: words.close }).click();
+      // Bounded: once the viewer is closing, its button is gone and a click would wait on.
+      if (await dialog.isVisible())
+        await dialog.getByRole("button", { name: words.close }).click({ timeout: 1000 });
       await expect(dialog).toBeHidden({ timeout: 1000 });
     }).toPass();
   });
