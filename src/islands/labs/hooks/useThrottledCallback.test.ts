@@ -23,6 +23,23 @@ describe("useThrottledCallback", () => {
     await hook.unmount();
   });
 
+  it("never lets a late trailing call undo a newer one", async () => {
+    const calls: number[] = [];
+    const hook = await renderHook(
+      () => useThrottledCallback((n: number) => calls.push(n), 100),
+      {},
+    );
+    hook.current(1);
+    hook.current(2);
+    // The interval is over, but the trailing call's timer has not run yet (a busy page handles
+    // input first): the newer call runs at once and the older one is dropped.
+    vi.setSystemTime(Date.now() + 150);
+    hook.current(3);
+    await advance(200, vi);
+    expect(calls).toEqual([1, 3]);
+    await hook.unmount();
+  });
+
   it("is one stable function that calls the newest callback", async () => {
     const seen: string[] = [];
     const hook = await renderHook(

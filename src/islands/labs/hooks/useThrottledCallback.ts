@@ -33,6 +33,10 @@ export function useThrottledCallback<A extends unknown[]>(
     (...args: A) => {
       const wait = lastRun.current + intervalMs - Date.now();
       if (wait <= 0) {
+        // A trailing call whose timer the browser has not run yet (input comes first on a busy
+        // page) holds older arguments: running after this one, it would undo it.
+        if (pending.current) clearTimeout(pending.current.timer);
+        pending.current = null;
         lastRun.current = Date.now();
         latest.current(...args);
         return;
