@@ -85,10 +85,14 @@ function contentRefreshInDev() {
   return {
     name: "blog-content-refresh-in-dev",
     hooks: {
-      "astro:server:setup": async ({ refreshContent }) => {
+      "astro:server:setup": async ({ server, refreshContent }) => {
         if (!refreshContent) return;
         const { setRefreshContent } = await import("./src/lib/content-source.ts");
-        setRefreshContent(refreshContent);
+        // No page renders while a refresh runs (src/lib/refresh-gate.ts says why).
+        const { refreshGate } = await import("./src/lib/refresh-gate.ts");
+        const gate = refreshGate();
+        server.middlewares.use(gate.admit);
+        setRefreshContent(gate.wrap(refreshContent));
       },
     },
   };
