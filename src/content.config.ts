@@ -1,6 +1,7 @@
 import { defineCollection, type ImageFunction, reference } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
+import { contentDir } from "./lib/content-dir.ts";
 import { databaseOnly, filesAndDatabase } from "./lib/database-loader.ts";
 import {
   articleCollectionFields,
@@ -26,8 +27,8 @@ import {
 } from "./shared/kinds/photo.ts";
 import { settingsCollectionFields } from "./shared/kinds/settings.ts";
 
-// Two sources, one schema: files written in git (content/) and rows written in /bms (the
-// database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
+// Two sources, one schema: files written in git (content/, or the folder in CONTENT_DIR) and
+// rows written in /bms (the database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
 // the build with a message naming the file or the row. Each collection's fields are its kind's
 // (src/shared/kinds/<kind>.ts), the same the API checks; this file adds only what the build
 // knows: references between collections, and images.
@@ -39,8 +40,11 @@ import { settingsCollectionFields } from "./shared/kinds/settings.ts";
  */
 const urlOrImage = (image: ImageFunction) => z.union([imageSrcSchema, image()]);
 
+/** Where the files are: the folder the API reads them from too. */
+const dir = contentDir();
+
 const categories = defineCollection({
-  loader: filesAndDatabase("categories", file("content/categories.json")),
+  loader: filesAndDatabase("categories", file(`${dir}/categories.json`)),
   schema: z.object(categoryCollectionFields),
 });
 
@@ -49,36 +53,33 @@ const categories = defineCollection({
 const articleData = { ...articleCollectionFields, category: reference("categories") };
 
 const articles = defineCollection({
-  loader: filesAndDatabase(
-    "articles",
-    glob({ base: "content/articles", pattern: "**/*.{md,mdx}" }),
-  ),
+  loader: filesAndDatabase("articles", glob({ base: `${dir}/articles`, pattern: "**/*.{md,mdx}" })),
   schema: ({ image }) => z.object({ ...articleData, ...articleImages(urlOrImage(image)) }),
 });
 
 const notes = defineCollection({
-  loader: filesAndDatabase("notes", glob({ base: "content/notes", pattern: "**/*.md" })),
+  loader: filesAndDatabase("notes", glob({ base: `${dir}/notes`, pattern: "**/*.md" })),
   schema: ({ image }) => z.object({ ...noteCollectionFields, ...noteImages(urlOrImage(image)) }),
 });
 
 const books = defineCollection({
-  loader: filesAndDatabase("books", glob({ base: "content/books", pattern: "*/index.md" })),
+  loader: filesAndDatabase("books", glob({ base: `${dir}/books`, pattern: "*/index.md" })),
   schema: ({ image }) => z.object({ ...bookCollectionFields, ...bookImages(urlOrImage(image)) }),
 });
 
 const chapters = defineCollection({
-  loader: filesAndDatabase("chapters", glob({ base: "content/books", pattern: "*/!(index).md" })),
+  loader: filesAndDatabase("chapters", glob({ base: `${dir}/books`, pattern: "*/!(index).md" })),
   schema: z.object(chapterCollectionFields),
 });
 
 const albums = defineCollection({
-  loader: filesAndDatabase("albums", file("content/albums.json")),
+  loader: filesAndDatabase("albums", file(`${dir}/albums.json`)),
   schema: z.object(albumCollectionFields),
 });
 
 // Names of photo tags in each language; a tag without one shows as written.
 const photoTags = defineCollection({
-  loader: filesAndDatabase("photoTags", file("content/photo-tags.json")),
+  loader: filesAndDatabase("photoTags", file(`${dir}/photo-tags.json`)),
   schema: z.object(photoTagCollectionFields),
 });
 
@@ -91,7 +92,7 @@ const photoData = {
 };
 
 const photos = defineCollection({
-  loader: filesAndDatabase("photos", glob({ base: "content/photos", pattern: "[a-z0-9]*.md" })),
+  loader: filesAndDatabase("photos", glob({ base: `${dir}/photos`, pattern: "[a-z0-9]*.md" })),
   // A file's image is named as written (`./files/a.jpg`), never Astro's image(): that would
   // publish the original, camera facts and all. src/lib/photos.ts runs it through the pipeline.
   schema: z.object({ ...photoData, ...photoImages(z.string()) }),
@@ -103,10 +104,10 @@ const photos = defineCollection({
 const banners = defineCollection({
   loader: filesAndDatabase(
     "banners",
-    file("content/banners.json", {
+    file(`${dir}/banners.json`, {
       parser: (text) => {
         const list: unknown = JSON.parse(text);
-        if (!Array.isArray(list)) throw new Error("content/banners.json must be a list");
+        if (!Array.isArray(list)) throw new Error(`${dir}/banners.json must be a list`);
         // Each entry is checked by the schema below; one that is no object is refused there.
         return list.map((item: Record<string, unknown>, order) => ({ ...item, order }));
       },
@@ -121,7 +122,7 @@ const pages = defineCollection({
   loader: filesAndDatabase(
     "pages",
     glob({
-      base: "content",
+      base: dir,
       pattern: PAGE_SLUGS.map((slug) => `${slug}/*.mdx`),
       generateId: ({ entry }) => entry.replace(/\.mdx$/, ""),
     }),
@@ -135,10 +136,10 @@ const pages = defineCollection({
 const navigation = defineCollection({
   loader: filesAndDatabase(
     "navigation",
-    file("content/site-nav.json", {
+    file(`${dir}/site-nav.json`, {
       parser: (text) => {
         const list: unknown = JSON.parse(text);
-        if (!Array.isArray(list)) throw new Error("content/site-nav.json must be a list");
+        if (!Array.isArray(list)) throw new Error(`${dir}/site-nav.json must be a list`);
         // Each group is checked by the schema below; one that is no object is refused there.
         return list.map((item: Record<string, unknown>, order) => ({ ...item, order }));
       },
@@ -164,7 +165,7 @@ const redirects = defineCollection({
 // The labs' experiments (/hookslab, /mixlab): MDX files only, `<lab>/<slug>` each, whose body
 // places the experiment's island. They are written in git, never in /bms.
 const labs = defineCollection({
-  loader: glob({ base: "content/labs", pattern: "*/[a-z0-9]*.mdx" }),
+  loader: glob({ base: `${dir}/labs`, pattern: "*/[a-z0-9]*.mdx" }),
   schema: z.object(labCollectionFields),
 });
 

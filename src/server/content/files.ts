@@ -1,4 +1,5 @@
 import { dirname, join, resolve, sep } from "node:path";
+import { contentDir } from "../../lib/content-dir.ts";
 import { readTakenAt } from "../../lib/images/process.ts";
 import {
   type AlbumRecord,
@@ -76,10 +77,6 @@ export interface ContentFiles {
    * to it; null for anything else (an address, a path leaving the content folder).
    */
   imagePath(file: string, image: string): string | null;
-}
-
-export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CONTENT_DIR || "content";
 }
 
 const readArticles = (dir: string): Promise<ArticleRecord[]> =>

@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
+import { contentDir } from "../../lib/content-dir.ts";
 import { libraryImageId } from "../../shared/kinds/photo.ts";
 import {
   DEFAULT_SETTINGS,
   type SaveSettingsInput,
   saveSettingsSchema,
 } from "../../shared/kinds/settings.ts";
-import { contentDir } from "../content/files.ts";
 import type { Db } from "../db/client.ts";
 import { claimOnce, isClaimed } from "../db/meta.ts";
 import { deleteMediaById, updateMediaById, uploadMedia } from "../media/service.ts";
