@@ -28,10 +28,10 @@ import {
 import { settingsCollectionFields } from "./shared/kinds/settings.ts";
 
 // Two sources, one schema: files written in git (content/, or the folder in CONTENT_DIR) and
-// rows written in /bms (the database), joined by filesAndDatabase. A slug used by both, or a bad field in either, fails
-// the build with a message naming the file or the row. Each collection's fields are its kind's
-// (src/shared/kinds/<kind>.ts), the same the API checks; this file adds only what the build
-// knows: references between collections, and images.
+// rows written in /bms (the database), joined by filesAndDatabase. A slug used by both, or a
+// bad field in either, fails the build with a message naming the file or the row. Each
+// collection's fields are its kind's (src/shared/kinds/<kind>.ts), the same the API checks;
+// this file adds only what the build knows: references between collections, and images.
 
 /**
  * An image of the build: a URL or a path on this site (what rows carry, and a file may name),
