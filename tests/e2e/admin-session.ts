@@ -1,7 +1,7 @@
 import { type Page, type TestInfo, test } from "@playwright/test";
 import type { UserInfo } from "../../src/shared/user-info.ts";
 import { newAdmin } from "./live-admin.ts";
-import { type Locale, newAxe, type Theme } from "./support.ts";
+import { type Locale, runAxe, type Theme } from "./support.ts";
 
 // One admin per worker, made once and reused by every test that signs in with it.
 
@@ -19,12 +19,10 @@ export async function signIn(page: Page): Promise<UserInfo> {
 
 /** What axe finds on the page as it stands, one "rule: targets" line a violation (none: clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await newAxe(page)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
+  const violations = await runAxe(page, {
+    tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+  });
+  return violations.map((v) => `${v.id}: ${v.targets.join(", ")}`);
 }
 
 /** The sizes and themes the back office's screenshots are taken at: a phone and a desktop, light and dark. */
