@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { axeFindings, COMBOS, hydrated, type Locale, prefer } from "./support.ts";
 
 // What the labs' browser tests share (labs.spec.ts, mixlab-colour.spec.ts, mixlab-type.spec.ts).
@@ -96,6 +96,32 @@ export function labPageTests({ lab, title, experiments }: LabPages, timeoutMs: n
         if (path !== `/${lab}`) await openDemo(page);
         const out = await wideElements(page, width);
         expect(out, `${path} at ${width}px`).toEqual([]);
+      }
+    }
+  });
+}
+
+/**
+ * A lab's screenshots for a person to judge (a @look test, outside the run's count): `visit`
+ * shoots its pages at a phone's and a desktop's width, Chinese dark and English light, each
+ * under a name ending in `tag`.
+ */
+export function labLookTest(
+  what: string,
+  timeoutMs: number,
+  visit: (page: Page, tag: string, testInfo: TestInfo) => Promise<void>,
+) {
+  test(`screenshots of ${what} at a phone's and a desktop's width, in both languages and themes @look`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(timeoutMs);
+    for (const combo of COMBOS.slice(0, 2)) {
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await prefer(page, combo);
+        await visit(page, `${combo.locale}-${combo.theme}-${width}`, testInfo);
+        await context.close();
       }
     }
   });

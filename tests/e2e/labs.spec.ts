@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, labPageTests, openDemo } from "./labs-support.ts";
-import { COMBOS, hydrated, type Locale, prefer, shoot } from "./support.ts";
+import { expectSays, labLookTest, labPageTests, openDemo } from "./labs-support.ts";
+import { hydrated, type Locale, prefer, shoot } from "./support.ts";
 
 // The hooks lab (/hookslab): its index of experiments (content/labs/hookslab/*.mdx), and every
 // experiment's page: a person plays with each demo and sees its result change; axe in both
@@ -245,27 +245,14 @@ test("no experiment of either lab logs an error as its demo hydrates (React #418
 
 labPageTests({ lab: "hookslab", title: labTitle, experiments: experiments }, 180_000);
 
-test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const shots = ["use-debounced-value", "use-optimistic", "use-intersection-observer"];
-  for (const combo of COMBOS.slice(0, 2)) {
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await prefer(page, combo);
-      const tag = `${combo.locale}-${combo.theme}-${width}`;
-      await page.goto("/hookslab");
-      await hydrated(page);
-      await shoot(page, testInfo, `hookslab-${tag}`);
-      for (const slug of shots) {
-        await page.goto(`/hookslab/${slug}`);
-        await openDemo(page);
-        await shoot(page, testInfo, `${slug}-${tag}`);
-      }
-      await context.close();
-    }
+labLookTest("hookslab", 240_000, async (page, tag, testInfo) => {
+  await page.goto("/hookslab");
+  await hydrated(page);
+  await shoot(page, testInfo, `hookslab-${tag}`);
+  for (const slug of ["use-debounced-value", "use-optimistic", "use-intersection-observer"]) {
+    await page.goto(`/hookslab/${slug}`);
+    await openDemo(page);
+    await shoot(page, testInfo, `${slug}-${tag}`);
   }
 });
 

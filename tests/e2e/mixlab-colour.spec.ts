@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, labPageTests, openDemo } from "./labs-support.ts";
-import { COMBOS, hydrated, type Locale, picture, prefer, shoot } from "./support.ts";
+import { expectSays, labLookTest, labPageTests, openDemo } from "./labs-support.ts";
+import { hydrated, type Locale, picture, prefer, shoot } from "./support.ts";
 
 // The mix lab (/mixlab): its index of experiments (content/labs/mixlab/*.mdx) and how a reader
 // reaches it (footer, home, feeds, sitemap, search), and its colour experiments (the OKLCH
@@ -252,28 +252,16 @@ test("the OKLCH mixer measures against the site's own theme colours", async ({ p
 
 labPageTests({ lab: "mixlab", title: labTitle, experiments: ours }, 120_000);
 
-test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  for (const combo of COMBOS.slice(0, 2)) {
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await prefer(page, combo);
-      const tag = `${combo.locale}-${combo.theme}-${width}`;
-      await page.goto("/mixlab");
-      await hydrated(page);
-      await shoot(page, testInfo, `mixlab-${tag}`);
-      for (const e of ours) {
-        await page.goto(`/mixlab/${e.slug}`);
-        const stage = await openDemo(page);
-        await shoot(page, testInfo, `${e.slug}-${tag}`);
-        // The demo alone, large enough to look at closely.
-        await picture(stage, testInfo, `${e.slug}-demo-${tag}`);
-      }
-      await context.close();
-    }
+labLookTest("the colour experiments", 180_000, async (page, tag, testInfo) => {
+  await page.goto("/mixlab");
+  await hydrated(page);
+  await shoot(page, testInfo, `mixlab-${tag}`);
+  for (const e of ours) {
+    await page.goto(`/mixlab/${e.slug}`);
+    const stage = await openDemo(page);
+    await shoot(page, testInfo, `${e.slug}-${tag}`);
+    // The demo alone, large enough to look at closely.
+    await picture(stage, testInfo, `${e.slug}-demo-${tag}`);
   }
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectSays, openDemo, wideElements } from "./labs-support.ts";
+import { expectSays, labLookTest, openDemo, wideElements } from "./labs-support.ts";
 import { adminInfo, axeFindings, COMBOS, type Locale, prefer, shoot } from "./support.ts";
 
 // Three experiments of the mix lab (content/labs/mixlab/): CJK typography, the generative
@@ -318,30 +318,18 @@ test("the Markdown panes stand side by side on a desktop and stack on a phone", 
   }
 });
 
-test("screenshots at a phone's and a desktop's width, in both languages and themes @look", async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  for (const combo of COMBOS.slice(0, 2)) {
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await prefer(page, combo);
-      const tag = `${combo.locale}-${combo.theme}-${width}`;
-      for (const path of [
-        "/mixlab/cjk-typography?writing=vertical-rl&combine=all&autospace=normal",
-        "/mixlab/generative-pattern?seed=ink&density=3",
-        "/mixlab/markdown-playground?sample=code",
-      ]) {
-        await page.goto(path);
-        await openDemo(page);
-        if (path.includes("pattern")) {
-          await expect(page.getByTestId("pattern")).toHaveAttribute("data-drawing", "false");
-        }
-        await shoot(page, testInfo, `${path.split("?")[0]?.slice(8)}-${tag}`);
-      }
-      await context.close();
+labLookTest("the type experiments", 180_000, async (page, tag, testInfo) => {
+  for (const path of [
+    "/mixlab/cjk-typography?writing=vertical-rl&combine=all&autospace=normal",
+    "/mixlab/generative-pattern?seed=ink&density=3",
+    "/mixlab/markdown-playground?sample=code",
+  ]) {
+    await page.goto(path);
+    await openDemo(page);
+    if (path.includes("pattern")) {
+      await expect(page.getByTestId("pattern")).toHaveAttribute("data-drawing", "false");
     }
+    await shoot(page, testInfo, `${path.split("?")[0]?.slice(8)}-${tag}`);
   }
 });
 
