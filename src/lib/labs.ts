@@ -3,6 +3,7 @@ import { codeToHtml } from "shiki";
 import { dayOf } from "../shared/blog-time.ts";
 import { type LabName, labEntryParts } from "../shared/kinds/lab.ts";
 import { BUILD_TIME } from "./content.ts";
+import { contentDir } from "./content-dir.ts";
 import { codeTheme, noTokenizeTimeLimit } from "./markdown-plugins.mjs";
 
 export type LabEntry = CollectionEntry<"labs">;
@@ -36,7 +37,7 @@ export async function liveExperiments(lab?: LabName): Promise<Experiment[]> {
     const parts = labEntryParts(entry.id);
     if (!parts) {
       throw new Error(
-        `content/labs/${entry.id}.mdx: an experiment lives at content/labs/<hookslab|mixlab>/<slug>.mdx`,
+        `${contentDir()}/labs/${entry.id}.mdx: an experiment lives at ${contentDir()}/labs/<hookslab|mixlab>/<slug>.mdx`,
       );
     }
     if (lab && parts.lab !== lab) continue;
