@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, fullChromium } from "../playwright.config.ts";
-import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.cases.ts";
+import { ACCEPTED_NEXT, REFUSED_NEXT } from "../src/islands/auth/next-path.test-support.ts";
 import { attribute, elementsOf, parsePage } from "../src/lib/parsed-html.ts";
 import { observatoryScan } from "../tests/support/observatory/index.ts";
 import { Checks } from "./checks.ts";

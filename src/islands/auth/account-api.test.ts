@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loginUrl } from "../admin/guard.ts";
 import { nextPath } from "./account-api.ts";
-import { ACCEPTED_NEXT as accepted, REFUSED_NEXT as refused } from "./next-path.cases.ts";
+import { ACCEPTED_NEXT as accepted, REFUSED_NEXT as refused } from "./next-path.test-support.ts";
 
 // Security issue 11: `?next=` must never take a logged-in browser to another origin. Every
 // variant below is passed both as the decoded value (through URLSearchParams) and checked
