@@ -67,7 +67,7 @@ export async function prefer(
  * One page a worker, for tests that only read pages: each visits its own path with `visitAs`.
  * A new context and page cost Chromium 0.3 s of CPU blank and 0.6–1 s with a page of the site
  * loaded; a navigation in the same page 0.2 s. a11y.spec's 36 page tests took 70.5 s with a
- * context each, 31.1 s on this page.
+ * context each, 40.7 s on this page.
  */
 export const readerTest = test.extend<object, { reader: Page }>({
   reader: [
