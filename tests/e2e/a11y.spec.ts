@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeFindings, COMBOS, hydrated, prefer, readerTest, visitAs } from "./support.ts";
+import { axeFindings, COMBOS, hydrated, prefer } from "./support.ts";
 
 const pages = [
   "/",
@@ -17,16 +17,12 @@ const pages = [
 
 for (const path of pages) {
   for (const combo of COMBOS) {
-    // One page a worker, each visit as a first-time visitor: the page's own context took more
-    // time than its axe check.
-    readerTest(
-      `axe finds nothing on ${path} in ${combo.locale}, ${combo.theme}`,
-      async ({ reader: page }) => {
-        await visitAs(page, path, combo);
-        await hydrated(page);
-        expect(await axeFindings(page)).toEqual([]);
-      },
-    );
+    test(`axe finds nothing on ${path} in ${combo.locale}, ${combo.theme}`, async ({ page }) => {
+      await prefer(page, combo);
+      await page.goto(path);
+      await hydrated(page);
+      expect(await axeFindings(page)).toEqual([]);
+    });
   }
 }
 

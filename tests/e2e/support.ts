@@ -63,49 +63,6 @@ export async function prefer(
   }, options);
 }
 
-/**
- * One page a worker, for tests that only read pages: each visits its own path with `visitAs`.
- * A new context and page cost Chromium 0.3 s of CPU blank and 0.6–1 s with a page of the site
- * loaded; a navigation in the same page 0.2 s. a11y.spec's 36 page tests took 70.5 s with a
- * context each, 40.7 s on this page.
- */
-export const readerTest = test.extend<object, { reader: Page }>({
-  reader: [
-    async ({ browser }, use, workerInfo) => {
-      // The project's address, window and browser name, as its tests' own contexts get them.
-      const { baseURL, viewport, userAgent } = workerInfo.project.use;
-      const context = await browser.newContext({
-        ...(baseURL === undefined ? {} : { baseURL }),
-        ...(viewport === undefined ? {} : { viewport }),
-        ...(userAgent === undefined ? {} : { userAgent }),
-      });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-});
-
-/**
- * Opens `path` on a reused page as a first-time visitor with these preferences: nothing else
- * stored (storage and cookies cleared), so no test sees what an earlier one left.
- */
-export async function visitAs(page: Page, path: string, prefs: { locale: Locale; theme: Theme }) {
-  await page.context().clearCookies();
-  if (!page.url().startsWith("http")) await page.goto("/robots.txt");
-  await page.evaluate(({ locale, theme }) => {
-    localStorage.clear();
-    sessionStorage.clear();
-    localStorage.setItem("app-locale", locale);
-    localStorage.setItem("app-theme", theme);
-  }, prefs);
-  const response = await page.goto(path);
-  // What the head script made of them, so a visit never passes in the wrong look or language.
-  await expect(page.locator("html")).toHaveAttribute("data-theme", prefs.theme);
-  await expect(page.locator("html")).toHaveAttribute("data-locale", prefs.locale);
-  return response;
-}
-
 /** Opens `path` as a visitor who reads English, once its level-1 heading `title` shows. */
 export async function openInEnglish(page: Page, path: string, title: string) {
   await prefer(page, { locale: "en-US" });
