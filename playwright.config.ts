@@ -137,6 +137,9 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
         baseURL: `http://localhost:${pgPort}`,
+        // As in the chromium project: 522 → 431 s, 983 → 800 s of CPU (199 tests). Each test
+        // signs in again: the reset clears the stored session.
+        reuseContext: true,
       },
     },
   ],

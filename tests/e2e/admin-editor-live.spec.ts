@@ -332,14 +332,18 @@ test("bad input gets a clear message and loses nothing: 2 MB pasted, an image pa
 
   // An image pasted while offline: said so, and nothing added to the text.
   await text.fill("Before the picture.");
+  // Back online whatever happens: the worker's next test reuses this context.
   await page.context().setOffline(true);
-  await pasteFile(text, "offline.png", "png");
-  await expect(form.locator(".md-uploads")).toContainText(
-    "offline.png was not uploaded: The server could not be reached.",
-  );
-  await expect(form.locator(".md-uploads")).toContainText("Nothing was added to the text.");
-  await expect(text).toHaveText("Before the picture.");
-  await page.context().setOffline(false);
+  try {
+    await pasteFile(text, "offline.png", "png");
+    await expect(form.locator(".md-uploads")).toContainText(
+      "offline.png was not uploaded: The server could not be reached.",
+    );
+    await expect(form.locator(".md-uploads")).toContainText("Nothing was added to the text.");
+    await expect(text).toHaveText("Before the picture.");
+  } finally {
+    await page.context().setOffline(false);
+  }
 
   // A title of emoji only gives no slug to suggest: saving asks for one, at the slug.
   await form.getByRole("button", { name: "Save draft" }).click();

@@ -9,6 +9,9 @@ import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } fr
 // errors are said, and nothing loads before a reader scrolls to the comments.
 
 needs("E2E_DATABASE_URL", "comments are written through the PostgreSQL server");
+// A fresh browser context a test: each sets its own address as a header of the context, which
+// a reused context would carry into the next file's tests.
+test.use({ reuseContext: false });
 
 const ARTICLE = "/articles/commit-messages/";
 let addresses = 0;

@@ -7,6 +7,9 @@ import { axeFindings, COMBOS, type Locale, needs, picture, prefer, sideways } fr
 // languages and themes, with scripts and without.
 
 needs("E2E_DATABASE_URL", "the outbox of the PostgreSQL server holds the confirmation mails");
+// A fresh browser context a test: each sets its own address as a header of the context, which
+// a reused context would carry into the next file's tests.
+test.use({ reuseContext: false });
 
 const WORDS = {
   "zh-CN": {
