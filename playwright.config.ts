@@ -138,7 +138,9 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         baseURL: `http://localhost:${pgPort}`,
         // As in the chromium project: 522 → 431 s, 983 → 800 s of CPU (199 tests). Each test
-        // signs in again: the reset clears the stored session.
+        // signs in again: the reset clears the stored session. Headers set on the context are
+        // not reset either: comments-live and follow-live, which set the client's address so,
+        // keep a context a test.
         reuseContext: true,
       },
     },

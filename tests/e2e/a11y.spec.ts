@@ -20,6 +20,9 @@ for (const path of pages) {
     test(`axe finds nothing on ${path} in ${combo.locale}, ${combo.theme}`, async ({ page }) => {
       await prefer(page, combo);
       await page.goto(path);
+      // What the head script made of the stored choices: never a check in the wrong look.
+      await expect(page.locator("html")).toHaveAttribute("data-theme", combo.theme);
+      await expect(page.locator("html")).toHaveAttribute("data-locale", combo.locale);
       await hydrated(page);
       expect(await axeFindings(page)).toEqual([]);
     });
